@@ -1,0 +1,1 @@
+"""Ingenious rules engine: pure Python, standard library only."""
