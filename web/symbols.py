@@ -1,0 +1,101 @@
+"""Pure descriptions of the six tile symbols, so canvas and SVG draw the same shapes.
+
+Each symbol is a list of primitives in unit coordinates (symbol radius 1, centre 0, 0):
+("poly", points) filled polygon, ("circle", r) filled disc, ("ring", r_out, r_in) annulus.
+Shapes matter as much as colours: colour-blind players tell symbols apart by shape.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Union
+
+Point = tuple[float, float]
+Primitive = Union[tuple[str, list[Point]], tuple[str, float], tuple[str, float, float]]
+
+COLOURS: tuple[str, ...] = ("red", "green", "blue", "orange", "yellow", "purple")
+
+# Warm, saturated fills that stay distinct on the cream tile face.
+FILL: dict[str, str] = {
+    "red": "#d7263d",
+    "green": "#2e9e44",
+    "blue": "#1f6fd1",
+    "orange": "#f08a24",
+    "yellow": "#e8b400",
+    "purple": "#7d3cb5",
+}
+
+SHAPE_NAME: dict[str, str] = {
+    "red": "12-pointed star",
+    "green": "disc",
+    "blue": "6-pointed star",
+    "orange": "hexagon",
+    "yellow": "sun (24-pointed star)",
+    "purple": "ring",
+}
+
+
+def star(points: int, outer: float, inner: float, turn: float = -90.0) -> list[Point]:
+    """A star polygon with `points` tips, alternating outer and inner radius."""
+    result: list[Point] = []
+    for i in range(points * 2):
+        radius = outer if i % 2 == 0 else inner
+        angle = math.radians(turn + i * 180.0 / points)
+        result.append((radius * math.cos(angle), radius * math.sin(angle)))
+    return result
+
+
+def regular_polygon(sides: int, radius: float, turn: float = -90.0) -> list[Point]:
+    return [
+        (
+            radius * math.cos(math.radians(turn + i * 360.0 / sides)),
+            radius * math.sin(math.radians(turn + i * 360.0 / sides)),
+        )
+        for i in range(sides)
+    ]
+
+
+def symbol_shape(colour: str) -> list[Primitive]:
+    """The primitives of one colour's symbol. Raises KeyError for an unknown colour."""
+    if colour == "red":
+        return [("poly", star(12, 1.0, 0.62))]
+    if colour == "green":
+        return [("circle", 0.78)]
+    if colour == "blue":
+        return [("poly", star(6, 1.0, 0.52))]
+    if colour == "orange":
+        return [("poly", regular_polygon(6, 0.86, turn=0.0))]
+    if colour == "yellow":
+        return [("poly", star(24, 1.0, 0.74))]
+    if colour == "purple":
+        return [("ring", 0.84, 0.46)]
+    raise KeyError(f"unknown colour {colour!r}; expected one of {', '.join(COLOURS)}")
+
+
+def svg_symbol(colour: str, size: float = 20.0, label: bool = True) -> str:
+    """An inline SVG of the symbol, `size` pixels square (for score boards and lists)."""
+    half = size / 2.0
+    scale = half * 0.92
+    parts: list[str] = []
+    fill = FILL[colour]
+    for prim in symbol_shape(colour):
+        kind = prim[0]
+        if kind == "poly":
+            pts = " ".join(f"{half + x * scale:.2f},{half + y * scale:.2f}" for x, y in prim[1])  # type: ignore[misc]
+            parts.append(f'<polygon points="{pts}" fill="{fill}"/>')
+        elif kind == "circle" and float(prim[1]) > 0:  # type: ignore[arg-type]
+            parts.append(f'<circle cx="{half}" cy="{half}" r="{float(prim[1]) * scale:.2f}" fill="{fill}"/>')  # type: ignore[arg-type]
+        elif kind == "ring":
+            outer = float(prim[1]) * scale  # type: ignore[arg-type]
+            inner = float(prim[2]) * scale  # type: ignore[misc]
+            width = outer - inner
+            parts.append(
+                f'<circle cx="{half}" cy="{half}" r="{(outer + inner) / 2:.2f}" fill="none" '
+                f'stroke="{fill}" stroke-width="{width:.2f}"/>'
+            )
+    title = f"<title>{colour} {SHAPE_NAME[colour]}</title>" if label else ""
+    role = f'role="img" aria-label="{colour}"' if label else 'aria-hidden="true"'
+    return (
+        f'<svg class="sym sym-{colour}" width="{size:g}" height="{size:g}" '
+        f'viewBox="0 0 {size:g} {size:g}" {role}>{title}{"".join(parts)}</svg>'
+    )
