@@ -98,7 +98,7 @@ class Layout:
         ]
 
 
-def fit_layout(radius: int, width: float, height: float, margin: float = 0.0) -> Layout:
+def fit_layout(radius: float, width: float, height: float, margin: float = 0.0) -> Layout:
     """The largest layout that shows every cell of ring <= radius inside width x height.
 
     A zone of radius n spans (2n+1) cells across (sqrt3 * size each) and

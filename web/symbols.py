@@ -75,27 +75,52 @@ def symbol_shape(colour: str) -> list[Primitive]:
 def svg_symbol(colour: str, size: float = 20.0, label: bool = True) -> str:
     """An inline SVG of the symbol, `size` pixels square (for score boards and lists)."""
     half = size / 2.0
-    scale = half * 0.92
-    parts: list[str] = []
-    fill = FILL[colour]
-    for prim in symbol_shape(colour):
-        kind = prim[0]
-        if kind == "poly":
-            pts = " ".join(f"{half + x * scale:.2f},{half + y * scale:.2f}" for x, y in prim[1])  # type: ignore[misc]
-            parts.append(f'<polygon points="{pts}" fill="{fill}"/>')
-        elif kind == "circle" and float(prim[1]) > 0:  # type: ignore[arg-type]
-            parts.append(f'<circle cx="{half}" cy="{half}" r="{float(prim[1]) * scale:.2f}" fill="{fill}"/>')  # type: ignore[arg-type]
-        elif kind == "ring":
-            outer = float(prim[1]) * scale  # type: ignore[arg-type]
-            inner = float(prim[2]) * scale  # type: ignore[misc]
-            width = outer - inner
-            parts.append(
-                f'<circle cx="{half}" cy="{half}" r="{(outer + inner) / 2:.2f}" fill="none" '
-                f'stroke="{fill}" stroke-width="{width:.2f}"/>'
-            )
+    parts = [_svg_prims(colour, half, half, half * 0.92)]
     title = f"<title>{colour} {SHAPE_NAME[colour]}</title>" if label else ""
     role = f'role="img" aria-label="{colour}"' if label else 'aria-hidden="true"'
     return (
         f'<svg class="sym sym-{colour}" width="{size:g}" height="{size:g}" '
         f'viewBox="0 0 {size:g} {size:g}" {role}>{title}{"".join(parts)}</svg>'
     )
+
+
+def svg_tile(first: str, second: str, size: float = 56.0, vertical: bool = False) -> str:
+    """An inline SVG of a two-hex tile (pointy-top hexes side by side, or stacked)."""
+    radius = size / 4.0 * 0.98
+    w = radius * 1.7320508 if not vertical else radius * 2
+    centres = [(w / 2 + 1, radius + 1), (w * 1.5 + 1, radius + 1)] if not vertical else None
+    if vertical:
+        centres = [(radius + 1, radius + 1), (radius + 1, radius * 2.5 + 1)]
+    width = (w * 2 + 2) if not vertical else (radius * 2 + 2)
+    height = (radius * 2 + 2) if not vertical else (radius * 3.5 + 2)
+    body: list[str] = []
+    for (cx, cy), colour in zip(centres, (first, second)):
+        pts = " ".join(
+            f"{cx + radius * math.cos(math.radians(60 * i - 30)):.2f},"
+            f"{cy + radius * math.sin(math.radians(60 * i - 30)):.2f}"
+            for i in range(6)
+        )
+        body.append(f'<polygon points="{pts}" class="tile-face"/>')
+        body.append(_svg_prims(colour, cx, cy, radius * 0.62))
+    return (
+        f'<svg class="tile-svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.2f} {height:.2f}" aria-hidden="true">{"".join(body)}</svg>'
+    )
+
+
+def _svg_prims(colour: str, cx: float, cy: float, scale: float) -> str:
+    fill = FILL[colour]
+    out: list[str] = []
+    for prim in symbol_shape(colour):
+        if prim[0] == "poly":
+            pts = " ".join(f"{cx + x * scale:.2f},{cy + y * scale:.2f}" for x, y in prim[1])  # type: ignore[misc]
+            out.append(f'<polygon points="{pts}" fill="{fill}"/>')
+        elif prim[0] == "circle":
+            out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{float(prim[1]) * scale:.2f}" fill="{fill}"/>')  # type: ignore[arg-type]
+        elif prim[0] == "ring":
+            outer, inner = float(prim[1]) * scale, float(prim[2]) * scale  # type: ignore[arg-type,misc]
+            out.append(
+                f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{(outer + inner) / 2:.2f}" fill="none" '
+                f'stroke="{fill}" stroke-width="{outer - inner:.2f}"/>'
+            )
+    return "".join(out)
