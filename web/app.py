@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sys
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -133,8 +134,10 @@ class App:
         el("speed").value = self.speed
         self.apply_speed_class()
         self.show_start()
+        # The status bar starts with a load report (the smoke test reads it).
+        self.set_status(f"Engine loaded on Python {sys.version.split()[0]}.")
         js.window.ingeniousBoot.done()
-        document.body.setAttribute("data-ready", "true")
+        document.body.setAttribute("data-ready", "1")
         # The worker starts after the page is usable, so it does not slow the first paint.
         self.worker_future = asyncio.ensure_future(self.start_worker())
 
@@ -318,6 +321,8 @@ class App:
         self.index = LegalIndex(game.legal_moves() if my_turn else [])
         if not my_turn or tile_at(self.rack(), self.aim.slot) is None:
             self.aim.slot = None
+        if my_turn and self.aim.slot is None and len(self.rack()) == 1 and game.phase == "place":
+            self.aim.slot = 0  # solo: the one drawn tile is the only choice
         self.static_dirty = True
         self.render_rack()
         self.render_scores()
@@ -416,7 +421,8 @@ class App:
         self.hint = None
         self.aim.touch_anchor = None
         self.autosave()
-        line = describe_event(event, game.names)
+        line = describe_event(event, game.names, game.variant.name)
+        el("last-move").textContent = line
         self.start_animation(event)
         if event.get("bonus"):
             self.show_banner("Ingenious!" + (f" ×{event['bonus']}" if event["bonus"] > 1 else ""))
@@ -583,7 +589,7 @@ class App:
         items = []
         for event in game.log:
             cls = ' class="bonus"' if event.get("bonus") else ""
-            items.append(f"<li{cls}>{_html(describe_event(event, game.names))}</li>")
+            items.append(f"<li{cls}>{_html(describe_event(event, game.names, game.variant.name))}</li>")
         box = el("move-list")
         box.innerHTML = "".join(items)
         box.scrollTop = box.scrollHeight
@@ -1010,9 +1016,12 @@ class App:
         def rack() -> Any:
             return js_value([list(t) for t in self.rack()])
 
+        def aim() -> Any:
+            return self.candidate()
+
         for name, fn in (
             ("state", state), ("view", view), ("legalMoves", legal_moves),
-            ("cellCenter", cell_center), ("busy", busy), ("rack", rack),
+            ("cellCenter", cell_center), ("busy", busy), ("rack", rack), ("aim", aim),
         ):
             proxy = create_proxy(fn)
             _proxies.append(proxy)

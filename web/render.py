@@ -215,7 +215,14 @@ def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -
         draw_tile(ctx, layout, a, scene.hint.colours[0], b, scene.hint.colours[1], alpha=pulse)
     if scene.ghost:
         a, b = scene.ghost.cells
-        draw_tile(ctx, layout, a, scene.ghost.colours[0], b, scene.ghost.colours[1], alpha=0.82)
+        draw_tile(ctx, layout, a, scene.ghost.colours[0], b, scene.ghost.colours[1], alpha=0.9)
+        ctx.save()
+        ctx.strokeStyle = "#b5541c"
+        ctx.lineWidth = max(2.0, size * 0.1)
+        for cell in (a, b):
+            hex_path(ctx, layout, cell, 0.98)
+            ctx.stroke()
+        ctx.restore()
     if scene.rays:
         draw_rays(ctx, layout, scene.rays, 1.0)
     if scene.cursor is not None:

@@ -148,14 +148,16 @@ def cells_text(move: str) -> str:
     return " and ".join(h.replace(":", " ") for h in halves)
 
 
-def describe_event(event: dict[str, Any], names: list[str]) -> str:
+def describe_event(event: dict[str, Any], names: list[str], variant: str = "standard") -> str:
     """One line for the move list and screen readers, e.g. 'Ann placed red at 0,-4 ...'."""
     who = names[event["seat"]]
     move = event.get("move", "")
     if move == "swap":
+        if variant == "duel":
+            return f"{who} exchanged tiles ({event.get('reason') or 'allowed'})."
         return f"{who} swapped the whole rack ({event.get('reason') or 'allowed'})."
     if move == "pass":
-        return f"{who} kept the rack."
+        return f"{who} declined the {'exchange' if variant == 'duel' else 'swap'} and kept the tiles."
     halves = move.split()
     colours = [h.partition(":")[2] for h in halves]
     where = [h.partition(":")[0] for h in halves]
