@@ -23,7 +23,7 @@ except ImportError:  # older Pyodide maps JS null to None
 from engine import IngeniousError, SaveFormatError, load_game, new_game
 from engine.game import Game
 from web import guide, render, storage
-from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
+from web.hexgrid import DIRECTIONS, Cell, Layout, add, distance as hex_distance, fit_layout, ring
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
 from web.scoreboard import board_html, track_states, value_text
 from web.session import (
@@ -703,8 +703,12 @@ class App:
         self.aim.touch_anchor = None
         self.hint = None
         tile = self.current_tile()
-        if tile is not None and self.keyboard and self.cursor is None:
-            anchors = sorted(self.index.anchors(tile), key=lambda c: (ring(c), c[1], c[0]))
+        if tile is not None and self.keyboard and (self.cursor is None or not self.index.directions(tile, self.cursor)):
+            # Keyboard players start on the legal cell nearest the cursor, not on a dead spot.
+            here = self.cursor or (0, 0)
+            anchors = sorted(
+                self.index.anchors(tile), key=lambda c: (hex_distance(c, here), c[1], c[0])
+            )
             if anchors:
                 self.cursor = anchors[0]
                 self.aim.cell = anchors[0]

@@ -25,6 +25,10 @@ def ring(cell: Cell) -> int:
     return max(abs(q), abs(r), abs(q + r))
 
 
+def distance(a: Cell, b: Cell) -> int:
+    return ring((a[0] - b[0], a[1] - b[1]))
+
+
 def add(cell: Cell, direction: Cell) -> Cell:
     return (cell[0] + direction[0], cell[1] + direction[1])
 
