@@ -550,7 +550,7 @@ class App:
             parts.append(
                 f'<button type="button" class="rack-tile" data-slot="{slot}" aria-pressed="{pressed}"{disabled} '
                 f'aria-label="Tile {slot + 1}: {a} and {b}"><span class="key" aria-hidden="true">{slot + 1}</span>'
-                f"{svg_tile(a, b, 56)}</button>"
+                f"{svg_tile(a, b, 68)}</button>"
             )
         box.innerHTML = "".join(parts)
         box.setAttribute("aria-label", "Rack")
@@ -919,7 +919,7 @@ class App:
             canvas.width = round(width * dpr)
             canvas.height = round(height * dpr)
         radius = self.game.zone_radius if self.game is not None else 5
-        self.layout = fit_layout(radius + 0.55, width, height, margin=4)
+        self.layout = fit_layout(min(radius + 1, 7) + 0.35, width, height, margin=2)
         self.static_dirty = True
         self.request_frame()
 

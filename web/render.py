@@ -143,18 +143,18 @@ def draw_static(ctx: Any, layout: Layout, scene: Scene, width: float, height: fl
     ctx.clearRect(0, 0, width, height)
     ctx.fillStyle = TABLE
     ctx.fillRect(0, 0, width, height)
-    # The wooden board: a large hexagon behind the physical d <= 7 area.
+    # The wooden board: a flat-topped hexagon just outside one ring of dimmed cells.
+    shown = min(scene.radius + 1, BOARD_RADIUS)
+    edge = layout.size * (math.sqrt(3) * shown + 1.2)
     ctx.save()
     ctx.shadowColor = "rgba(0,0,0,0.5)"
     ctx.shadowBlur = layout.size
     ctx.fillStyle = BOARD_WOOD
-    board = Layout(layout.size * (BOARD_RADIUS + 0.9) * 1.0, layout.origin_x, layout.origin_y)
-    # The board outline is flat-topped relative to pointy cells: turn corners by 30 degrees.
     ctx.beginPath()
     for i in range(6):
         angle = math.radians(60 * i)
-        x = layout.origin_x + board.size * math.cos(angle)
-        y = layout.origin_y + board.size * math.sin(angle)
+        x = layout.origin_x + edge * math.cos(angle)
+        y = layout.origin_y + edge * math.sin(angle)
         ctx.lineTo(x, y) if i else ctx.moveTo(x, y)
     ctx.closePath()
     ctx.fill()
@@ -164,7 +164,7 @@ def draw_static(ctx: Any, layout: Layout, scene: Scene, width: float, height: fl
     ctx.stroke()
     ctx.restore()
     ctx.lineWidth = max(1.0, layout.size * 0.06)
-    for cell in zone_cells(BOARD_RADIUS):
+    for cell in zone_cells(shown):
         inside = ring(cell) <= scene.radius
         hex_path(ctx, layout, cell, 0.94)
         ctx.fillStyle = CELL_ZONE if inside else CELL_OUT

@@ -46,8 +46,10 @@ def track_states(view: dict[str, Any]) -> list[TrackState]:
         return states
     for side, track in enumerate(view["scores"]):
         low = min(track)
+        # When all six tie nothing stands out, so nothing is marked.
+        tied = all(v == low for v in track)
         for i, colour in enumerate(COLOURS):
-            states.append(TrackState(side, colour, track[i], 0, high, track[i] == low))
+            states.append(TrackState(side, colour, track[i], 0, high, track[i] == low and not tied))
     return states
 
 
