@@ -121,6 +121,11 @@ class App:
         self.ctx = self.canvas.getContext("2d")
         self.layer = document.createElement("canvas")
         self.layer_ctx = self.layer.getContext("2d")
+        self.base = document.createElement("canvas")
+        self.base_ctx = self.base.getContext("2d")
+        self.base_key: Any = None
+        self.drawn_tiles: list[Any] | None = None
+        self.public: dict[str, Any] | None = None
         self.frame_proxy = create_proxy(self.on_frame)
 
     # --- start-up ------------------------------------------------------------------------------
@@ -915,9 +920,10 @@ class App:
             return
         dpr = float(js.window.devicePixelRatio or 1.0)
         self.css_size, self.dpr = (width, height), dpr
-        for canvas in (self.canvas, self.layer):
+        for canvas in (self.canvas, self.layer, self.base):
             canvas.width = round(width * dpr)
             canvas.height = round(height * dpr)
+        self.base_key = None  # resizing a canvas clears it
         radius = self.game.zone_radius if self.game is not None else 5
         self.layout = fit_layout(min(radius + 1, 7) + 0.35, width, height, margin=2)
         self.static_dirty = True
@@ -949,13 +955,10 @@ class App:
         width, height = self.css_size
         if width <= 0:
             return
-        scene = render.scene_from_view(self.view if self.view else self.game.view(None))
-        if self.view and len(self.view["tiles"]) != len(self.game.tiles):
-            scene = render.scene_from_view(self.game.view(None))
-        if self.static_dirty:
-            self.layer_ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
-            render.draw_static(self.layer_ctx, self.layout, scene, width, height)
-            self.static_dirty = False
+        public = self.game.view(None) if self.static_dirty or self.public is None else self.public
+        self.public = public
+        scene = render.scene_from_view(public)
+        self.update_layers(scene, width, height)
         ctx = self.ctx
         ctx.setTransform(1, 0, 0, 1, 0, 0)
         ctx.drawImage(self.layer, 0, 0)
@@ -972,6 +975,28 @@ class App:
                 self.request_frame()
         if self.hint is not None:
             self.request_frame()
+
+    def update_layers(self, scene: render.Scene, width: float, height: float) -> None:
+        """Keep the cached layers current: the empty board only changes with the size,
+        and tiles are only ever added between full redraws (undo and loads redraw all)."""
+        key = (scene.radius, width, height, self.dpr, self.layout)
+        if key != self.base_key:
+            self.base_ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
+            render.draw_board(self.base_ctx, self.layout, scene, width, height)
+            self.base_key = key
+            self.drawn_tiles = None
+        drawn = self.drawn_tiles
+        self.layer_ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
+        if drawn is not None and scene.tiles[: len(drawn)] == drawn:
+            render.draw_tiles(self.layer_ctx, self.layout, scene.tiles[len(drawn):])
+        else:
+            self.layer_ctx.setTransform(1, 0, 0, 1, 0, 0)
+            self.layer_ctx.clearRect(0, 0, self.layer.width, self.layer.height)
+            self.layer_ctx.drawImage(self.base, 0, 0)
+            self.layer_ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
+            render.draw_tiles(self.layer_ctx, self.layout, scene.tiles)
+        self.drawn_tiles = list(scene.tiles)
+        self.static_dirty = False
 
     def overlay_scene(self, scene: render.Scene) -> render.Scene:
         tile = self.current_tile()

@@ -139,7 +139,8 @@ def _bridge(
 
 
 # --- layers ----------------------------------------------------------------------------------
-def draw_static(ctx: Any, layout: Layout, scene: Scene, width: float, height: float) -> None:
+def draw_board(ctx: Any, layout: Layout, scene: Scene, width: float, height: float) -> None:
+    """The empty board: table, wooden frame, zone cells (others dimmed), printed symbols."""
     ctx.clearRect(0, 0, width, height)
     ctx.fillStyle = TABLE
     ctx.fillRect(0, 0, width, height)
@@ -177,20 +178,28 @@ def draw_static(ctx: Any, layout: Layout, scene: Scene, width: float, height: fl
         ctx.fillStyle = SYMBOL_BG
         ctx.fill()
         draw_symbol(ctx, colour, cx, cy, layout.size * 0.66)
-    for a, ca, b, cb in scene.tiles:
+
+
+def draw_tiles(ctx: Any, layout: Layout, tiles: list[tuple[Cell, str, Cell, str]]) -> None:
+    for a, ca, b, cb in tiles:
         draw_tile(ctx, layout, a, ca, b, cb)
-    if scene.last:
-        ctx.save()
-        ctx.strokeStyle = LAST_MARK
-        ctx.lineWidth = max(2.0, layout.size * 0.12)
-        for cell in scene.last:
-            hex_path(ctx, layout, cell, 0.9)
-            ctx.stroke()
-        ctx.restore()
+
+
+def draw_last(ctx: Any, layout: Layout, last: tuple[Cell, Cell]) -> None:
+    """Outline the last placement so every player sees what just happened."""
+    ctx.save()
+    ctx.strokeStyle = LAST_MARK
+    ctx.lineWidth = max(2.0, layout.size * 0.12)
+    for cell in last:
+        hex_path(ctx, layout, cell, 0.9)
+        ctx.stroke()
+    ctx.restore()
 
 
 def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -> None:
     size = layout.size
+    if scene.last:
+        draw_last(ctx, layout, scene.last)
     if scene.highlight:
         ctx.save()
         ctx.fillStyle = "rgba(255, 196, 64, 0.55)"
