@@ -28,8 +28,14 @@ from tools.serve import start_in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 READY = 'body[data-ready="1"]'
@@ -65,7 +71,7 @@ def frame_gaps(page: Page, url: str, level: str, seconds: float) -> tuple[float,
     page.wait_for_timeout(seconds * 1000)
     frames: list[float] = page.evaluate("window.__frames")
     moves = page.evaluate("window.ingenious.state().moves.length") - moves_before
-    gaps = sorted(b - a for a, b in zip(frames, frames[1:]))
+    gaps = sorted(b - a for a, b in zip(frames, frames[1:], strict=False))
     p99 = gaps[int(len(gaps) * 0.99) - 1] if gaps else 0.0
     return (gaps[-1] if gaps else 0.0), p99, len(frames), moves
 
@@ -87,14 +93,23 @@ def main() -> None:
                 cold.append(time_to_ready(page, url))
                 warm.append(time_to_ready(page, url, reload=True))
                 context.close()
-            print(f"cold load to data-ready: median {statistics.median(cold):.2f} s "
-                  f"(runs: {', '.join(f'{t:.2f}' for t in cold)}; target < 3 s)")
-            print(f"warm load to data-ready: median {statistics.median(warm):.2f} s "
-                  f"(runs: {', '.join(f'{t:.2f}' for t in warm)})")
+            print(
+                f"cold load to data-ready: median {statistics.median(cold):.2f} s "
+                f"(runs: {', '.join(f'{t:.2f}' for t in cold)}; target < 3 s)"
+            )
+            print(
+                f"warm load to data-ready: median {statistics.median(warm):.2f} s "
+                f"(runs: {', '.join(f'{t:.2f}' for t in warm)})"
+            )
             context = browser.new_context()
-            worst, p99, frames, moves = frame_gaps(context.new_page(), url, options.level, options.seconds)
-            print(f"frame gaps while {options.level} bots play ({options.seconds:.0f} s, {frames} frames, "
-                  f"{moves} moves): longest {worst:.1f} ms, p99 {p99:.1f} ms (target < 100 ms)")
+            worst, p99, frames, moves = frame_gaps(
+                context.new_page(), url, options.level, options.seconds
+            )
+            print(
+                f"frame gaps while {options.level} bots play "
+                f"({options.seconds:.0f} s, {frames} frames, "
+                f"{moves} moves): longest {worst:.1f} ms, p99 {p99:.1f} ms (target < 100 ms)"
+            )
             browser.close()
     finally:
         server.shutdown()

@@ -23,7 +23,8 @@ except ImportError:  # older Pyodide maps JS null to None
 from engine import IngeniousError, SaveFormatError, load_game, new_game
 from engine.game import Game
 from web import guide, render, storage
-from web.hexgrid import DIRECTIONS, Cell, Layout, add, distance as hex_distance, fit_layout, ring
+from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
+from web.hexgrid import distance as hex_distance
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
 from web.scoreboard import board_html, track_states, value_text
 from web.session import (
@@ -40,7 +41,7 @@ from web.session import (
     turn_prompt,
     undo_target,
 )
-from web.symbols import FILL, svg_symbol, svg_tile
+from web.symbols import svg_symbol, svg_tile
 
 # Seconds a bot move stays on screen, and ray animation length, per speed setting.
 SPEEDS: dict[str, tuple[float, float]] = {
@@ -116,7 +117,11 @@ class App:
         self.animation: dict[str, Any] | None = None
         self.worker_future: Any = None
         self.settings: dict[str, Any] = storage.read_json(self.store, storage.SETTINGS_KEY, {})
-        self.speed = self.settings.get("speed", "normal") if self.settings.get("speed") in SPEEDS else "normal"
+        self.speed = (
+            self.settings.get("speed", "normal")
+            if self.settings.get("speed") in SPEEDS
+            else "normal"
+        )
         self.canvas = el("board-canvas")
         self.ctx = self.canvas.getContext("2d")
         self.layer = document.createElement("canvas")
@@ -149,7 +154,9 @@ class App:
     async def start_worker(self) -> Any:
         from pyscript import create_named_worker  # type: ignore[import-not-found]
 
-        return await create_named_worker(src="./web/worker.py", name="bots", config="./pyscript.toml")
+        return await create_named_worker(
+            src="./web/worker.py", name="bots", config="./pyscript.toml"
+        )
 
     async def bots(self) -> Any:
         if self.worker_future is None:
@@ -182,7 +189,9 @@ class App:
         old = self.read_seat_inputs()
         html = ["<legend>Seats</legend>"]
         for seat in range(players):
-            name, controller = old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
+            name, controller = (
+                old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
+            )
             label = f"Team {'AB'[seat % 2]}" if variant == "team" else f"{seat + 1}"
             options = "".join(
                 f'<option value="{v}"{" selected" if v == controller else ""}>{t}</option>'
@@ -191,8 +200,10 @@ class App:
             html.append(
                 f'<div class="seat"><span class="seat-no" aria-hidden="true">{label}</span>'
                 f'<input id="seat-name-{seat}" maxlength="24" autocomplete="off" '
-                f'aria-label="Name of player {seat + 1}" placeholder="Player {seat + 1}" value="{_attr(name)}">'
-                f'<select id="seat-kind-{seat}" aria-label="Who plays seat {seat + 1}">{options}</select></div>'
+                f'aria-label="Name of player {seat + 1}" placeholder="Player {seat + 1}" '
+                f'value="{_attr(name)}">'
+                f'<select id="seat-kind-{seat}" aria-label="Who plays seat {seat + 1}">'
+                f"{options}</select></div>"
             )
         seats.innerHTML = "".join(html)
 
@@ -241,10 +252,20 @@ class App:
             info.textContent = f"The saved game cannot be continued: {exc}"
             return
         seats = loaded.save.get("seats")
-        if not (isinstance(seats, list) and len(seats) == game.players
-                and all(s == HUMAN or s in BOT_LEVELS for s in seats)):
+        if not (
+            isinstance(seats, list)
+            and len(seats) == game.players
+            and all(s == HUMAN or s in BOT_LEVELS for s in seats)
+        ):
             seats = [HUMAN] * game.players
-        setup = Setup(game.variant.name, game.players, list(game.names), list(seats), game.seed, dict(game.options))
+        setup = Setup(
+            game.variant.name,
+            game.players,
+            list(game.names),
+            list(seats),
+            game.seed,
+            dict(game.options),
+        )
         self.begin(game, setup)
 
     def show_start(self) -> None:
@@ -259,7 +280,9 @@ class App:
         if loaded.save is not None:
             save = loaded.save
             names = ", ".join(str(n) for n in save.get("names", []))
-            info.textContent = f"{str(save.get('variant', '')).capitalize()} game: {names} — {len(save.get('moves', []))} moves played."
+            kind = str(save.get("variant", "")).capitalize()
+            played = len(save.get("moves", []))
+            info.textContent = f"{kind} game: {names} — {played} moves played."
         else:
             info.textContent = loaded.problem or "No saved game yet."
         self.render_solo_best()
@@ -271,14 +294,19 @@ class App:
             box.innerHTML = ""
             return
         rows = "".join(
-            f"<tr><td>{i + 1}</td><td>{_html(str(r.get('name', '')))}</td><td>{int(r.get('score', 0))}</td></tr>"
-            for i, r in enumerate(table[:5]) if isinstance(r, dict)
+            f"<tr><td>{i + 1}</td><td>{_html(str(r.get('name', '')))}</td>"
+            f"<td>{int(r.get('score', 0))}</td></tr>"
+            for i, r in enumerate(table[:5])
+            if isinstance(r, dict)
         )
-        box.innerHTML = f"<h3>Best solo results</h3><table><tr><th>#</th><th>Name</th><th>Lowest</th></tr>{rows}</table>"
+        head = "<tr><th>#</th><th>Name</th><th>Lowest</th></tr>"
+        box.innerHTML = f"<h3>Best solo results</h3><table>{head}{rows}</table>"
 
     def show_guide(self, which: str) -> None:
         el("guide-title").textContent = "Rules" if which == "rules" else "Tutorial"
-        el("guide-body").innerHTML = guide.rules_html() if which == "rules" else guide.tutorial_html()
+        el("guide-body").innerHTML = (
+            guide.rules_html() if which == "rules" else guide.tutorial_html()
+        )
         el("guide-screen").hidden = False
         el("guide-close").focus()
 
@@ -321,7 +349,9 @@ class App:
         self.owner = rack_owner(setup.seats, game.current, self.revealed)
         self.view = game.view(self.owner)
         my_turn = (
-            game.phase != "over" and setup.seats[game.current] == HUMAN and self.owner == game.current
+            game.phase != "over"
+            and setup.seats[game.current] == HUMAN
+            and self.owner == game.current
         )
         self.index = LegalIndex(game.legal_moves() if my_turn else [])
         if not my_turn or tile_at(self.rack(), self.aim.slot) is None:
@@ -492,7 +522,11 @@ class App:
                 self.aim.cell = anchor
                 break
         text = describe_event({"seat": game.current, "move": move, "points": {}}, game.names)
-        self.set_status("Hint: " + text.split(", scoring")[0].replace(game.names[game.current] + " placed", "place") + ".")
+        self.set_status(
+            "Hint: "
+            + text.split(", scoring")[0].replace(game.names[game.current] + " placed", "place")
+            + "."
+        )
         self.render_rack()
         self.update_aim()
 
@@ -514,8 +548,14 @@ class App:
             )
         el("ranking").innerHTML = "".join(items)
         reasons = "".join(f"<p>{_html(str(r))}</p>" for r in result["explanation"])
-        if game.variant.name == "solo" and "solo_result" in result and not getattr(self, "_solo_recorded", None) == id(game):
-            storage.record_solo_result(self.store, game.names[0], int(result["solo_result"]), game.seed)
+        if (
+            game.variant.name == "solo"
+            and "solo_result" in result
+            and getattr(self, "_solo_recorded", None) != id(game)
+        ):
+            storage.record_solo_result(
+                self.store, game.names[0], int(result["solo_result"]), game.seed
+            )
             self._solo_recorded = id(game)
         el("tiebreak").innerHTML = reasons
         title = "Game over"
@@ -546,15 +586,20 @@ class App:
             )
             box.setAttribute("aria-label", "Tiles are hidden")
             return
-        title.textContent = "Your tiles" if len(humans(self.setup.seats)) <= 1 else f"{game.names[self.owner]}'s tiles"  # type: ignore[union-attr]
+        title.textContent = (
+            "Your tiles"
+            if len(humans(self.setup.seats)) <= 1
+            else f"{game.names[self.owner]}'s tiles"
+        )  # type: ignore[union-attr]
         playable = self.index.has_placements
         parts = []
         for slot, (a, b) in enumerate(rack):
             pressed = "true" if slot == self.aim.slot else "false"
             disabled = "" if playable else " disabled"
             parts.append(
-                f'<button type="button" class="rack-tile" data-slot="{slot}" aria-pressed="{pressed}"{disabled} '
-                f'aria-label="Tile {slot + 1}: {a} and {b}"><span class="key" aria-hidden="true">{slot + 1}</span>'
+                f'<button type="button" class="rack-tile" data-slot="{slot}" '
+                f'aria-pressed="{pressed}"{disabled} aria-label="Tile {slot + 1}: {a} and {b}">'
+                f'<span class="key" aria-hidden="true">{slot + 1}</span>'
                 f"{svg_tile(a, b, 68)}</button>"
             )
         box.innerHTML = "".join(parts)
@@ -567,26 +612,35 @@ class App:
         names = list(view["names"])
         board = el("scoreboard")
         for state in track_states(view):
-            node = board.querySelector(f'.track[data-side="{state.side}"][data-colour="{state.colour}"]')
+            node = board.querySelector(
+                f'.track[data-side="{state.side}"][data-colour="{state.colour}"]'
+            )
             if missing(node):
                 continue
             node.setAttribute("data-value", str(state.value))
             node.classList.toggle("lowest", state.lowest)
             text = value_text(state, names)
-            node.setAttribute("aria-label", f"{state.colour}: {text}" + (" (lowest)" if state.lowest else ""))
+            node.setAttribute(
+                "aria-label", f"{state.colour}: {text}" + (" (lowest)" if state.lowest else "")
+            )
             node.querySelector(".val").textContent = text
             node.querySelector(".mark").style.setProperty("--pos", f"{state.position:.4f}")
             if view["variant"] == "duel":
                 for seat, cls in ((0, ".tok.left"), (1, ".tok.right")):
                     holder = node.querySelector(cls)
                     holder.innerHTML = (
-                        f'<span class="token" role="img" aria-label="{names[seat]} holds the {state.colour} token">●</span>'
-                        if state.token == seat else ""
+                        f'<span class="token" role="img" '
+                        f'aria-label="{names[seat]} holds the {state.colour} token">●</span>'
+                        if state.token == seat
+                        else ""
                     )
         current_side = game.side_of(game.current)
         for card in board.querySelectorAll(".score-card"):
             side = int(card.getAttribute("data-side"))
-            card.classList.toggle("current", view["variant"] != "duel" and side == current_side and game.phase != "over")
+            card.classList.toggle(
+                "current",
+                view["variant"] != "duel" and side == current_side and game.phase != "over",
+            )
 
     def render_moves(self) -> None:
         game = self.game
@@ -594,7 +648,9 @@ class App:
         items = []
         for event in game.log:
             cls = ' class="bonus"' if event.get("bonus") else ""
-            items.append(f"<li{cls}>{_html(describe_event(event, game.names, game.variant.name))}</li>")
+            items.append(
+                f"<li{cls}>{_html(describe_event(event, game.names, game.variant.name))}</li>"
+            )
         box = el("move-list")
         box.innerHTML = "".join(items)
         box.scrollTop = box.scrollHeight
@@ -606,7 +662,9 @@ class App:
         if my_turn and game.phase == "swap":
             word = "exchange" if game.variant.name == "duel" else "swap"
             el("swap-reason").textContent = f"You may {word} tiles: {game.swap_reason}."
-            el("swap-yes").textContent = "Exchange those tiles" if word == "exchange" else "Swap all six tiles"
+            el("swap-yes").textContent = (
+                "Exchange those tiles" if word == "exchange" else "Swap all six tiles"
+            )
             box.hidden = False
         else:
             box.hidden = True
@@ -629,7 +687,7 @@ class App:
         banner = el("banner")
         banner.hidden = True
         banner.textContent = text
-        banner.offsetWidth  # restart the CSS animation
+        _ = banner.offsetWidth  # reading layout restarts the CSS animation
         banner.hidden = False
 
         async def hide(gen: int) -> None:
@@ -672,22 +730,32 @@ class App:
             self.preview_rays = preview["rays"]
             gains = [
                 f'<span class="gain">+{n} {svg_symbol(c, 16)}</span>'
-                for c, n in preview["points"].items() if n
+                for c, n in preview["points"].items()
+                if n
             ]
             body = "".join(gains) or '<span class="none">No points</span>'
             if preview["bonus"]:
-                body += f' <span class="bonus">Ingenious!{" ×" + str(preview["bonus"]) if preview["bonus"] > 1 else ""}</span>'
+                times = f" ×{preview['bonus']}" if preview["bonus"] > 1 else ""
+                body += f' <span class="bonus">Ingenious!{times}</span>'
             lost = [
-                c for c, n in preview["points"].items()
+                c
+                for c, n in preview["points"].items()
                 if n and preview["scores_after"][c] - self.own_score(c) < n
             ]
             if lost:
-                body += f' <span class="none">(some {", ".join(lost)} points lost at the cap)</span>'
+                body += (
+                    f' <span class="none">(some {", ".join(lost)} points lost at the cap)</span>'
+                )
             preview_box.innerHTML = f"<span class='sr-only'>This placement scores </span>{body}"
         elif self.current_tile() is not None and self.aim.cell is not None:
-            preview_box.innerHTML = '<span class="none">The tile cannot go here. Try another cell or turn it.</span>'
+            preview_box.innerHTML = (
+                '<span class="none">The tile cannot go here. Try another cell or turn it.</span>'
+            )
         elif self.current_tile() is not None:
-            preview_box.innerHTML = '<span class="none">Move over the board: highlighted cells can take this tile.</span>'
+            preview_box.innerHTML = (
+                '<span class="none">Move over the board: '
+                "highlighted cells can take this tile.</span>"
+            )
         elif self.index.has_placements:
             preview_box.innerHTML = '<span class="none">Pick a tile (keys 1–6).</span>'
         else:
@@ -708,7 +776,11 @@ class App:
         self.aim.touch_anchor = None
         self.hint = None
         tile = self.current_tile()
-        if tile is not None and self.keyboard and (self.cursor is None or not self.index.directions(tile, self.cursor)):
+        if (
+            tile is not None
+            and self.keyboard
+            and (self.cursor is None or not self.index.directions(tile, self.cursor))
+        ):
             # Keyboard players start on the legal cell nearest the cursor, not on a dead spot.
             here = self.cursor or (0, 0)
             anchors = sorted(
@@ -718,7 +790,10 @@ class App:
                 self.cursor = anchors[0]
                 self.aim.cell = anchors[0]
         for node in document.querySelectorAll(".rack-tile[data-slot]"):
-            node.setAttribute("aria-pressed", "true" if int(node.getAttribute("data-slot")) == self.aim.slot else "false")
+            node.setAttribute(
+                "aria-pressed",
+                "true" if int(node.getAttribute("data-slot")) == self.aim.slot else "false",
+            )
         if tile is not None:
             self.announce(f"Tile {slot + 1}: {tile[0]} and {tile[1]} selected.")
         self.update_aim()
@@ -789,8 +864,17 @@ class App:
         setup = self.setup
         if setup is None:
             return
-        fresh = Setup(setup.variant, setup.players, setup.names, setup.seats, random.getrandbits(40), setup.options)
-        self.begin(new_game(fresh.variant, fresh.players, fresh.seed, fresh.names, fresh.options), fresh)
+        fresh = Setup(
+            setup.variant,
+            setup.players,
+            setup.names,
+            setup.seats,
+            random.getrandbits(40),
+            setup.options,
+        )
+        self.begin(
+            new_game(fresh.variant, fresh.players, fresh.seed, fresh.names, fresh.options), fresh
+        )
 
     def on_speed(self, event: Any) -> None:
         value = str(el("speed").value)
@@ -859,7 +943,9 @@ class App:
             self.aim.touch_anchor = cell
             self.aim.cell = cell
             self.update_aim()
-            self.set_status("Now tap the neighbouring cell for the other half (or tap again to place as shown).")
+            self.set_status(
+                "Now tap the neighbouring cell for the other half (or tap again to place as shown)."
+            )
         else:
             self.set_status("This tile cannot start there.")
 
@@ -899,7 +985,9 @@ class App:
             event.preventDefault()
             self.keyboard = True
             if self.game is not None:
-                self.cursor = step_cursor(self.cursor or self.aim.cell or (0, 0), key, self.game.zone_radius)
+                self.cursor = step_cursor(
+                    self.cursor or self.aim.cell or (0, 0), key, self.game.zone_radius
+                )
                 self.aim.cell = self.cursor
                 self.update_aim()
         elif key in ("Enter", " ") and not on_control:
@@ -988,7 +1076,7 @@ class App:
         drawn = self.drawn_tiles
         self.layer_ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
         if drawn is not None and scene.tiles[: len(drawn)] == drawn:
-            render.draw_tiles(self.layer_ctx, self.layout, scene.tiles[len(drawn):])
+            render.draw_tiles(self.layer_ctx, self.layout, scene.tiles[len(drawn) :])
         else:
             self.layer_ctx.setTransform(1, 0, 0, 1, 0, 0)
             self.layer_ctx.clearRect(0, 0, self.layer.width, self.layer.height)
@@ -1009,14 +1097,17 @@ class App:
                 scene.rays = list(getattr(self, "preview_rays", []))
             if self.aim.touch_anchor is not None:
                 scene.partners = [
-                    add(self.aim.touch_anchor, DIRECTIONS[d]) for d in self.index.directions(tile, self.aim.touch_anchor)
+                    add(self.aim.touch_anchor, DIRECTIONS[d])
+                    for d in self.index.directions(tile, self.aim.touch_anchor)
                 ]
         if self.bot_ghost is not None:
             scene.ghost = self.bot_ghost
         if self.hint is not None:
             halves = parse_placement(self.hint)
             if halves is not None:
-                scene.hint = render.Ghost((halves[0][0], halves[1][0]), (halves[0][1], halves[1][1]))
+                scene.hint = render.Ghost(
+                    (halves[0][0], halves[1][0]), (halves[0][1], halves[1][1])
+                )
         if self.keyboard and self.cursor is not None:
             scene.cursor = self.cursor
         return scene
@@ -1049,8 +1140,13 @@ class App:
             return self.candidate()
 
         for name, fn in (
-            ("state", state), ("view", view), ("legalMoves", legal_moves),
-            ("cellCenter", cell_center), ("busy", busy), ("rack", rack), ("aim", aim),
+            ("state", state),
+            ("view", view),
+            ("legalMoves", legal_moves),
+            ("cellCenter", cell_center),
+            ("busy", busy),
+            ("rack", rack),
+            ("aim", aim),
         ):
             proxy = create_proxy(fn)
             _proxies.append(proxy)

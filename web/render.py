@@ -91,7 +91,14 @@ def draw_symbol(ctx: Any, colour: str, cx: float, cy: float, radius: float) -> N
 
 
 def draw_tile(
-    ctx: Any, layout: Layout, a: Cell, ca: str, b: Cell, cb: str, alpha: float = 1.0, lift: float = 0.0
+    ctx: Any,
+    layout: Layout,
+    a: Cell,
+    ca: str,
+    b: Cell,
+    cb: str,
+    alpha: float = 1.0,
+    lift: float = 0.0,
 ) -> None:
     """A two-hex tile: one joined cream body, each half with its symbol."""
     ctx.save()

@@ -83,7 +83,8 @@ def board_html(view: dict[str, Any]) -> str:
     for side, side_name in enumerate(view["side_names"]):
         rows = "".join(_row(s, names) for s in states if s.side == side)
         out.append(
-            f'<section class="score-card" data-side="{side}" aria-label="Scores of {escape(side_name)}">'
+            f'<section class="score-card" data-side="{side}" '
+            f'aria-label="Scores of {escape(side_name)}">'
             f'<h3 class="score-name">{escape(side_name)}</h3>{rows}</section>'
         )
     return "".join(out)
@@ -115,7 +116,7 @@ def _duel_html(states: list[TrackState], names: list[str]) -> str:
         )
     head = (
         f'<div class="duel-head"><span>◀ {escape(names[0])}</span>'
-        f'<span>{escape(names[1])} ▶</span></div>'
+        f"<span>{escape(names[1])} ▶</span></div>"
     )
     return (
         f'<section class="score-card duel" data-side="0" aria-label="Tug-of-war tracks">'
@@ -126,4 +127,7 @@ def _duel_html(states: list[TrackState], names: list[str]) -> str:
 def _token(state: TrackState, seat: int) -> str:
     if state.token != seat:
         return ""
-    return f'<span class="token" title="{state.colour} token" aria-label="holds the {state.colour} token">●</span>'
+    return (
+        f'<span class="token" title="{state.colour} token" '
+        f'aria-label="holds the {state.colour} token">●</span>'
+    )

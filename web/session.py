@@ -31,8 +31,14 @@ class Setup:
     options: dict[str, bool]
 
     def to_json(self) -> dict[str, Any]:
-        return {"variant": self.variant, "players": self.players, "names": self.names,
-                "seats": self.seats, "seed": self.seed, "options": self.options}
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "names": self.names,
+            "seats": self.seats,
+            "seed": self.seed,
+            "options": self.options,
+        }
 
 
 def default_name(seat: int, controller: str) -> str:
@@ -157,7 +163,9 @@ def describe_event(event: dict[str, Any], names: list[str], variant: str = "stan
             return f"{who} exchanged tiles ({event.get('reason') or 'allowed'})."
         return f"{who} swapped the whole rack ({event.get('reason') or 'allowed'})."
     if move == "pass":
-        return f"{who} declined the {'exchange' if variant == 'duel' else 'swap'} and kept the tiles."
+        return (
+            f"{who} declined the {'exchange' if variant == 'duel' else 'swap'} and kept the tiles."
+        )
     halves = move.split()
     colours = [h.partition(":")[2] for h in halves]
     where = [h.partition(":")[0] for h in halves]

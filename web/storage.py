@@ -8,6 +8,7 @@ foreign value is reported and left in place for a later import/repair tool.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -87,13 +88,14 @@ def read_json(store: Store, key: str, default: Any) -> Any:
 
 
 def write_json(store: Store, key: str, value: Any) -> None:
-    try:
+    # Settings are a convenience: losing them (quota, privacy mode) must not stop the game.
+    with contextlib.suppress(Exception):
         store.setItem(key, json.dumps(value))
-    except Exception:
-        pass  # settings are a convenience; losing them must not stop the game
 
 
-def record_solo_result(store: Store, name: str, lowest: int, seed: int | None, limit: int = 10) -> list[dict[str, Any]]:
+def record_solo_result(
+    store: Store, name: str, lowest: int, seed: int | None, limit: int = 10
+) -> list[dict[str, Any]]:
     """Add a solo result to the local best table; returns the table, best first."""
     table = read_json(store, SOLO_BEST_KEY, [])
     if not isinstance(table, list):

@@ -8,10 +8,9 @@ Shapes matter as much as colours: colour-blind players tell symbols apart by sha
 from __future__ import annotations
 
 import math
-from typing import Union
 
 Point = tuple[float, float]
-Primitive = Union[tuple[str, list[Point]], tuple[str, float], tuple[str, float, float]]
+Primitive = tuple[str, list[Point]] | tuple[str, float] | tuple[str, float, float]
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "orange", "yellow", "purple")
 
@@ -94,7 +93,7 @@ def svg_tile(first: str, second: str, size: float = 56.0, vertical: bool = False
     width = (w * 2 + 2) if not vertical else (radius * 2 + 2)
     height = (radius * 2 + 2) if not vertical else (radius * 3.5 + 2)
     body: list[str] = []
-    for (cx, cy), colour in zip(centres, (first, second)):
+    for (cx, cy), colour in zip(centres, (first, second), strict=True):
         pts = " ".join(
             f"{cx + radius * math.cos(math.radians(60 * i - 30)):.2f},"
             f"{cy + radius * math.sin(math.radians(60 * i - 30)):.2f}"
@@ -116,7 +115,10 @@ def _svg_prims(colour: str, cx: float, cy: float, scale: float) -> str:
             pts = " ".join(f"{cx + x * scale:.2f},{cy + y * scale:.2f}" for x, y in prim[1])  # type: ignore[misc]
             out.append(f'<polygon points="{pts}" fill="{fill}"/>')
         elif prim[0] == "circle":
-            out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{float(prim[1]) * scale:.2f}" fill="{fill}"/>')  # type: ignore[arg-type]
+            out.append(
+                f'<circle cx="{cx:.2f}" cy="{cy:.2f}" '
+                f'r="{float(prim[1]) * scale:.2f}" fill="{fill}"/>'
+            )  # type: ignore[arg-type]
         elif prim[0] == "ring":
             outer, inner = float(prim[1]) * scale, float(prim[2]) * scale  # type: ignore[arg-type,misc]
             out.append(

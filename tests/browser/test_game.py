@@ -100,7 +100,7 @@ def test_mouse_placement_shows_the_preview_and_scores_what_the_engine_scores(
 
 
 def test_a_game_against_a_bot_is_played_to_the_end(ready_page: Page, screenshot: Shot) -> None:
-    """A person (mouse) against a beginner bot until the game-over screen; ranking as the engine's."""
+    """A person (mouse) plays a beginner bot to the game-over screen; ranking as the engine's."""
     page = ready_page
     start_game(page, "standard", seats=["human", "beginner"], names=["Ann", "Bot"], seed=3)
     for _ in range(120):
@@ -161,7 +161,8 @@ def test_touch_placement_tap_then_tap_on_a_phone(ready_page: Page, screenshot: S
     start_game(page, "standard", seats=["human", "beginner"], seed=21)
     wait_idle(page)
     size = page.evaluate(
-        "(() => { const c = document.getElementById('board-canvas'); const r = c.getBoundingClientRect();"
+        "(() => { const c = document.getElementById('board-canvas');"
+        " const r = c.getBoundingClientRect();"
         " return [c.width, c.height, r.width, r.height]; })()"
     )
     assert abs(size[0] - size[2] * 3) <= 2 and abs(size[1] - size[3] * 3) <= 2
@@ -179,11 +180,15 @@ def test_touch_placement_tap_then_tap_on_a_phone(ready_page: Page, screenshot: S
     assert box is not None
     for q, r in [(0, -5), (5, -5), (5, 0), (0, 5), (-5, 5), (-5, 0)]:
         x, y = centre(page, (q, r))
-        assert box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
+        assert (
+            box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
+        )
     screenshot("phone")
 
 
-def test_hot_seat_hides_each_rack_until_its_owner_confirms(ready_page: Page, screenshot: Shot) -> None:
+def test_hot_seat_hides_each_rack_until_its_owner_confirms(
+    ready_page: Page, screenshot: Shot
+) -> None:
     """Two people: a 'pass to NAME' screen hides the rack between their turns."""
     page = ready_page
     start_game(page, "standard", seats=["human", "human"], names=["Ann", "Bob"], seed=8)
@@ -217,10 +222,14 @@ def _save_with_swap_offer() -> dict[str, object]:
     raise AssertionError("no swap offer found")
 
 
-def test_swap_offer_says_why_and_swaps_the_rack(page: Page, server_url: str, screenshot: Shot) -> None:
+def test_swap_offer_says_why_and_swaps_the_rack(
+    page: Page, server_url: str, screenshot: Shot
+) -> None:
     """Continue a saved game at a swap offer: the reason is shown; Swap draws six new tiles."""
     save = _save_with_swap_offer()
-    page.add_init_script(f"localStorage.setItem('ingenious.autosave', {json.dumps(json.dumps(save))});")
+    page.add_init_script(
+        f"localStorage.setItem('ingenious.autosave', {json.dumps(json.dumps(save))});"
+    )
     page.goto(server_url)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     page.click("#continue-game")

@@ -1,7 +1,6 @@
 """Score boards show the engine's tracks, mark the lowest colour, and use the right scale."""
 
 from engine import new_game
-
 from web.scoreboard import board_html, track_states, value_text
 
 

@@ -4,7 +4,6 @@ import pytest
 
 from engine import new_game
 from engine.bots import make_bot
-
 from web.session import (
     HUMAN,
     SetupError,
@@ -64,7 +63,9 @@ def test_undo_goes_back_to_the_start_of_the_persons_last_turn() -> None:
     seats_turns = [e["seat"] for e in game.log]
     target = undo_target(game.log, seats, 2)
     assert target is not None and seats_turns[target] == 0
-    assert target == max(i for i, s in enumerate(seats_turns) if s == 0 and (i == 0 or seats_turns[i - 1] != 0))
+    assert target == max(
+        i for i, s in enumerate(seats_turns) if s == 0 and (i == 0 or seats_turns[i - 1] != 0)
+    )
 
 
 def test_no_undo_with_two_people_at_the_table() -> None:

@@ -9,8 +9,16 @@ from web.storage import (
     write_autosave,
 )
 
-SAVE = {"format": "ingenious", "version": 1, "variant": "standard", "players": 2,
-        "names": ["Ann", "Bob"], "options": {}, "seed": 7, "moves": ["0,-4:red 1,-4:blue"]}
+SAVE = {
+    "format": "ingenious",
+    "version": 1,
+    "variant": "standard",
+    "players": 2,
+    "names": ["Ann", "Bob"],
+    "options": {},
+    "seed": 7,
+    "moves": ["0,-4:red 1,-4:blue"],
+}
 
 
 def test_autosave_round_trip() -> None:

@@ -16,7 +16,9 @@ def test_every_web_and_engine_module_is_listed_under_files() -> None:
     """Each web/*.py and engine/**/*.py appears in [files], mapped to the same path."""
     shipped = {src.removeprefix("./"): dst.removeprefix("./") for src, dst in _shipped().items()}
     wanted = sorted(
-        str(p.relative_to(ROOT)) for pattern in ("web/*.py", "engine/**/*.py") for p in ROOT.glob(pattern)
+        str(p.relative_to(ROOT))
+        for pattern in ("web/*.py", "engine/**/*.py")
+        for p in ROOT.glob(pattern)
     )
     missing = [w for w in wanted if w not in shipped]
     assert not missing, f"pyscript.toml [files] lacks {missing}"
