@@ -46,14 +46,17 @@ CONTENT_TYPES = {
 class Handler(SimpleHTTPRequestHandler):
     """Static files with explicit content types, no caching and quiet logs."""
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     quiet = False
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        # Ours first: the system's mimetypes table varies and may lack .mjs or .wasm.
+        return CONTENT_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib name)
+    def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
             super().log_message(format, *args)
 
