@@ -11,6 +11,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from tools.pyscript_files import engine_modules
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -18,9 +20,10 @@ def test_every_engine_module_is_shipped_to_the_browser() -> None:
     """Each ``engine/**/*.py`` appears as a source in ``pyscript.toml`` [files]."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     shipped = {src.removeprefix("./") for src in config.get("files", {})}
-    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "engine").rglob("*.py")}
-    missing = sorted(modules - shipped)
-    assert not missing, f"add these to [files] in pyscript.toml: {missing}"
+    missing = sorted(set(engine_modules(ROOT)) - shipped)
+    assert not missing, (
+        f"pyscript.toml [files] lacks {missing}; `python tools/pyscript_files.py` prints the block"
+    )
 
 
 def test_interpreter_is_the_local_pyodide() -> None:
