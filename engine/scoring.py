@@ -8,7 +8,6 @@ same colour until an empty cell, another colour or the zone edge.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import Any
 
 from .board import DIRECTION_NAMES, Zone

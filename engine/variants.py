@@ -7,6 +7,7 @@ the final result). Everything else lives in ``engine.game``.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .ranking import explain_pair, places, ranking_key
@@ -114,7 +115,7 @@ class Variant:
         if game.instant_winner is not None:
             reasons.append(f"{names[order[0]]} filled every track and wins at once.")
         else:
-            for above, below in zip(order, order[1:], strict=False):
+            for above, below in pairwise(order):
                 reasons.append(explain_pair(names[above], keys[above], names[below], keys[below]))
         return {"standings": standings, "explanation": reasons, "instant": game.instant_winner}
 
