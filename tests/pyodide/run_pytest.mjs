@@ -37,7 +37,18 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
 
 pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(pytestArgs));
 pyodide.globals.set("LOAD_SECONDS", loadSeconds);
-const code = await pyodide.runPythonAsync(`
+// A fatal error (often a JS stack overflow from deep recursion, where CPython would
+// raise RecursionError) kills the interpreter and surfaces as a rejected promise.
+function crashed(error) {
+  console.error(`\nrun_pytest: Pyodide crashed: ${error?.message ?? error}`);
+  console.error("run_pytest: the last test file shown was running; rerun with -v to name the test");
+  process.exit(3);
+}
+process.on("unhandledRejection", crashed);
+
+let code;
+try {
+  code = await pyodide.runPythonAsync(`
 import os
 import site
 import sys
@@ -58,4 +69,7 @@ import pytest
 # No cache plugin: the repo is mounted from the host and CPython keeps its own cache.
 int(pytest.main(["-p", "no:cacheprovider", *PYTEST_ARGS]))
 `);
+} catch (error) {
+  crashed(error);
+}
 process.exit(code);
