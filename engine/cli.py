@@ -44,7 +44,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         move = event["move"]
         if move in ("swap", "pass"):
             what = "swaps the rack" if move == "swap" else "keeps the rack"
-            print(f"{number:3}. {who} {what}" + (f" ({event['reason']})" if event.get("reason") else ""))
+            print(
+                f"{number:3}. {who} {what}"
+                + (f" ({event['reason']})" if event.get("reason") else "")
+            )
             continue
         points = ", ".join(f"{n} {c}" for c, n in event["points"].items()) or "no points"
         extra = ""
@@ -75,8 +78,16 @@ def cmd_soak(args: argparse.Namespace) -> int:
     start = perf_counter()
     counts = soak(args.games, args.seed)
     seconds = perf_counter() - start
-    print(json.dumps({"games": sum(counts.values()), "per_variant": counts,
-                      "seconds": round(seconds, 1), "invariants": "held"}))
+    print(
+        json.dumps(
+            {
+                "games": sum(counts.values()),
+                "per_variant": counts,
+                "seconds": round(seconds, 1),
+                "invariants": "held",
+            }
+        )
+    )
     return 0
 
 

@@ -33,7 +33,9 @@ def check(game: Game, previous: list[list[int]] | None = None) -> None:
         for old, new in zip(previous, game.scores, strict=True):
             if any(n < o for o, n in zip(old, new, strict=True)):
                 raise AssertionError("a count fell")
-    free = {k for k, (a, b) in enumerate(game.zone.pairs) if game.board[a] == game.board[b] == EMPTY}
+    free = {
+        k for k, (a, b) in enumerate(game.zone.pairs) if game.board[a] == game.board[b] == EMPTY
+    }
     if set(game.free) != free or len(game.free) != len(free):
         raise AssertionError("the list of free pairs is out of date")
     if game.phase != "over" and not free:
@@ -57,7 +59,14 @@ def soak(games: int, seed: int = 0, check_saves: bool = True) -> dict[str, int]:
     """Play random games of every variant and player count, checking every invariant."""
     from .save import dumps, loads
 
-    setups = [("standard", 2), ("standard", 3), ("standard", 4), ("solo", 1), ("team", 4), ("duel", 2)]
+    setups = [
+        ("standard", 2),
+        ("standard", 3),
+        ("standard", 4),
+        ("solo", 1),
+        ("team", 4),
+        ("duel", 2),
+    ]
     rng = Rng(seed)
     counts: Counter[str] = Counter()
     for n in range(games):

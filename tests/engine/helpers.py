@@ -10,7 +10,9 @@ def colour(name: str) -> int:
     return COLOURS.index(name)
 
 
-def put_tile(game: Game, q1: int, r1: int, c1: str, q2: int, r2: int, c2: str, seat: int = 0) -> None:
+def put_tile(
+    game: Game, q1: int, r1: int, c1: str, q2: int, r2: int, c2: str, seat: int = 0
+) -> None:
     """Put a tile on the board directly (test set-up, not a move)."""
     a, b = game.zone.index[(q1, r1)], game.zone.index[(q2, r2)]
     game.board[a], game.board[b] = colour(c1), colour(c2)

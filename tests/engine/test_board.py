@@ -23,7 +23,14 @@ def test_free_cells_after_the_printed_symbols() -> None:
 
 def test_printed_symbols_sit_on_the_corners_of_ring_five() -> None:
     """Rule: red, green, blue, orange, yellow, purple clockwise from the top-left corner."""
-    assert [cell for cell, _ in START_SYMBOLS] == [(0, -5), (5, -5), (5, 0), (0, 5), (-5, 5), (-5, 0)]
+    assert [cell for cell, _ in START_SYMBOLS] == [
+        (0, -5),
+        (5, -5),
+        (5, 0),
+        (0, 5),
+        (-5, 5),
+        (-5, 0),
+    ]
     assert all(ring(*cell) == 5 for cell, _ in START_SYMBOLS)
     assert [colour for _, colour in START_SYMBOLS] == [0, 1, 2, 3, 4, 5]
 

@@ -1,26 +1,47 @@
 """The command line: python -m engine score / replay."""
 
+import contextlib
+import io
 import json
-import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine import dumps, new_game
+from engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True, check=False,
-        cwd=ROOT, timeout=60,
-    )
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(*args: str, stdin: str = "") -> Run:
+    """Run the command line in this process (so it also runs inside Pyodide)."""
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(args))
+    finally:
+        sys.stdin = old_stdin
+    return Run(code, out.getvalue(), err.getvalue())
 
 
 def test_score_prints_points_and_rays_for_every_rulebook_example() -> None:
     """`score FILE` prints raw points per colour and the rays, matching the rulebook."""
-    expected = {"1-one-blue.json": 1, "2-red-and-two-blue.json": 3, "3-double-blue.json": 4,
-                "4-two-red-four-blue.json": 6, "5-twelve-green.json": 12}
+    expected = {
+        "1-one-blue.json": 1,
+        "2-red-and-two-blue.json": 3,
+        "3-double-blue.json": 4,
+        "4-two-red-four-blue.json": 6,
+        "5-twelve-green.json": 12,
+    }
     for name, total in expected.items():
         out = run("score", str(ROOT / "docs" / "positions" / name))
         assert out.returncode == 0, out.stderr

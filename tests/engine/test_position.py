@@ -15,7 +15,7 @@ def test_minimal_form_from_the_issue() -> None:
 
 
 def test_printed_symbols_are_always_present_and_may_be_listed_again() -> None:
-    """Notation: the printed symbols are on every board; repeating one with its colour is allowed."""
+    """Notation: printed symbols are on every board; repeating one with its colour is allowed."""
     position = parse_position({"zone": 5, "board": [[0, -5, "red"]]})
     assert len(position.cells) == 6
     with pytest.raises(SaveFormatError, match="printed red"):
@@ -32,8 +32,11 @@ def test_board_may_group_cells_into_tiles() -> None:
 
 def test_round_trip_through_json() -> None:
     """Notation: a parsed position writes back to an equivalent position."""
-    raw = {"zone": 7, "board": [[[0, 0, "red"], [1, 0, "green"]], [3, 3, "purple"]],
-           "placement": [[2, 2, "yellow"], [2, 3, "blue"]]}
+    raw = {
+        "zone": 7,
+        "board": [[[0, 0, "red"], [1, 0, "green"]], [3, 3, "purple"]],
+        "placement": [[2, 2, "yellow"], [2, 3, "blue"]],
+    }
     position = parse_position(raw)
     assert parse_position(position.to_json()) == position
 

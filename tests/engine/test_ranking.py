@@ -23,7 +23,8 @@ def test_rulebook_four_player_example() -> None:
     """Tina (lowest 10) wins; Thomas and Carl tie at 9 and 12, Carl has two 12s so Thomas is
     second; Hailey (lowest 7) is fourth."""
     result = finished(
-        "standard", 4,
+        "standard",
+        4,
         [
             track(red=10, green=14, blue=12, orange=15, yellow=11, purple=16),  # Tina
             track(red=14, green=15, blue=9, orange=12, yellow=13, purple=16),  # Thomas
@@ -33,7 +34,10 @@ def test_rulebook_four_player_example() -> None:
         ["Tina", "Thomas", "Carl", "Hailey"],
     )
     assert [(s["name"], s["place"]) for s in result["standings"]] == [
-        ("Tina", 1), ("Thomas", 2), ("Carl", 3), ("Hailey", 4)
+        ("Tina", 1),
+        ("Thomas", 2),
+        ("Carl", 3),
+        ("Hailey", 4),
     ]
     # Thomas [9, 12, 13, ...] against Carl [9, 12, 12, ...]: the third lowest colour decides
     assert "third lowest" in result["explanation"][1]
@@ -49,9 +53,7 @@ def test_equal_counts_share_a_place() -> None:
 def test_rulebook_duel_example() -> None:
     """Chris (red 2, green 4) and Angelica (blue 2, yellow 3) each have two colours on their side;
     orange and purple on 0 count for nobody; 2 ties, then 4 beats 3: Chris wins."""
-    result = finished(
-        "duel", 2, [track(red=2, green=4, blue=-2, yellow=-3)], ["Chris", "Angelica"]
-    )
+    result = finished("duel", 2, [track(red=2, green=4, blue=-2, yellow=-3)], ["Chris", "Angelica"])
     assert result["winner"] == 0
     assert result["standings"][0]["name"] == "Chris"
     assert "4 against 3" in result["explanation"][0]

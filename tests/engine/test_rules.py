@@ -9,11 +9,21 @@ from .helpers import colour, put_tile, set_rack, started, tile_count
 
 
 def snapshot(game: Game) -> object:
-    return (game.to_save(), game.board[:], [r[:] for r in game.racks], game.bag[:],
-            [s[:] for s in game.scores], game.phase, game.current, game.pending, game.rng.state)
+    return (
+        game.to_save(),
+        game.board[:],
+        [r[:] for r in game.racks],
+        game.bag[:],
+        [s[:] for s in game.scores],
+        game.phase,
+        game.current,
+        game.pending,
+        game.rng.state,
+    )
 
 
 # --- placement ---------------------------------------------------------------------------
+
 
 def test_first_placement_must_touch_an_untouched_printed_symbol() -> None:
     """Rule: a player's first tile touches a printed symbol that no tile touches yet."""
@@ -31,8 +41,14 @@ def test_first_placement_rule_lifts_when_every_symbol_is_touched() -> None:
     """Rule: if no untouched printed symbol is left, any placement is allowed."""
     game = new_game("standard", 4, seed=2)
     # one tile next to each printed symbol, on the side toward the centre
-    for q1, r1, q2, r2, c in [(0, -4, 0, -3, "red"), (4, -4, 3, -3, "green"), (4, 0, 3, 0, "blue"),
-                              (0, 4, 0, 3, "orange"), (-4, 4, -3, 3, "yellow"), (-4, 0, -3, 0, "purple")]:
+    for q1, r1, q2, r2, c in [
+        (0, -4, 0, -3, "red"),
+        (4, -4, 3, -3, "green"),
+        (4, 0, 3, 0, "blue"),
+        (0, 4, 0, 3, "orange"),
+        (-4, 4, -3, 3, "yellow"),
+        (-4, 0, -3, 0, "purple"),
+    ]:
         put_tile(game, q1, r1, c, q2, r2, c, seat=1)
     assert game.first_placement_cells() is None
     set_rack(game, 0, [("red", "blue")] * 6)
@@ -61,8 +77,10 @@ def test_tile_must_come_from_the_rack_either_way_round() -> None:
     assert game.board[game.zone.index[(0, 0)]] == colour("blue")
 
 
-@pytest.mark.parametrize("bad", ["", "hello", "0,0:red", "0,0:red 1,0", "a,b:red 1,0:blue",
-                                 "0,0:pink 1,0:red", 42, "swap"])
+@pytest.mark.parametrize(
+    "bad",
+    ["", "hello", "0,0:red", "0,0:red 1,0", "a,b:red 1,0:blue", "0,0:pink 1,0:red", 42, "swap"],
+)
 def test_illegal_moves_change_nothing(bad: object) -> None:
     """Rule: an illegal move raises an error naming the problem and leaves the game unchanged."""
     game = started()
@@ -73,6 +91,7 @@ def test_illegal_moves_change_nothing(bad: object) -> None:
 
 
 # --- scoring, caps and bonuses ------------------------------------------------------------
+
 
 def test_points_above_18_are_lost() -> None:
     """Rule: a colour never passes 18."""
@@ -88,8 +107,18 @@ def test_reaching_18_gives_a_bonus_placement_before_refilling() -> None:
     """Rule: reaching 18 gives one extra placement at once, from the rack, before refilling."""
     game = started()
     game.scores[0][colour("blue")] = 17
-    set_rack(game, 0, [("red", "blue"), ("green", "green"), ("yellow", "yellow"),
-                       ("orange", "orange"), ("purple", "purple"), ("red", "red")])
+    set_rack(
+        game,
+        0,
+        [
+            ("red", "blue"),
+            ("green", "green"),
+            ("yellow", "yellow"),
+            ("orange", "orange"),
+            ("purple", "purple"),
+            ("red", "red"),
+        ],
+    )
     event = game.apply("4,0:blue 4,1:red")
     assert event["bonus"] == 1
     assert game.current == 0 and game.phase == "place" and game.pending == 1
@@ -104,8 +133,18 @@ def test_two_colours_reaching_18_give_two_bonus_placements() -> None:
     game.scores[0][colour("blue")] = 17
     game.scores[0][colour("red")] = 17
     put_tile(game, 3, 1, "red", 2, 1, "yellow", seat=1)
-    set_rack(game, 0, [("red", "blue"), ("green", "green"), ("yellow", "yellow"),
-                       ("orange", "orange"), ("purple", "purple"), ("green", "yellow")])
+    set_rack(
+        game,
+        0,
+        [
+            ("red", "blue"),
+            ("green", "green"),
+            ("yellow", "yellow"),
+            ("orange", "orange"),
+            ("purple", "purple"),
+            ("green", "yellow"),
+        ],
+    )
     event = game.apply("4,0:blue 4,1:red")  # blue: printed 5,0; red: 3,1 to the west
     assert event["bonus"] == 2 and game.pending == 2
     game.apply("0,0:green 1,0:green")
@@ -116,8 +155,18 @@ def test_a_double_reaching_18_gives_one_bonus() -> None:
     """Rule: the bonus is per colour that reaches 18, so a double gives at most one."""
     game = started()
     game.scores[0][colour("blue")] = 16
-    set_rack(game, 0, [("blue", "blue"), ("green", "green"), ("yellow", "yellow"),
-                       ("orange", "orange"), ("purple", "purple"), ("red", "red")])
+    set_rack(
+        game,
+        0,
+        [
+            ("blue", "blue"),
+            ("green", "green"),
+            ("yellow", "yellow"),
+            ("orange", "orange"),
+            ("purple", "purple"),
+            ("red", "red"),
+        ],
+    )
     event = game.apply("4,0:blue 5,-1:blue")  # each symbol sees the printed blue at 5,0: 2 points
     assert game.scores[0][colour("blue")] == 18 and event["bonus"] == 1
 
@@ -127,8 +176,18 @@ def test_bonuses_chain() -> None:
     game = started()
     game.scores[0][colour("blue")] = 17
     game.scores[0][colour("green")] = 17
-    set_rack(game, 0, [("red", "blue"), ("green", "green"), ("yellow", "yellow"),
-                       ("orange", "orange"), ("purple", "purple"), ("red", "red")])
+    set_rack(
+        game,
+        0,
+        [
+            ("red", "blue"),
+            ("green", "green"),
+            ("yellow", "yellow"),
+            ("orange", "orange"),
+            ("purple", "purple"),
+            ("red", "red"),
+        ],
+    )
     game.apply("4,0:blue 4,1:red")
     assert game.pending == 1
     game.apply("4,-4:green 4,-3:green")  # 4,-4 touches the printed green at 5,-5
@@ -147,12 +206,23 @@ def test_bonuses_are_lost_when_the_rack_is_empty() -> None:
 
 # --- swap -------------------------------------------------------------------------------
 
+
 def test_swap_is_offered_when_no_tile_shows_a_lowest_colour() -> None:
-    """Rule: after the placements, with no rack tile showing any lowest colour, a swap is offered."""
+    """Rule: after the placements, with no rack tile showing a lowest colour, a swap is offered."""
     game = started()
     game.scores[0] = [5, 5, 0, 0, 5, 5]  # blue and orange lowest
-    set_rack(game, 0, [("red", "red"), ("red", "green"), ("green", "green"),
-                       ("yellow", "purple"), ("purple", "purple"), ("red", "yellow")])
+    set_rack(
+        game,
+        0,
+        [
+            ("red", "red"),
+            ("red", "green"),
+            ("green", "green"),
+            ("yellow", "purple"),
+            ("purple", "purple"),
+            ("red", "yellow"),
+        ],
+    )
     game.apply("0,0:red 1,0:red")
     assert game.phase == "swap" and game.current == 0
     assert "blue and orange" in (game.swap_reason or "")
@@ -182,8 +252,18 @@ def test_no_swap_when_a_tile_shows_a_lowest_colour() -> None:
     """Rule: one tile with a lowest colour on the rack means no swap."""
     game = started()
     game.scores[0] = [5, 5, 0, 5, 5, 5]
-    set_rack(game, 0, [("red", "red"), ("blue", "green"), ("green", "green"),
-                       ("yellow", "purple"), ("purple", "purple"), ("red", "yellow")])
+    set_rack(
+        game,
+        0,
+        [
+            ("red", "red"),
+            ("blue", "green"),
+            ("green", "green"),
+            ("yellow", "purple"),
+            ("purple", "purple"),
+            ("red", "yellow"),
+        ],
+    )
     game.apply("0,0:red 1,0:red")
     assert game.phase == "place" and game.current == 1
 
@@ -221,6 +301,7 @@ def test_placing_during_the_swap_offer_is_refused() -> None:
 
 
 # --- end of the game ------------------------------------------------------------------------
+
 
 def test_game_ends_in_the_middle_of_a_turn_when_no_pair_is_left() -> None:
     """Rule: the game ends as soon as no two adjacent empty cells remain, even during bonuses."""

@@ -23,11 +23,22 @@ def test_save_has_format_version_variant_options_seed_and_moves() -> None:
     """Save format: format, version, variant, players, names, options, seed, moves."""
     save = played().to_save()
     assert save["format"] == "ingenious" and save["version"] == 1
-    assert set(save) == {"format", "version", "variant", "players", "names", "options", "seed", "moves"}
+    assert set(save) == {
+        "format",
+        "version",
+        "variant",
+        "players",
+        "names",
+        "options",
+        "seed",
+        "moves",
+    }
     json.dumps(save)
 
 
-@pytest.mark.parametrize(("variant", "players"), [("standard", 3), ("solo", 1), ("team", 4), ("duel", 2)])
+@pytest.mark.parametrize(
+    ("variant", "players"), [("standard", 3), ("solo", 1), ("team", 4), ("duel", 2)]
+)
 def test_save_and_load_give_an_equal_game(variant: str, players: int) -> None:
     """Round trip: loading a save replays it to a game equal to the original."""
     game = played(variant, players)
@@ -59,14 +70,21 @@ def test_loaded_game_can_undo() -> None:
 
 def save_text(**fields: object) -> str:
     """A valid two-player save with some fields replaced (``None`` removes a field)."""
-    base: dict[str, object] = {"format": "ingenious", "version": 1, "variant": "standard",
-                               "players": 2, "seed": 1, "names": ["a", "b"], "moves": []}
+    base: dict[str, object] = {
+        "format": "ingenious",
+        "version": 1,
+        "variant": "standard",
+        "players": 2,
+        "seed": 1,
+        "names": ["a", "b"],
+        "moves": [],
+    }
     base.update(fields)
     return json.dumps({k: v for k, v in base.items() if v is not None})
 
 
 BAD = [
-    ("", "cannot be read"),
+    ("", "not valid JSON"),
     ("[]", "JSON object"),
     ('{"format": "chess"}', "not an Ingenious save"),
     ('{"format": "ingenious"}', "no version"),
@@ -84,7 +102,8 @@ BAD = [
     (save_text(moves=["swap"] * 5000), "too many moves"),
     (save_text(options={"open": True}), "unknown option"),
     (save_text(options=[1]), "options must be"),
-    (save_text()[:-1] + ', "x": ' + "[" * 100000 + "]" * 100000 + "}", "cannot be read"),
+    (save_text()[:-1] + ', "x": ' + "[" * 100000 + "]" * 100000 + "}", "nested too deeply"),
+    (save_text()[:-1] + ', "x": "' + "a" * 600_000 + '"}', "too large"),
 ]
 
 

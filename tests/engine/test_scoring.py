@@ -48,8 +48,8 @@ def test_printed_symbol_counts_like_a_tile() -> None:
 def test_partner_cell_direction_is_never_scored() -> None:
     """Rule: a symbol does not score toward its partner, even of the same colour (example 3)."""
     rays = score_file("3-double-blue.json")["rays"]
-    assert ("SE" not in {r["direction"] for r in rays if r["from"] == [0, 0]})
-    assert ("NW" not in {r["direction"] for r in rays if r["from"] == [0, 1]})
+    assert "SE" not in {r["direction"] for r in rays if r["from"] == [0, 0]}
+    assert "NW" not in {r["direction"] for r in rays if r["from"] == [0, 1]}
 
 
 def test_line_stops_at_another_colour() -> None:
@@ -60,7 +60,7 @@ def test_line_stops_at_another_colour() -> None:
 
 
 def test_symbol_off_the_straight_line_does_not_count() -> None:
-    """Rule: only straight lines count; a same-colour symbol elsewhere scores nothing (example 4)."""
+    """Rule: only straight lines count; a same colour off the lines scores nothing (example 4)."""
     rays = score_file("4-two-red-four-blue.json")["rays"]
     assert all([0, 2] not in r["cells"] for r in rays)
 
@@ -74,7 +74,11 @@ def test_five_rays_per_symbol_at_most() -> None:
 def test_zone_edge_ends_a_line() -> None:
     """Rule: cells outside the zone behave as empty for scoring."""
     position = parse_position(
-        {"zone": 5, "board": [[[4, 1, "blue"], [3, 1, "red"]]], "placement": [[4, 0, "blue"], [3, 0, "red"]]}
+        {
+            "zone": 5,
+            "board": [[[4, 1, "blue"], [3, 1, "red"]]],
+            "placement": [[4, 0, "blue"], [3, 0, "red"]],
+        }
     )
     result = score_position(position)
     # blue on 4,0: E reaches the printed blue at 5,0, then the zone edge; SE reaches 4,1

@@ -8,14 +8,17 @@ from .helpers import colour, put_tile, set_rack, started
 
 # --- solo -------------------------------------------------------------------------------
 
+
 def test_solo_draws_one_tile_each_turn_and_must_place_it() -> None:
     """Rule (solo): no rack and no swap; each turn draws one tile and places it."""
     game = new_game("solo", 1, seed=5)
     drawn = game.racks[0][0]
     moves = game.legal_moves()
-    assert moves and all({m.split()[0].split(":")[1], m.split()[1].split(":")[1]}
-                         == {("red", "green", "blue", "orange", "yellow", "purple")[c] for c in drawn}
-                         for m in moves)
+    assert moves and all(
+        {m.split()[0].split(":")[1], m.split()[1].split(":")[1]}
+        == {("red", "green", "blue", "orange", "yellow", "purple")[c] for c in drawn}
+        for m in moves
+    )
     game.apply(moves[0])
     assert game.phase == "place" and len(game.racks[0]) == 1 and len(game.bag) == 118
 
@@ -53,6 +56,7 @@ def test_solo_result_is_the_lowest_colour() -> None:
 
 
 # --- team -------------------------------------------------------------------------------
+
 
 def test_team_seats_alternate_and_share_tracks() -> None:
     """Rule (team): seats alternate teams A1, B1, A2, B2; partners score on one shared track."""
@@ -110,6 +114,7 @@ def test_team_racks_are_hidden_from_partners_unless_open() -> None:
 
 # --- duel -------------------------------------------------------------------------------
 
+
 def test_duel_points_pull_the_shared_track_toward_the_scorer() -> None:
     """Rule (duel): each point moves the colour one step toward the scorer, stopping at 9."""
     game = started("duel", 2)
@@ -143,7 +148,7 @@ def test_duel_reaching_9_takes_the_token_and_a_bonus() -> None:
 
 
 def test_duel_exchange_returns_tiles_of_colours_on_your_nine() -> None:
-    """Rule (duel): with colours on your 9 you may return every rack tile showing them and refill."""
+    """Rule (duel): with colours on your 9 you may return every rack tile showing them, refill."""
     game = started("duel", 2)
     game.scores[0][colour("green")] = 9
     set_rack(game, 0, [("red", "red"), ("green", "blue"), ("green", "green"), ("yellow", "purple")])
