@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+
 from .errors import IngeniousError
 from .position import parse_position, score_position
 from .save import loads
@@ -43,7 +44,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         move = event["move"]
         if move in ("swap", "pass"):
             what = "swaps the rack" if move == "swap" else "keeps the rack"
-            print(f"{number:3}. {who} {what}" + (f" ({event['reason']})" if event.get("reason") else ""))
+            print(
+                f"{number:3}. {who} {what}"
+                + (f" ({event['reason']})" if event.get("reason") else "")
+            )
             continue
         points = ", ".join(f"{n} {c}" for c, n in event["points"].items()) or "no points"
         extra = ""
@@ -65,6 +69,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_soak(args: argparse.Namespace) -> int:
+    """Play random games of every variant and check every invariant after every move."""
+    from time import perf_counter
+
+    from .invariants import soak
+
+    start = perf_counter()
+    counts = soak(args.games, args.seed)
+    seconds = perf_counter() - start
+    print(
+        json.dumps(
+            {
+                "games": sum(counts.values()),
+                "per_variant": counts,
+                "seconds": round(seconds, 1),
+                "invariants": "held",
+            }
+        )
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Ingenious rules engine")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -75,6 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="print a saved game move by move")
     p.add_argument("file")
     p.set_defaults(run=cmd_replay)
+    p = sub.add_parser("soak", help="play random games of every variant, checking invariants")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=cmd_soak)
     return parser
 
 
