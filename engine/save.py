@@ -2,11 +2,17 @@
 
 Loading checks every field and replays every move; anything wrong raises
 :class:`SaveFormatError` with a message a player can read, never a traceback.
+
+Versions: a save of an earlier version is first brought up to :data:`VERSION` by
+:func:`migrate`, one step per version (``MIGRATIONS[n]`` turns version ``n`` into
+``n + 1``). A new version adds its step there and a fixture of the old version in
+``tests/engine/fixtures/saves/``; the tests load every fixture.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from .errors import IngeniousError, SaveFormatError
@@ -18,6 +24,11 @@ VERSION = 1
 MAX_NAME = 40
 MAX_MOVES = 1000  # far above any real game (about 85 placements and swaps at most)
 MAX_SEED = 2**63
+
+# MIGRATIONS[n] turns a version-n save into a version-(n + 1) save. Version 1 is the
+# first format, so there is nothing to migrate yet; a version 2 adds `MIGRATIONS[1]`.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
 
 
 def game_to_save(game: Game) -> dict[str, Any]:
@@ -42,12 +53,12 @@ def loads(text: str) -> Game:
     return load_game(decode(text, "the save"))
 
 
-def load_game(data: object) -> Game:
-    """A game from a decoded save, replayed move by move and checked field by field."""
+def save_version(data: object) -> int:
+    """The version number of a decoded save; ``SaveFormatError`` if it has none we know."""
     if not isinstance(data, dict):
         raise SaveFormatError("not a save: expected a JSON object")
     if data.get("format") != FORMAT:
-        raise SaveFormatError(f"not an Ingenious save (format is {data.get('format')!r})")
+        raise SaveFormatError(f"not an Ingenious save (format is {str(data.get('format'))[:40]!r})")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveFormatError("the save has no version number")
@@ -57,6 +68,28 @@ def load_game(data: object) -> Game:
         )
     if version < 1:
         raise SaveFormatError(f"unknown save version {version}")
+    return version
+
+
+def migrate(data: object, migrations: dict[int, Migration] | None = None) -> dict[str, Any]:
+    """The save brought up to the current version, one step per version (a new dict)."""
+    steps = MIGRATIONS if migrations is None else migrations
+    version = save_version(data)
+    assert isinstance(data, dict)
+    current = dict(data)
+    while version < VERSION:
+        step = steps.get(version)
+        if step is None:
+            raise SaveFormatError(f"no way to read a version {version} save")
+        current = step(current)
+        version += 1
+        current["version"] = version
+    return current
+
+
+def load_game(data: object) -> Game:
+    """A game from a decoded save, replayed move by move and checked field by field."""
+    data = migrate(data)
     variant = _field(data, "variant", str)
     players = _field(data, "players", int)
     seed = _field(data, "seed", int)
