@@ -22,7 +22,7 @@ except ImportError:  # older Pyodide maps JS null to None
 
 from engine import IngeniousError, SaveFormatError, load_game, new_game
 from engine.game import Game
-from web import guide, render, storage
+from web import guide, render, saves, storage
 from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
 from web.hexgrid import distance as hex_distance
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
@@ -97,6 +97,7 @@ class BrowserStore:
 class App:
     def __init__(self) -> None:
         self.store = BrowserStore()
+        self.saves = saves.SaveManager(self)  # checks stored data before anything reads it
         self.game: Game | None = None
         self.setup: Setup | None = None
         self.revealed: int | None = None
@@ -144,6 +145,7 @@ class App:
         el("speed").value = self.speed
         self.apply_speed_class()
         self.show_start()
+        self.saves.boot()
         # The status bar starts with a load report (the smoke test reads it).
         self.set_status(f"Engine loaded on Python {sys.version.split()[0]}.")
         js.window.ingeniousBoot.done()
@@ -241,6 +243,8 @@ class App:
         self.begin(game, setup)
 
     def continue_game(self) -> None:
+        if self.saves.continue_game():
+            return
         loaded = storage.read_autosave(self.store)
         info = el("continue-info")
         if loaded.save is None:
@@ -286,6 +290,7 @@ class App:
         else:
             info.textContent = loaded.problem or "No saved game yet."
         self.render_solo_best()
+        self.saves.on_start_screen()
 
     def render_solo_best(self) -> None:
         table = storage.read_json(self.store, storage.SOLO_BEST_KEY, [])
@@ -333,6 +338,8 @@ class App:
         self.canvas.focus()
 
     def autosave(self) -> None:
+        if self.saves.on_autosave():
+            return
         if self.game is None or self.setup is None:
             return
         save = dict(self.game.to_save())
@@ -400,6 +407,7 @@ class App:
         self.revealed = self.game.current
         el("pass-screen").hidden = True
         self.refresh()
+        self.saves.on_ui_change()
         self.canvas.focus()
 
     async def bot_turn(self, generation: int) -> None:
@@ -568,6 +576,7 @@ class App:
             title = "Shared first place: " + " and ".join(str(w) for w in winners)
         el("over-title").textContent = title
         el("over-screen").hidden = False
+        self.saves.on_game_over()
         self.announce(f"Game over. {title} " + " ".join(str(r) for r in result["explanation"]))
         el("over-again").focus()
 

@@ -1,21 +1,60 @@
-"""Saving the current game in the browser (localStorage), kept apart so it can grow.
+"""Everything the game keeps in the browser's localStorage, and how it survives bad data.
 
-The store is anything with `getItem(key) -> str | None`, `setItem(key, value)` and
-`removeItem(key)`: the browser's localStorage in the page, a `MemoryStore` in tests.
-Values are the engine's `game.to_save()` JSON. Reading never raises: a damaged or
-foreign value is reported and left in place for a later import/repair tool.
+The store is anything with `getItem(key) -> str | None`, `setItem(key, value)`,
+`removeItem(key)` and, for listing, `keys()`: the browser's localStorage in the page
+(see `web.saves.LocalStore`), a `MemoryStore` in tests. No browser imports here, so
+CPython tests cover every rule.
+
+Keys (all start with ``ingenious.``):
+
+- ``autosave``: the game in progress, a *record* (below) rewritten after every move;
+- ``save.<id>``: named saves, the same record with a name;
+- ``trash.<id>``: deleted named saves, kept until the next start so a delete can be undone;
+- ``quarantine.<n>``: anything that failed validation, set aside verbatim with the reason;
+- ``settings``, ``solo-best``, ``stats``: small JSON values.
+
+A record is ``{"kind", "record", "rev", "game_id", "tab", "saved_at", "name"?, "game",
+"ui"}``: ``game`` is the engine save (``engine.save``) plus ``seats`` (who plays each
+seat); ``ui`` is the small screen state needed to resume exactly (is the hot-seat rack
+revealed, which screen was showing). ``rev`` counts the game's changes so a second tab
+can tell that its copy is stale. Every field is checked on load (`parse_record`).
+
+Reading never raises to the caller and never deletes: a bad entry is moved to a
+quarantine key and reported in words.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import dataclass
+import math
+import random
+import re
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine import IngeniousError, load_game
+from engine.game import Game
+from engine.jsontext import decode
+from web.session import BOT_LEVELS, HUMAN
+
+PREFIX = "ingenious."
 AUTOSAVE_KEY = "ingenious.autosave"
 SETTINGS_KEY = "ingenious.settings"
 SOLO_BEST_KEY = "ingenious.solo-best"
+STATS_KEY = "ingenious.stats"
+NAMED_PREFIX = "ingenious.save."
+TRASH_PREFIX = "ingenious.trash."
+QUARANTINE_PREFIX = "ingenious.quarantine."
+
+AUTOSAVE_KIND = "ingenious-autosave"
+NAMED_KIND = "ingenious-named"
+RECORD_VERSION = 1
+MAX_SAVE_NAME = 60
+MAX_COUNTER = 2**53  # JavaScript's largest exact integer
+SCREENS = ("game", "start")
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 class Store(Protocol):
@@ -27,7 +66,7 @@ class Store(Protocol):
 
 
 class MemoryStore:
-    """A dict-backed stand-in for localStorage."""
+    """A dict-backed stand-in for localStorage (also the fallback when it is unavailable)."""
 
     def __init__(self) -> None:
         self.items: dict[str, str] = {}
@@ -41,7 +80,423 @@ class MemoryStore:
     def removeItem(self, key: str) -> None:  # noqa: N802
         self.items.pop(key, None)
 
+    def keys(self) -> list[str]:
+        return list(self.items)
 
+
+class StoredDataError(ValueError):
+    """A stored entry that is damaged, foreign, of an unknown version or hostile."""
+
+
+def new_id(prefix: str = "") -> str:
+    return f"{prefix}{random.getrandbits(48):012x}"
+
+
+def problem_text(exc: BaseException, doing: str) -> str:
+    """Words for a failed storage call (the browser raises DOMExceptions we cannot name)."""
+    text = str(exc)
+    if "Quota" in text or "quota" in text:
+        return (
+            f"Could not {doing}: the browser's storage is full. The game goes on in memory; "
+            "delete old saves or export this game to keep it."
+        )
+    if "Security" in text or "denied" in text or "not available" in text:
+        return (
+            f"Could not {doing}: this browser does not allow saving here (private mode?). "
+            "The game goes on in memory; export it to keep it."
+        )
+    return f"Could not {doing} ({text[:120]}). The game goes on in memory."
+
+
+# --- records ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class UiState:
+    """Screen state stored next to the engine save."""
+
+    revealed: int | None = None  # hot seat: whose rack was confirmed on the pass screen
+    screen: str = "game"  # "game" or "start": where a reload should land
+
+    def to_json(self) -> dict[str, Any]:
+        return {"revealed": self.revealed, "screen": self.screen}
+
+
+@dataclass
+class Record:
+    """A validated autosave or named save."""
+
+    kind: str
+    game: Game
+    seats: list[str]
+    ui: UiState = field(default_factory=UiState)
+    rev: int = 0
+    game_id: str = ""
+    tab: str = ""
+    saved_at: float = 0.0
+    name: str = ""
+    key: str = ""
+
+    def game_json(self) -> dict[str, Any]:
+        return game_dict(self.game, self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "kind": self.kind,
+            "record": RECORD_VERSION,
+            "rev": self.rev,
+            "game_id": self.game_id,
+            "tab": self.tab,
+            "saved_at": self.saved_at,
+            "game": self.game_json(),
+            "ui": self.ui.to_json(),
+        }
+        if self.kind == NAMED_KIND:
+            data["name"] = self.name
+        return data
+
+
+def game_dict(game: Game, seats: list[str]) -> dict[str, Any]:
+    save = dict(game.to_save())
+    save["seats"] = list(seats)
+    return save
+
+
+def check_seats(value: object, players: int) -> list[str]:
+    """Seats from a save; a save without them (engine, command line) is all people."""
+    if value is None:
+        return [HUMAN] * players
+    if not isinstance(value, list) or len(value) != players:
+        raise StoredDataError(f"'seats' must list who plays each of the {players} seats")
+    for seat in value:
+        if seat != HUMAN and seat not in BOT_LEVELS:
+            raise StoredDataError(f"unknown player type {str(seat)[:30]!r}")
+    return list(value)
+
+
+def check_name(value: object) -> str:
+    if not isinstance(value, str):
+        raise StoredDataError("the save name must be text")
+    name = value.strip()
+    if not name:
+        raise StoredDataError("the save name is empty")
+    if len(name) > MAX_SAVE_NAME:
+        raise StoredDataError(f"save names are at most {MAX_SAVE_NAME} characters")
+    if _CONTROL.search(name):
+        raise StoredDataError("the save name contains control characters")
+    return name
+
+
+def _counter(data: dict[str, Any], key: str, default: float | None = None) -> float:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise StoredDataError(f"{key!r} must be a number")
+    if not math.isfinite(value) or not 0 <= value <= MAX_COUNTER:
+        raise StoredDataError(f"{key!r} is out of range")
+    return value
+
+
+def _ident(data: dict[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if value == "":
+        return ""
+    if not isinstance(value, str) or not _ID.match(value):
+        raise StoredDataError(f"{key!r} is not a valid identifier")
+    return value
+
+
+def check_ui(value: object, players: int) -> UiState:
+    if value is None:
+        return UiState()
+    if not isinstance(value, dict):
+        raise StoredDataError("the screen state ('ui') must be an object")
+    revealed = value.get("revealed")
+    if revealed is not None and (
+        isinstance(revealed, bool) or not isinstance(revealed, int) or not 0 <= revealed < players
+    ):
+        raise StoredDataError("the screen state names a seat that does not exist")
+    screen = value.get("screen", "game")
+    if screen not in SCREENS:
+        raise StoredDataError(f"unknown screen {str(screen)[:30]!r} in the screen state")
+    return UiState(revealed, str(screen))
+
+
+def load_game_and_seats(save: object) -> tuple[Game, list[str]]:
+    """The engine game and seats from a game dict; `StoredDataError` with the reason."""
+    try:
+        game = load_game(save)
+    except IngeniousError as exc:
+        raise StoredDataError(str(exc)) from None
+    except (RecursionError, MemoryError, OverflowError) as exc:
+        raise StoredDataError(f"the save is not a real game ({type(exc).__name__})") from None
+    assert isinstance(save, dict)
+    return game, check_seats(save.get("seats"), game.players)
+
+
+def parse_record(raw: str, kind: str, key: str = "") -> Record:
+    """A validated record from stored text; `StoredDataError` saying what is wrong.
+
+    A bare engine save (what the first autosave wrote) is accepted as revision 0.
+    """
+    try:
+        data = decode(raw, "the stored game")
+    except IngeniousError as exc:
+        raise StoredDataError(str(exc)) from None
+    if not isinstance(data, dict):
+        raise StoredDataError("not a saved game (expected a JSON object)")
+    if data.get("format") == "ingenious" and kind == AUTOSAVE_KIND:
+        game, seats = load_game_and_seats(data)
+        return Record(kind, game, seats, key=key)
+    if data.get("kind") != kind:
+        raise StoredDataError("not an Ingenious save")
+    version = data.get("record")
+    if version != RECORD_VERSION:
+        raise StoredDataError(f"unknown save record version {str(version)[:20]}")
+    game, seats = load_game_and_seats(data.get("game"))
+    record = Record(
+        kind,
+        game,
+        seats,
+        ui=check_ui(data.get("ui"), game.players),
+        rev=int(_counter(data, "rev", 0)),
+        game_id=_ident(data, "game_id"),
+        tab=_ident(data, "tab"),
+        saved_at=_counter(data, "saved_at", 0),
+        key=key,
+    )
+    if kind == NAMED_KIND:
+        record.name = check_name(data.get("name"))
+    return record
+
+
+def peek(raw: str | None) -> tuple[int, str] | None:
+    """(rev, game_id) of a stored autosave without replaying it; None if unreadable."""
+    if not raw:
+        return None
+    try:
+        data = decode(raw, "the stored game")
+    except IngeniousError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    if data.get("format") == "ingenious":
+        return (0, "")
+    rev, game_id = data.get("rev"), data.get("game_id")
+    if isinstance(rev, int) and not isinstance(rev, bool) and isinstance(game_id, str):
+        return (rev, game_id)
+    return None
+
+
+# --- quarantine ---------------------------------------------------------------------------------
+def quarantine(store: Any, key: str, raw: str, problem: str, now: float) -> str:
+    """Move a bad entry aside (never delete it); returns the message for the player."""
+    target = f"{QUARANTINE_PREFIX}{int(now)}-{new_id()}"
+    kept = {"from": key, "problem": problem, "at": now, "raw": raw}
+    what = describe_key(key)
+    try:
+        store.setItem(target, json.dumps(kept))
+    except Exception:
+        # No room to copy it: leave it where it is; it is reported and skipped each start.
+        return f"{what} could not be opened ({problem}). It was left untouched."
+    with contextlib.suppress(Exception):
+        store.removeItem(key)
+    return f"{what} could not be opened ({problem}). It was set aside, not deleted."
+
+
+def describe_key(key: str) -> str:
+    if key == AUTOSAVE_KEY:
+        return "The autosaved game"
+    if key.startswith(NAMED_PREFIX):
+        return "A saved game"
+    if key == STATS_KEY:
+        return "The statistics"
+    if key == SOLO_BEST_KEY:
+        return "The best solo results"
+    return f"The stored entry {key[:60]!r}"
+
+
+def quarantined(store: Any) -> list[dict[str, Any]]:
+    out = []
+    for key in sorted(store_keys(store)):
+        if key.startswith(QUARANTINE_PREFIX):
+            try:
+                item = json.loads(store.getItem(key) or "{}")
+            except (ValueError, TypeError):
+                item = {}
+            out.append({"key": key, **(item if isinstance(item, dict) else {})})
+    return out
+
+
+def store_keys(store: Any) -> list[str]:
+    keys = getattr(store, "keys", None)
+    if keys is None:
+        return []
+    try:
+        return [str(k) for k in keys()]
+    except Exception:
+        return []
+
+
+# --- start-up scan ------------------------------------------------------------------------------
+@dataclass
+class Scan:
+    autosave: Record | None = None
+    named: list[Record] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def read_record(store: Any, key: str, kind: str, now: float, problems: list[str]) -> Record | None:
+    """One record, or None; a bad one is quarantined and its message appended."""
+    try:
+        raw = store.getItem(key)
+    except Exception as exc:
+        problems.append(problem_text(exc, "read the saved games"))
+        return None
+    if raw is None or raw == "":
+        return None
+    try:
+        return parse_record(str(raw), kind, key)
+    except StoredDataError as exc:
+        problems.append(quarantine(store, key, str(raw), str(exc), now))
+        return None
+
+
+def scan(store: Any, now: float) -> Scan:
+    """Read the autosave and every named save; set aside whatever fails validation."""
+    result = Scan()
+    result.autosave = read_record(store, AUTOSAVE_KEY, AUTOSAVE_KIND, now, result.problems)
+    for key in store_keys(store):
+        if key.startswith(NAMED_PREFIX):
+            record = read_record(store, key, NAMED_KIND, now, result.problems)
+            if record is not None:
+                result.named.append(record)
+    result.named.sort(key=lambda r: -r.saved_at)
+    return result
+
+
+def purge_trash(store: Any) -> None:
+    """Deleted saves are kept until the next start, then really removed."""
+    for key in store_keys(store):
+        if key.startswith(TRASH_PREFIX):
+            with contextlib.suppress(Exception):
+                store.removeItem(key)
+
+
+# --- autosave with revisions --------------------------------------------------------------------
+@dataclass(frozen=True)
+class WriteOutcome:
+    status: str  # "saved", "conflict" or "failed"
+    message: str = ""
+    rev: int = 0
+
+
+class Autosave:
+    """This tab's view of the autosave: which game and revision it last wrote or loaded.
+
+    A write first reads the stored record: if another tab wrote since (another revision
+    or another game), nothing is overwritten and the outcome is a conflict.
+    """
+
+    def __init__(self, store: Any, tab: str) -> None:
+        self.store = store
+        self.tab = tab
+        self.rev: int | None = None
+        self.game_id = ""
+        self.last_game = ""
+
+    def adopt(self, record: Record) -> None:
+        self.rev, self.game_id = record.rev, record.game_id
+        self.last_game = json.dumps(record.game_json(), sort_keys=True)
+
+    def forget(self) -> None:
+        self.rev, self.game_id, self.last_game = None, "", ""
+
+    def stale(self, raw: str | None) -> bool:
+        """True when the stored autosave is not the one this tab last wrote or loaded."""
+        if self.rev is None:
+            return False
+        seen = peek(raw)
+        if seen is None:
+            return raw is not None and raw != ""
+        return seen != (self.rev, self.game_id)
+
+    def write(
+        self, game: Game, seats: list[str], ui: UiState, now: float, new_game: bool = False
+    ) -> WriteOutcome:
+        try:
+            raw = self.store.getItem(AUTOSAVE_KEY)
+        except Exception as exc:
+            return WriteOutcome("failed", problem_text(exc, "autosave"))
+        stored = peek(raw)
+        if raw and stored is None:
+            # Damaged bytes under our key: set them aside before writing over them.
+            quarantine(self.store, AUTOSAVE_KEY, str(raw), "damaged autosave", now)
+        if new_game or self.rev is None:
+            self.game_id = new_id("g") if new_game or not self.game_id else self.game_id
+            rev = (stored[0] if stored else 0) + 1
+            changed = True
+        else:
+            if raw and stored is not None and stored != (self.rev, self.game_id):
+                return WriteOutcome("conflict", "This game was changed in another tab.")
+            changed = json.dumps(game_dict(game, seats), sort_keys=True) != self.last_game
+            rev = self.rev + 1 if changed else self.rev
+        record = Record(AUTOSAVE_KIND, game, seats, ui, rev, self.game_id, self.tab, now)
+        try:
+            self.store.setItem(AUTOSAVE_KEY, json.dumps(record.to_json(), separators=(",", ":")))
+        except Exception as exc:
+            return WriteOutcome("failed", problem_text(exc, "autosave"))
+        self.rev = rev
+        if changed:
+            self.last_game = json.dumps(record.game_json(), sort_keys=True)
+        return WriteOutcome("saved", rev=rev)
+
+
+# --- named saves --------------------------------------------------------------------------------
+def write_named(store: Any, record: Record) -> str | None:
+    """Store a named save under its key; a problem message instead of raising."""
+    if not record.key:
+        record.key = NAMED_PREFIX + new_id("s")
+    record.kind = NAMED_KIND
+    try:
+        store.setItem(record.key, json.dumps(record.to_json(), separators=(",", ":")))
+    except Exception as exc:
+        return problem_text(exc, "save the game")
+    return None
+
+
+def rename_named(store: Any, record: Record, name: str) -> str | None:
+    try:
+        new_name = check_name(name)
+    except StoredDataError as exc:
+        return f"Cannot rename: {exc}."
+    old = record.name
+    record.name = new_name
+    problem = write_named(store, record)
+    if problem:
+        record.name = old
+    return problem
+
+
+def delete_named(store: Any, key: str) -> str | None:
+    """Move a named save to the trash (kept until the next start)."""
+    return _move(store, key, TRASH_PREFIX + key[len(NAMED_PREFIX) :], "delete the save")
+
+
+def undelete_named(store: Any, key: str) -> str | None:
+    return _move(store, TRASH_PREFIX + key[len(NAMED_PREFIX) :], key, "restore the save")
+
+
+def _move(store: Any, source: str, target: str, doing: str) -> str | None:
+    try:
+        raw = store.getItem(source)
+        if raw is None:
+            return f"Could not {doing}: it is no longer there."
+        store.setItem(target, raw)
+        store.removeItem(source)
+    except Exception as exc:
+        return problem_text(exc, doing)
+    return None
+
+
+# --- the first web developer's API, kept for the app's start screen ----------------------------
 @dataclass(frozen=True)
 class LoadResult:
     save: dict[str, Any] | None
@@ -49,26 +504,28 @@ class LoadResult:
 
 
 def write_autosave(store: Store, save: dict[str, Any]) -> str | None:
-    """Store the save; returns a problem message instead of raising (quota, privacy mode)."""
+    """Store a bare save as the autosave; a problem message instead of raising."""
     try:
         store.setItem(AUTOSAVE_KEY, json.dumps(save, separators=(",", ":")))
-    except Exception as exc:  # the browser raises DOMException subclasses we cannot name
-        return f"Could not autosave this game: {exc}"
+    except Exception as exc:
+        return problem_text(exc, "autosave")
     return None
 
 
 def read_autosave(store: Store) -> LoadResult:
-    """The autosaved game as a dict, None if there is none, or a problem message."""
+    """The autosaved game as an engine save dict (with seats), None, or a problem message."""
     try:
         raw = store.getItem(AUTOSAVE_KEY)
     except Exception as exc:
-        return LoadResult(None, f"Could not read the saved game: {exc}")
+        return LoadResult(None, problem_text(exc, "read the saved game"))
     if raw is None or raw == "":
         return LoadResult(None)
     try:
         data = json.loads(str(raw))
     except json.JSONDecodeError as exc:
         return LoadResult(None, f"The saved game is damaged (not JSON: {exc.msg}).")
+    if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
+        data = data.get("game")
     if not isinstance(data, dict) or data.get("format") != "ingenious":
         return LoadResult(None, "The saved game is not an Ingenious save.")
     return LoadResult(data)
@@ -82,28 +539,51 @@ def read_json(store: Store, key: str, default: Any) -> Any:
     """A small JSON value (settings, best scores); `default` when missing or damaged."""
     try:
         raw = store.getItem(key)
-        return default if raw is None else json.loads(str(raw))
+        return default if raw is None else decode(str(raw), key)
     except Exception:
         return default
 
 
-def write_json(store: Store, key: str, value: Any) -> None:
+def write_json(store: Store, key: str, value: Any) -> str | None:
     # Settings are a convenience: losing them (quota, privacy mode) must not stop the game.
-    with contextlib.suppress(Exception):
+    try:
         store.setItem(key, json.dumps(value))
+    except Exception as exc:
+        return problem_text(exc, "store this")
+    return None
+
+
+def clean_solo_table(table: object) -> list[dict[str, Any]]:
+    """Only well-formed rows of the best solo table (hostile values are dropped)."""
+    if not isinstance(table, list):
+        return []
+    rows = []
+    for row in table:
+        if not isinstance(row, dict):
+            continue
+        score, name, seed = row.get("score"), row.get("name"), row.get("seed")
+        if isinstance(score, bool) or not isinstance(score, int) or not 0 <= score <= 1000:
+            continue
+        if not isinstance(name, str) or len(name) > MAX_SAVE_NAME:
+            continue
+        if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2**63):
+            continue
+        rows.append({"name": name, "score": score, "seed": seed})
+    return rows
 
 
 def record_solo_result(
     store: Store, name: str, lowest: int, seed: int | None, limit: int = 10
 ) -> list[dict[str, Any]]:
-    """Add a solo result to the local best table; returns the table, best first."""
-    table = read_json(store, SOLO_BEST_KEY, [])
-    if not isinstance(table, list):
-        table = []
-    table.append({"name": name, "score": int(lowest), "seed": seed})
-    table = sorted(
-        (row for row in table if isinstance(row, dict) and isinstance(row.get("score"), int)),
-        key=lambda row: -row["score"],
-    )[:limit]
+    """Add a solo result to the local best table; returns the table, best first.
+
+    The same game (name, score, seed) is recorded once, so resuming a finished game
+    after a reload does not count it again.
+    """
+    table = clean_solo_table(read_json(store, SOLO_BEST_KEY, []))
+    row = {"name": name, "score": int(lowest), "seed": seed}
+    if row not in table:
+        table.append(row)
+    table = sorted(table, key=lambda r: -r["score"])[:limit]
     write_json(store, SOLO_BEST_KEY, table)
     return table
