@@ -148,6 +148,7 @@ class App:
         self.set_status(f"Engine loaded on Python {sys.version.split()[0]}.")
         js.window.ingeniousBoot.done()
         document.body.setAttribute("data-ready", "1")
+        js.performance.mark("ingenious:ready")
         # The worker starts after the page is usable, so it does not slow the first paint.
         self.worker_future = asyncio.ensure_future(self.start_worker())
 
