@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from web.hexgrid import Cell, Layout, ring, zone_cells
-from web.symbols import FILL, symbol_shape
+from web.symbols import FILL, Disc, Poly, symbol_shape
 
 BOARD_RADIUS = 7
 TABLE = "#3a2619"
@@ -70,23 +70,21 @@ def hex_path(ctx: Any, layout: Layout, cell: Cell, scale: float = 1.0) -> None:
 def draw_symbol(ctx: Any, colour: str, cx: float, cy: float, radius: float) -> None:
     ctx.fillStyle = FILL[colour]
     for prim in symbol_shape(colour):
-        kind = prim[0]
         ctx.beginPath()
-        if kind == "poly":
-            pts = prim[1]
-            ctx.moveTo(cx + pts[0][0] * radius, cy + pts[0][1] * radius)  # type: ignore[index]
-            for x, y in pts[1:]:  # type: ignore[index, misc]
+        if isinstance(prim, Poly):
+            first, *rest = prim.points
+            ctx.moveTo(cx + first[0] * radius, cy + first[1] * radius)
+            for x, y in rest:
                 ctx.lineTo(cx + x * radius, cy + y * radius)
             ctx.closePath()
             ctx.fill()
-        elif kind == "circle":
-            ctx.arc(cx, cy, float(prim[1]) * radius, 0, math.tau)  # type: ignore[arg-type]
+        elif isinstance(prim, Disc):
+            ctx.arc(cx, cy, prim.radius * radius, 0, math.tau)
             ctx.fill()
-        elif kind == "ring":
-            outer, inner = float(prim[1]), float(prim[2])  # type: ignore[arg-type, misc]
-            ctx.lineWidth = (outer - inner) * radius
+        else:
+            ctx.lineWidth = (prim.outer - prim.inner) * radius
             ctx.strokeStyle = FILL[colour]
-            ctx.arc(cx, cy, (outer + inner) / 2 * radius, 0, math.tau)
+            ctx.arc(cx, cy, (prim.outer + prim.inner) / 2 * radius, 0, math.tau)
             ctx.stroke()
 
 
