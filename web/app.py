@@ -408,6 +408,7 @@ class App:
             return
         if needs_pass_screen(setup.seats, seat, self.revealed):
             el("pass-title").textContent = f"Pass to {game.names[seat]}"
+            el("pass-last").textContent = el("last-move").textContent
             el("pass-ready").textContent = f"I am {game.names[seat]}: show my tiles"
             el("pass-screen").hidden = False
             el("pass-ready").focus()
@@ -451,8 +452,12 @@ class App:
             if bot_delay > 0:
                 await asyncio.sleep(bot_delay * 0.5)
         except Exception as exc:  # a bot failure must not freeze the table
-            self.set_status(f"The bot could not move: {exc}")
+            self.set_status(f"The bot could not move ({exc}); trying again…")
             js.console.warn(f"bot failed: {exc}")
+            future = self.worker_future
+            if future is not None and future.done() and future.exception() is not None:
+                self.worker_future = None  # start a fresh worker next time
+            asyncio.ensure_future(self.retry_bot(generation))
             return
         finally:
             if generation == self.generation:
@@ -461,6 +466,12 @@ class App:
             self.refresh()
 
     bot_ghost: render.Ghost | None = None
+
+    async def retry_bot(self, generation: int) -> None:
+        await asyncio.sleep(3.0)
+        if generation == self.generation:
+            self.busy = False
+            self.refresh()
 
     def commit(self, move: str) -> None:
         """Play a move through the engine; a refused move changes nothing and says why."""
@@ -959,6 +970,7 @@ class App:
     def decide(self, move: str) -> None:
         if move in self.index.decisions:
             self.commit(move)
+            self.canvas.focus()  # the offer's buttons are gone; keys go to the board again
 
     def event_cell(self, event: Any) -> Cell | None:
         rect = self.canvas.getBoundingClientRect()
