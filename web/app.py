@@ -41,7 +41,7 @@ from web.session import (
     turn_prompt,
     undo_target,
 )
-from web.symbols import svg_symbol, svg_tile
+from web.symbols import COLOURS, svg_symbol, svg_tile
 
 # Seconds a bot move stays on screen, and ray animation length, per speed setting.
 SPEEDS: dict[str, tuple[float, float]] = {
@@ -150,6 +150,7 @@ class App:
         self.set_status(f"Engine loaded on Python {sys.version.split()[0]}.")
         js.window.ingeniousBoot.done()
         document.body.setAttribute("data-ready", "1")
+        js.performance.mark("ingenious:ready")
         # The worker starts after the page is usable, so it does not slow the first paint.
         self.worker_future = asyncio.ensure_future(self.start_worker())
 
@@ -372,8 +373,25 @@ class App:
         self.render_swap_offer(my_turn)
         self.render_buttons()
         self.update_aim()
-        self.set_status(turn_prompt(self.view, setup.seats))
+        self.set_status(self.prompt())
         self.schedule()
+
+    def prompt(self) -> str:
+        """The status line; after "Ingenious!" it asks for the bonus tile by name."""
+        game, setup = self.game, self.setup
+        assert game is not None and setup is not None
+        text = turn_prompt(self.view, setup.seats)
+        last = game.log[-1] if game.log else None
+        if (
+            last is not None
+            and last.get("bonus")
+            and game.phase == "place"
+            and last["seat"] == game.current
+            and setup.seats[game.current] == HUMAN
+        ):
+            due = f" ({game.pending} due)" if game.pending > 1 else ""
+            text = f"Ingenious! {game.names[game.current]}: place your bonus tile{due}."
+        return text
 
     def rack(self) -> list[Tile]:
         if self.owner is None:
@@ -397,6 +415,7 @@ class App:
             return
         if needs_pass_screen(setup.seats, seat, self.revealed):
             el("pass-title").textContent = f"Pass to {game.names[seat]}"
+            el("pass-last").textContent = el("last-move").textContent
             el("pass-ready").textContent = f"I am {game.names[seat]}: show my tiles"
             el("pass-screen").hidden = False
             el("pass-ready").focus()
@@ -441,8 +460,12 @@ class App:
             if bot_delay > 0:
                 await asyncio.sleep(bot_delay * 0.5)
         except Exception as exc:  # a bot failure must not freeze the table
-            self.set_status(f"The bot could not move: {exc}")
+            self.set_status(f"The bot could not move ({exc}); trying again…")
             js.console.warn(f"bot failed: {exc}")
+            future = self.worker_future
+            if future is not None and future.done() and future.exception() is not None:
+                self.worker_future = None  # start a fresh worker next time
+            asyncio.ensure_future(self.retry_bot(generation))
             return
         finally:
             if generation == self.generation:
@@ -451,6 +474,12 @@ class App:
             self.refresh()
 
     bot_ghost: render.Ghost | None = None
+
+    async def retry_bot(self, generation: int) -> None:
+        await asyncio.sleep(3.0)
+        if generation == self.generation:
+            self.busy = False
+            self.refresh()
 
     def commit(self, move: str) -> None:
         """Play a move through the engine; a refused move changes nothing and says why."""
@@ -594,6 +623,7 @@ class App:
                 '<div class="rack-tile hidden-tile" aria-hidden="true"></div>' for _ in range(size)
             )
             box.setAttribute("aria-label", "Tiles are hidden")
+            el("partner-rack").hidden = True
             return
         title.textContent = (
             "Your tiles"
@@ -613,6 +643,35 @@ class App:
             )
         box.innerHTML = "".join(parts)
         box.setAttribute("aria-label", "Rack")
+        self.render_partner_racks()
+
+    def render_partner_racks(self) -> None:
+        """Open team play: the partner's tiles are shown too, for reading only."""
+        game = self.game
+        assert game is not None
+        box = el("partner-rack")
+        others = [
+            (int(seat), tiles)
+            for seat, tiles in self.view.get("racks", {}).items()
+            if int(seat) != self.owner
+        ]
+        if not others:
+            box.hidden = True
+            box.innerHTML = ""
+            return
+        parts = []
+        for seat, tiles in others:
+            shown = "".join(
+                f'<span class="partner-tile" role="img" aria-label="{a} and {b}">'
+                f"{svg_tile(a, b, 44)}</span>"
+                for a, b in tiles
+            )
+            parts.append(
+                f'<p class="partner-name">{_html(game.names[seat])}\'s tiles (partner)</p>'
+                f'<div class="partner-tiles">{shown}</div>'
+            )
+        box.innerHTML = "".join(parts)
+        box.hidden = False
 
     def render_scores(self) -> None:
         game = self.game
@@ -671,6 +730,8 @@ class App:
         if my_turn and game.phase == "swap":
             word = "exchange" if game.variant.name == "duel" else "swap"
             el("swap-reason").textContent = f"You may {word} tiles: {game.swap_reason}."
+            if self.keyboard and box.hidden:
+                asyncio.ensure_future(self.focus_later("swap-yes"))
             el("swap-yes").textContent = (
                 "Exchange those tiles" if word == "exchange" else "Swap all six tiles"
             )
@@ -685,6 +746,10 @@ class App:
         el("undo-button").disabled = target is None
         el("hint-button").disabled = not self.index.has_placements
         el("turn-button").disabled = not self.index.has_placements
+
+    async def focus_later(self, element_id: str) -> None:
+        await asyncio.sleep(0)
+        el(element_id).focus()
 
     def set_status(self, text: str) -> None:
         el("status").textContent = text
@@ -734,6 +799,7 @@ class App:
         preview_box = el("preview")
         el("place-button").disabled = move is None
         self.preview_rays: list[dict[str, Any]] = []
+        self.aim_text = ""
         if move is not None and self.game is not None:
             preview = self.game.preview(move)
             self.preview_rays = preview["rays"]
@@ -749,14 +815,19 @@ class App:
             lost = [
                 c
                 for c, n in preview["points"].items()
-                if n and preview["scores_after"][c] - self.own_score(c) < n
+                if n and self.toward_me(preview["scores_after"][c]) - self.own_score(c) < n
             ]
+            self.aim_text = f"{self.aim_where(move)}: scores " + (
+                ", ".join(f"{n} {c}" for c, n in preview["points"].items() if n) or "nothing"
+            )
             if lost:
                 body += (
                     f' <span class="none">(some {", ".join(lost)} points lost at the cap)</span>'
                 )
             preview_box.innerHTML = f"<span class='sr-only'>This placement scores </span>{body}"
         elif self.current_tile() is not None and self.aim.cell is not None:
+            q, r = self.aim.cell
+            self.aim_text = f"{q},{r}: the tile cannot go here"
             preview_box.innerHTML = (
                 '<span class="none">The tile cannot go here. Try another cell or turn it.</span>'
             )
@@ -771,12 +842,24 @@ class App:
             preview_box.innerHTML = ""
         self.request_frame()
 
+    def aim_where(self, move: str) -> str:
+        halves = parse_placement(move)
+        if halves is None:
+            return move
+        (a, ca), (b, cb) = halves
+        return f"{ca} on {a[0]},{a[1]} and {cb} on {b[0]},{b[1]}"
+
+    def toward_me(self, value: int) -> int:
+        """A track value seen from the current player (the duel track is signed)."""
+        game = self.game
+        assert game is not None
+        return -value if game.variant.name == "duel" and game.current == 1 else value
+
     def own_score(self, colour: str) -> int:
         game = self.game
         assert game is not None
         track = game.scores[game.side_of(game.current)]
-        value = track[("red", "green", "blue", "orange", "yellow", "purple").index(colour)]
-        return -value if game.variant.name == "duel" and game.current == 1 else value
+        return self.toward_me(track[COLOURS.index(colour)])
 
     def select_slot(self, slot: int) -> None:
         if not self.index.has_placements or slot >= len(self.rack()):
@@ -896,6 +979,7 @@ class App:
     def decide(self, move: str) -> None:
         if move in self.index.decisions:
             self.commit(move)
+            self.canvas.focus()  # the offer's buttons are gone; keys go to the board again
 
     def event_cell(self, event: Any) -> Cell | None:
         rect = self.canvas.getBoundingClientRect()
@@ -975,9 +1059,10 @@ class App:
             self.select_slot(int(node.getAttribute("data-slot")))
 
     def on_key(self, event: Any) -> None:
+        if event.key == "Escape" and not el("guide-screen").hidden:
+            self.close_guide()
+            return
         if el("game").hidden or not el("pass-screen").hidden or not el("guide-screen").hidden:
-            if event.key == "Escape" and not el("guide-screen").hidden:
-                self.close_guide()
             return
         target = event.target
         tag = "" if missing(target) or missing(target.tagName) else str(target.tagName).lower()
@@ -990,6 +1075,8 @@ class App:
             self.select_slot(int(key) - 1)
         elif key in ("r", "R"):
             self.rotate(-1 if event.shiftKey else 1)
+            if self.aim_text:
+                self.announce(self.aim_text)
         elif key.startswith("Arrow") and not on_control:
             event.preventDefault()
             self.keyboard = True
@@ -999,6 +1086,8 @@ class App:
                 )
                 self.aim.cell = self.cursor
                 self.update_aim()
+                if self.aim_text:
+                    self.announce(self.aim_text)
         elif key in ("Enter", " ") and not on_control:
             event.preventDefault()
             self.place_aimed()
