@@ -20,6 +20,7 @@ Rules kept here (the storage rules themselves are in `web.storage`):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -32,6 +33,7 @@ except ImportError:  # older Pyodide maps JS null to None
     jsnull = None
 
 from engine.game import Game
+from engine.jsontext import decode
 from web import share, stats, storage
 from web.replay import ReplayViewer, draw_view
 from web.session import HUMAN, Setup
@@ -154,8 +156,6 @@ class SaveManager:
             if raw is None:
                 continue
             try:
-                from engine.jsontext import decode
-
                 check(decode(raw, key))
             except Exception as exc:
                 self.messages.append(storage.quarantine(self.store, key, raw, str(exc), now_ms()))
@@ -246,8 +246,12 @@ class SaveManager:
         if not self.messages:
             self.notice.hidden = True
             return
-        for text in self.messages[-6:]:
+        shown = self.messages[:8]
+        for text in shown:
             self.notice.appendChild(_make("p", "", text))
+        if len(self.messages) > len(shown):
+            more = len(self.messages) - len(shown)
+            self.notice.appendChild(_make("p", "", f"…and {more} more."))
         close = _button("Dismiss", "dismiss")
         _on(close, "click", lambda e: self.clear_messages())
         self.notice.appendChild(close)
@@ -333,9 +337,7 @@ class SaveManager:
     def continue_game(self) -> bool:
         """'Continue' on the start screen: resume the autosave (validated again)."""
         problems: list[str] = []
-        record = storage.read_record(
-            self.store, AUTOSAVE_KEY, AUTOSAVE_KIND, now_ms(), problems
-        )
+        record = storage.read_record(self.store, AUTOSAVE_KEY, AUTOSAVE_KIND, now_ms(), problems)
         for text in problems:
             self.say(text)
         if record is None:
@@ -589,7 +591,8 @@ class SaveManager:
         name = _make("span", "save-name", record.name)
         body.appendChild(name)
         seats = ", ".join(
-            f"{n}" + ("" if s == HUMAN else f" ({s} bot)") for n, s in zip(game.names, record.seats)
+            f"{n}" + ("" if s == HUMAN else f" ({s} bot)")
+            for n, s in zip(game.names, record.seats, strict=True)
         )
         state = "finished" if game.phase == "over" else f"move {len(game.moves)}"
         meta = _make(
@@ -719,8 +722,6 @@ class SaveManager:
         if raw is None:
             return stats.empty()
         try:
-            from engine.jsontext import decode
-
             return stats.validate(decode(raw, "the statistics"))
         except Exception as exc:
             self.say(storage.quarantine(self.store, storage.STATS_KEY, raw, str(exc), now_ms()))
@@ -776,10 +777,9 @@ class SaveManager:
         field.setAttribute("aria-label", "Link to this game")
         box.appendChild(field)
         field.select()
-        try:
+        # Clipboard access may be refused; the link is shown to copy by hand anyway.
+        with contextlib.suppress(Exception):
             js.navigator.clipboard.writeText(url)
-        except Exception:
-            pass  # clipboard access may be refused; the link is shown to copy by hand
 
     def on_file_chosen(self, event: Any) -> None:
         files = self.file_input.files

@@ -15,8 +15,9 @@ import re
 from typing import Any
 from urllib.parse import unquote
 
+from engine.errors import IngeniousError
 from engine.game import Game
-from engine.jsontext import MAX_TEXT
+from engine.jsontext import MAX_TEXT, decode
 from web.storage import StoredDataError, game_dict, load_game_and_seats
 
 FRAGMENT_KEY = "game="
@@ -66,9 +67,6 @@ def parse_game_text(text: str) -> tuple[Game, list[str]]:
 
     Accepts the export format, a bare engine save, and a whole stored record.
     """
-    from engine.jsontext import decode
-    from engine.errors import IngeniousError
-
     if len(text) > MAX_FILE:
         raise StoredDataError(f"the file is too large ({len(text)} characters) to be a game")
     try:

@@ -288,6 +288,8 @@ def peek(raw: str | None) -> tuple[int, str] | None:
 # --- quarantine ---------------------------------------------------------------------------------
 def quarantine(store: Any, key: str, raw: str, problem: str, now: float) -> str:
     """Move a bad entry aside (never delete it); returns the message for the player."""
+    if len(problem) > 160:
+        problem = problem[:150] + "…"
     target = f"{QUARANTINE_PREFIX}{int(now)}-{new_id()}"
     kept = {"from": key, "problem": problem, "at": now, "raw": raw}
     what = describe_key(key)

@@ -73,7 +73,7 @@ def test_a_bare_engine_save_from_the_first_autosave_is_still_read() -> None:
         (record_json(rev=-1), "'rev' is out of range"),
         (record_json(rev=10**30), "'rev' is out of range"),
         (record_json(rev="3"), "'rev' must be a number"),
-        (record_json(saved_at=float("inf")) .replace("Infinity", "1e999"), "out of range"),
+        (record_json(saved_at=float("inf")).replace("Infinity", "1e999"), "out of range"),
         (record_json(game_id="<script>"), "'game_id' is not a valid identifier"),
         (record_json(ui={"revealed": 7}), "seat that does not exist"),
         (record_json(ui={"screen": "<img src=x onerror=alert(1)>"}), "unknown screen"),
@@ -200,7 +200,7 @@ def test_delete_goes_to_the_trash_until_the_next_start_and_can_be_undone() -> No
     assert [r.name for r in scan(store, 1).named] == ["Keep me"]
     delete_named(store, rec.key)
     purge_trash(store)
-    assert not [k for k in store.keys() if k.startswith(TRASH_PREFIX)]
+    assert not [k for k in store.items if k.startswith(TRASH_PREFIX)]
 
 
 def test_rename_checks_the_name_and_keeps_the_old_one_on_refusal() -> None:

@@ -1,0 +1,521 @@
+"""Saves in the browser: reload at every awkward moment, bad stored data, full storage, two tabs.
+
+Positions are prepared with the CPython engine (an independent copy of the rules),
+stored in localStorage before start-up by an init script that runs once per tab
+(later reloads see what the page itself saved), and then played through the page's
+real controls. "Same state" means `window.ingenious.state()` (the engine save) is equal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from engine import new_game
+from engine.game import Game
+from tests.browser.game_helpers import best_move, engine_game, place_with_mouse, start_game
+from web import share
+from web.replay import frames
+from web.storage import AUTOSAVE_KIND, NAMED_KIND, Record, UiState
+
+Opener = Callable[..., float]
+AUTOSAVE = "ingenious.autosave"
+SLOW = 90_000
+
+
+# --- helpers ------------------------------------------------------------------------------------
+def best_play(seed: int, stop: Callable[[Game, str], bool], limit: int = 60) -> tuple[Game, str]:
+    """Hot-seat game played by the highest-scoring move (declining swaps) until `stop`
+    holds for the next move; returns the game before that move and the move."""
+    game = new_game("standard", 2, seed=seed, names=["Ann", "Bob"])
+    for _ in range(limit):
+        if game.phase == "swap":
+            game.apply("pass")
+            continue
+        move = best_move(game)
+        if stop(game, move):
+            return game, move
+        game.apply(move)
+    raise AssertionError(f"seed {seed}: no such moment in {limit} moves")
+
+
+def leads_to_bonus(game: Game, move: str) -> bool:
+    return game.preview(move)["bonus"] > 0
+
+
+def leads_to_swap(game: Game, move: str) -> bool:
+    after = game.copy()
+    after.apply(move)
+    return after.phase == "swap"
+
+
+def record_text(game: Game, seats: list[str], ui: UiState | None = None, **fields: Any) -> str:
+    record = Record(AUTOSAVE_KIND, game, seats, ui or UiState(), rev=1, game_id="gtest")
+    data = record.to_json()
+    data.update(fields)
+    return json.dumps(data)
+
+
+def named_text(game: Game, name: str, seats: list[str] | None = None) -> str:
+    record = Record(NAMED_KIND, game, seats or ["human"] * game.players, name=name)
+    record.saved_at, record.game_id = 1_700_000_000_000, "gnamed"
+    return json.dumps(record.to_json())
+
+
+def seed_storage(page: Page, items: dict[str, str], script: str = "") -> None:
+    """Fill localStorage before the page's scripts run, once per tab (not on reloads)."""
+    page.add_init_script(
+        script="(() => {"
+        + script
+        + "if (sessionStorage.getItem('seeded')) return;"
+        + "sessionStorage.setItem('seeded', '1');"
+        + f"for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v);"
+        + "})()"
+    )
+
+
+def state(page: Page) -> dict[str, Any]:
+    return page.evaluate("window.ingenious.state()")
+
+
+def stored(page: Page, key: str = AUTOSAVE) -> Any:
+    raw = page.evaluate(f"localStorage.getItem({json.dumps(key)})")
+    return None if raw is None else json.loads(raw)
+
+
+def reveal_if_asked(page: Page) -> None:
+    if page.locator("#pass-screen").is_visible():
+        page.click("#pass-ready")
+
+
+def play(page: Page, move: str) -> None:
+    """Play one placement with the mouse and wait until the page's game took it."""
+    before = len(state(page)["moves"])
+    reveal_if_asked(page)
+    if page.locator('.rack-tile[aria-pressed="true"]').count():
+        page.keyboard.press("Escape")  # solo preselects its one tile; start from none
+    place_with_mouse(page, move)
+    page.wait_for_function(f"window.ingenious.state().moves.length > {before}")
+
+
+def reload(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=SLOW)
+
+
+def messages(page: Page) -> str:
+    return page.locator("#saves-notice").inner_text()
+
+
+def storage_keys(page: Page) -> list[str]:
+    return page.evaluate("Object.keys(localStorage)")
+
+
+# --- reload at awkward moments ------------------------------------------------------------------
+def test_reload_in_the_middle_of_bonus_placements_resumes_the_bonus(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """After an Ingenious, the same player still owes a bonus tile after a reload."""
+    game, move = best_play(1, leads_to_bonus)
+    seed_storage(page, {AUTOSAVE: record_text(game, ["human", "human"], UiState(0))})
+    open_ready(page, server_url)
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == game.to_save()
+    play(page, move)
+    before = state(page)
+    after = engine_game(page)
+    assert after.current == game.current and after.pending > 0, "a bonus placement is due"
+    reload(page)
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == before
+    assert page.evaluate("window.ingenious.view()")["pending"] == after.pending
+    expect(page.locator("#pass-screen")).to_be_hidden()
+    expect(page.locator(".rack-tile[data-slot]:not([disabled])").first).to_be_visible()
+
+
+def test_reload_at_a_swap_offer_shows_the_offer_again(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    game, move = best_play(5, leads_to_swap)
+    seed_storage(page, {AUTOSAVE: record_text(game, ["human", "human"], UiState(game.current))})
+    open_ready(page, server_url)
+    play(page, move)
+    expect(page.locator("#swap-offer")).to_be_visible()
+    before = state(page)
+    reload(page)
+    assert state(page) == before
+    expect(page.locator("#swap-offer")).to_be_visible()
+    page.click("#swap-no")
+    page.wait_for_function(f"window.ingenious.state().moves.length > {len(before['moves'])}")
+    assert state(page)["moves"][-1] == "pass"
+
+
+def test_reload_at_the_hot_seat_pass_screen_keeps_the_rack_hidden(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """The pass screen was showing: it shows again (for the same player), rack hidden."""
+    open_ready(page, server_url)
+    start_game(page, seats=["human", "human"], names=["Ann", "Bob"], seed=4)
+    reveal_if_asked(page)
+    play(page, best_move(engine_game(page)))
+    expect(page.locator("#pass-screen")).to_be_visible()
+    before = state(page)
+    reload(page)
+    assert state(page) == before
+    expect(page.locator("#pass-screen")).to_be_visible()
+    expect(page.locator("#pass-title")).to_have_text("Pass to Bob")
+    assert page.evaluate("window.ingenious.rack()") == []
+    page.click("#pass-ready")
+    expect(page.locator(".rack-tile[data-slot]")).to_have_count(6)
+    reload(page)
+    expect(page.locator("#pass-screen")).to_be_hidden()  # Bob had confirmed: still his rack
+    expect(page.locator(".rack-tile[data-slot]")).to_have_count(6)
+
+
+def test_reload_while_the_bot_thinks_lets_it_think_again(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    open_ready(page, server_url)
+    start_game(page, seats=["human", "beginner"], names=["Ann", "Bot"], seed=8, speed="slow")
+    page.wait_for_function("!window.ingenious.busy()")
+    move = best_move(engine_game(page))
+    place_with_mouse(page, move)
+    saved = stored(page)
+    assert saved["game"]["moves"] == [move], "autosaved before the bot moved"
+    reload(page)
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page)["moves"][:1] == [move]
+    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=SLOW)
+    assert state(page)["moves"][0] == move
+    assert stored(page)["game"]["moves"] == state(page)["moves"]
+
+
+# --- bad stored data ----------------------------------------------------------------------------
+HOSTILE_NAME = '<img src=x onerror="window.pwned=1">'
+
+
+def test_corrupt_and_hostile_entries_are_set_aside_and_the_app_starts(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Truncated, unknown-version, wrong-type and markup entries: messages, quarantine,
+    a normal start, other saves untouched, names shown as text."""
+    good = new_game("standard", 2, seed=3, names=["<b>Ann</b>", "Bob"])
+    good.apply(good.legal_moves()[0])
+    truncated = named_text(good, "cut")[:150]
+    future = json.loads(named_text(good, "future"))
+    future["game"]["version"] = 99
+    wrong = json.loads(named_text(good, "wrong"))
+    wrong["rev"] = "many"
+    huge = json.loads(named_text(good, "huge"))
+    huge["game"]["seed"] = 10**400
+    items = {
+        AUTOSAVE: '{"kind": "ingenious-autosave", "record": 1, "game": ',
+        "ingenious.save.good": named_text(good, HOSTILE_NAME),
+        "ingenious.save.cut": truncated,
+        "ingenious.save.future": json.dumps(future),
+        "ingenious.save.wrong": json.dumps(wrong),
+        "ingenious.save.huge": json.dumps(huge),
+        "ingenious.save.deep": "[" * 100_000,
+        "ingenious.stats": '{"record": 1, "variants": {"standard": {"played": -5}}}',
+        "ingenious.solo-best": '[{"name": "x", "score": "<script>"}]',
+        "ingenious.settings": "[]",
+        "other.app": "not ours",
+    }
+    seed_storage(page, items)
+    open_ready(page, server_url)
+    expect(page.locator("#start")).to_be_visible()
+    text = messages(page)
+    assert "newer than this program" in text and "not valid JSON" in text
+    assert "nested too deeply" in text and "'rev' must be a number" in text
+    assert "seed must be between" in text and "statistics could not be opened" in text
+    assert page.locator("#saves-notice p").count() == len(items) - 2
+    keys = storage_keys(page)
+    for key in items:
+        if key not in ("ingenious.save.good", "other.app"):
+            assert key not in keys, f"{key} was not set aside"
+    quarantined = [k for k in keys if k.startswith("ingenious.quarantine.")]
+    assert len(quarantined) == len(items) - 2
+    kept = [json.loads(page.evaluate(f"localStorage.getItem('{k}')")) for k in quarantined]
+    assert {k["from"] for k in kept} == set(items) - {"ingenious.save.good", "other.app"}
+    assert any(k["raw"] == truncated for k in kept), "set aside verbatim"
+    assert page.evaluate("localStorage.getItem('other.app')") == "not ours"
+    entry = page.locator("#saves-list .save-entry")
+    expect(entry).to_have_count(1)
+    expect(entry.locator(".save-name")).to_have_text(HOSTILE_NAME)
+    expect(entry.locator(".save-meta")).to_contain_text("<b>Ann</b>")
+    assert page.locator("#saves-panel img, #saves-notice img, #saves-list b").count() == 0
+    assert page.evaluate("window.pwned") is None
+    entry.get_by_role("button", name=f"Load: {HOSTILE_NAME}").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == good.to_save()
+    assert page.evaluate("window.pwned") is None
+
+
+def test_importing_a_broken_file_says_why_and_changes_nothing(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    open_ready(page, server_url)
+    before = storage_keys(page)
+    page.set_input_files(
+        "#import-file",
+        files=[{"name": "broken.json", "mimeType": "application/json", "buffer": b'{"format": "i'}],
+    )
+    expect(page.locator("#saves-notice")).to_contain_text("Could not import “broken.json”")
+    assert storage_keys(page) == before
+    game = new_game("duel", 2, seed=12, names=["Left", "Right"])
+    game.apply(game.legal_moves()[3])
+    page.set_input_files(
+        "#import-file",
+        files=[
+            {
+                "name": "good.json",
+                "mimeType": "application/json",
+                "buffer": share.export_text(game, ["human", "casual"]).encode(),
+            }
+        ],
+    )
+    entry = page.locator("#saves-list .save-entry")
+    expect(entry).to_have_count(1)
+    expect(entry.locator(".save-name")).to_have_text("Imported: good.json")
+    expect(entry.locator(".save-meta")).to_contain_text("Right (casual bot)")
+    entry.get_by_role("button", name="Load: Imported: good.json").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == game.to_save()
+
+
+def test_dropping_a_file_on_the_page_imports_it(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    open_ready(page, server_url)
+    game = new_game("solo", 1, seed=2, names=["Sol"])
+    text = share.export_text(game, ["human"])
+    page.evaluate(
+        """(text) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([text], 'dropped.json', {type: 'application/json'}));
+          document.body.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true}));
+          document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true,
+                                                             cancelable: true}));
+        }""",
+        text,
+    )
+    expect(page.locator("#saves-list .save-name")).to_have_text(["Imported: dropped.json"])
+
+
+FULL_STORAGE = """
+const realSetItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (String(key).startsWith('ingenious.')) {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  }
+  return realSetItem.call(this, key, value);
+};
+"""
+
+
+def test_full_storage_gives_a_message_and_the_game_goes_on(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    seed_storage(page, {}, script=FULL_STORAGE)
+    open_ready(page, server_url)
+    start_game(page, seats=["human", "human"], seed=6)
+    expect(page.locator("#saves-notice")).to_contain_text("storage is full")
+    for _ in range(2):
+        reveal_if_asked(page)
+        play(page, best_move(engine_game(page)))
+    assert len(state(page)["moves"]) == 2
+    assert page.locator("#saves-notice p").count() == 1, "one message, not one per move"
+    assert stored(page) is None
+
+
+UNAVAILABLE = """
+Object.defineProperty(window, 'localStorage', {
+  get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }
+});
+"""
+
+
+def test_unavailable_storage_keeps_the_game_in_memory(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    page.add_init_script(script=UNAVAILABLE)
+    open_ready(page, server_url)
+    expect(page.locator("#saves-notice")).to_contain_text("private mode")
+    start_game(page, seats=["human", "human"], seed=6)
+    play(page, best_move(engine_game(page)))
+    assert page.evaluate("window.ingeniousSaves.info().memoryOnly")
+    reveal_if_asked(page)
+    page.click("#menu-button")
+    page.fill("#save-name", "in memory")
+    page.click("#save-named")
+    expect(page.locator("#saves-list .save-name")).to_have_text(["in memory"])
+
+
+# --- two tabs ------------------------------------------------------------------------------------
+def test_a_second_tab_notices_the_newer_game_and_never_overwrites_it(
+    context: BrowserContext, page: Page, server_url: str, open_ready: Opener
+) -> None:
+    first = page
+    open_ready(first, server_url)
+    start_game(first, seats=["human", "human"], seed=9)
+    play(first, best_move(engine_game(first)))
+    second = context.new_page()
+    open_ready(second, server_url)
+    expect(second.locator("#game")).to_be_visible()
+    assert state(second) == state(first), "the second tab resumed the same game"
+    play(first, best_move(engine_game(first)))
+    expect(second.locator("#conflict")).to_be_visible()
+    newest = stored(first)
+    # The stale tab moves on anyway: the newer autosave must not be overwritten.
+    stale_move = best_move(engine_game(second))
+    second.locator("#conflict").evaluate("n => n.hidden = true")
+    play(second, stale_move)
+    assert stored(first) == newest
+    second.locator("#conflict").evaluate("n => n.hidden = false")
+    second.get_by_role("button", name="Load the newer state").click()
+    expect(second.locator("#conflict")).to_have_count(0)
+    assert state(second) == state(first)
+    second.close()
+
+
+def test_keep_playing_as_a_copy_goes_on_in_a_named_save(
+    context: BrowserContext, page: Page, server_url: str, open_ready: Opener
+) -> None:
+    first = page
+    open_ready(first, server_url)
+    start_game(first, seats=["human", "human"], seed=10)
+    second = context.new_page()
+    open_ready(second, server_url)
+    play(first, best_move(engine_game(first)))
+    expect(second.locator("#conflict")).to_be_visible()
+    newest = stored(first)
+    second.get_by_role("button", name="Keep playing here as a copy").click()
+    play(second, best_move(engine_game(second)))
+    assert stored(first) == newest
+    copy_key = second.evaluate("window.ingeniousSaves.info().bound")
+    copy = stored(second, copy_key)
+    assert copy["name"].startswith("Copy of") and copy["game"] == {
+        **state(second),
+        "seats": ["human", "human"],
+    }
+    second.close()
+
+
+# --- named saves, continue, links, replay, statistics --------------------------------------------
+def test_named_saves_save_rename_delete_undo_and_continue(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    open_ready(page, server_url)
+    start_game(page, seats=["human", "casual"], names=["Ann", "Cas"], seed=14)
+    page.wait_for_function("!window.ingenious.busy()")
+    play(page, best_move(engine_game(page)))
+    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=SLOW)
+    page.wait_for_function("!window.ingenious.busy()")
+    saved_state = state(page)
+    page.click("#menu-button")
+    page.fill("#save-name", "My <i>game</i>")
+    page.click("#save-named")
+    entry = page.locator("#saves-list .save-entry")
+    expect(entry).to_have_count(1)
+    expect(entry.locator(".save-name")).to_have_text("My <i>game</i>")
+    meta = entry.locator(".save-meta")
+    expect(meta).to_contain_text("Standard game")
+    expect(meta).to_contain_text("Ann, Cas (casual bot)")
+    expect(meta).to_contain_text(f"move {len(saved_state['moves'])}")
+    # The thumbnail is the board drawn by the game's renderer: not a blank canvas.
+    page.wait_for_function(
+        """() => { const c = document.querySelector('#saves-list canvas.thumb');
+                   if (!c || !c.width) return false;
+                   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                   return new Set(d).size > 10; }"""
+    )
+    # Reload on the start screen: it stays there and offers Continue.
+    reload(page)
+    expect(page.locator("#start")).to_be_visible()
+    expect(page.locator("#continue-game")).to_be_enabled()
+    entry.get_by_role("button", name="Rename: My <i>game</i>").click()
+    page.fill(".rename-input", "Renamed")
+    page.press(".rename-input", "Enter")
+    expect(entry.locator(".save-name")).to_have_text("Renamed")
+    entry.get_by_role("button", name="Delete: Renamed").click()
+    expect(entry).to_have_count(0)
+    page.locator(".toast").get_by_role("button", name="Undo").click()
+    expect(entry.locator(".save-name")).to_have_text("Renamed")
+    entry.get_by_role("button", name="Delete: Renamed").click()
+    assert any(k.startswith("ingenious.trash.") for k in storage_keys(page))
+    reload(page)
+    expect(entry).to_have_count(0)
+    assert not any(k.startswith("ingenious.trash.") for k in storage_keys(page))
+    page.click("#continue-game")
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page)["moves"][: len(saved_state["moves"])] == saved_state["moves"]
+
+
+def test_a_link_with_a_game_offers_it_without_replacing_the_autosave(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    current, _ = best_play(1, lambda g, m: len(g.moves) == 4)
+    shared, _ = best_play(2, lambda g, m: len(g.moves) == 6)
+    seed_storage(page, {AUTOSAVE: record_text(current, ["human", "human"])})
+    open_ready(page, f"{server_url}#{share.fragment_for(shared, ['human', 'strong'])}")
+    dialog = page.locator("#shared-game")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".shared-summary")).to_have_text(share.summary(shared))
+    assert stored(page)["game"]["moves"] == current.moves, "nothing replaced yet"
+    dialog.get_by_role("button", name="Watch the replay").click()
+    viewer = page.locator("#replay")
+    steps = frames(shared)
+    expect(viewer.locator(".replay-step")).to_have_text("Move 6 of 6")
+    viewer.get_by_role("button", name="Step back").click()
+    expect(viewer.locator(".replay-step")).to_have_text("Move 5 of 6")
+    expect(viewer.locator(".replay-line")).to_have_text(steps[5].line)
+    cells = viewer.locator(".replay-scores tr").nth(1).locator("td")
+    expect(cells).to_have_text([str(v) for v in steps[5].scores[0][1]])
+    viewer.get_by_role("button", name="First step").click()
+    expect(viewer.locator(".replay-step")).to_have_text("Move 0 of 6")
+    viewer.get_by_role("button", name="Close the replay").click()
+    dialog.get_by_role("button", name="Play from here").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == shared.to_save()
+    assert "#game=" not in page.url
+    kept = [k for k in storage_keys(page) if k.startswith("ingenious.save.")]
+    assert len(kept) == 1
+    assert stored(page, kept[0])["game"]["moves"] == current.moves, "old game kept"
+
+
+def test_a_broken_link_says_why_and_the_app_starts(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    open_ready(page, f"{server_url}#game=eyJmb3JtYXQiOiJpbmdlbmlvdXMi")
+    expect(page.locator("#start")).to_be_visible()
+    expect(page.locator("#saves-notice")).to_contain_text("cannot be opened")
+
+
+def test_statistics_count_a_finished_game_once(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Finishing a solo game counts it; a reload on the game-over screen does not again."""
+    game = new_game("solo", 1, seed=3, names=["Sol"])
+    while True:
+        move = best_move(game)
+        after = game.copy()
+        after.apply(move)
+        if after.phase == "over":
+            break
+        game.apply(move)
+    seed_storage(page, {AUTOSAVE: record_text(game, ["human"])})
+    open_ready(page, server_url)
+    play(page, move)
+    expect(page.locator("#over-screen")).to_be_visible()
+    reload(page)
+    expect(page.locator("#over-screen")).to_be_visible()
+    data = stored(page, "ingenious.stats")
+    assert data["variants"] == {"solo": {"played": 1, "won": 0}}
+    page.click("#over-menu")
+    expect(page.locator("#stats")).to_contain_text("Solo")
+    row = page.locator("#stats tr", has_text="Solo").locator("td")
+    expect(row).to_have_text(["1", "0", "–"])
+    expect(page.locator("#solo-best tr")).to_have_count(2)
