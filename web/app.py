@@ -16,7 +16,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 try:
-    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    from pyodide.ffi import jsnull
 except ImportError:  # older Pyodide maps JS null to None
     jsnull = None
 
@@ -616,11 +616,10 @@ class App:
             box.setAttribute("aria-label", "Tiles are hidden")
             el("partner-rack").hidden = True
             return
+        seats = self.setup.seats if self.setup is not None else []
         title.textContent = (
-            "Your tiles"
-            if len(humans(self.setup.seats)) <= 1
-            else f"{game.names[self.owner]}'s tiles"
-        )  # type: ignore[union-attr]
+            "Your tiles" if len(humans(seats)) <= 1 else f"{game.names[self.owner]}'s tiles"
+        )
         playable = self.index.has_placements
         parts = []
         for slot, (a, b) in enumerate(rack):
