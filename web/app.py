@@ -26,7 +26,7 @@ from web import guide, render, storage
 from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
 from web.hexgrid import distance as hex_distance
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
-from web.scoreboard import board_html, track_states, value_text
+from web.scoreboard import board_html, label_text, track_states, value_text
 from web.session import (
     BOT_LEVELS,
     HUMAN,
@@ -677,10 +677,8 @@ class App:
                 continue
             node.setAttribute("data-value", str(state.value))
             node.classList.toggle("lowest", state.lowest)
-            text = value_text(state, names)
-            node.setAttribute(
-                "aria-label", f"{state.colour}: {text}" + (" (lowest)" if state.lowest else "")
-            )
+            text = value_text(state)
+            node.setAttribute("aria-label", label_text(state, names))
             node.querySelector(".val").textContent = text
             node.querySelector(".mark").style.setProperty("--pos", f"{state.position:.4f}")
             if view["variant"] == "duel":
