@@ -10,6 +10,7 @@ stack of earlier states.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from copy import deepcopy
 from typing import Any, Generic, Self, TypeVar
 
 from engine.errors import IllegalMoveError
@@ -348,6 +349,16 @@ class Challenge(ABC, Generic[S]):
         }
         view.update(self.view_extra(state, seat))
         return view
+
+    def full_state(self) -> dict[str, Any]:
+        """Every field of the state, hidden ones included (for tests and debugging only)."""
+        state = self._state
+        fields: dict[str, Any] = {}
+        for cls in type(state).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                value = getattr(state, name)
+                fields[name] = value.state if isinstance(value, Rng) else deepcopy(value)
+        return fields
 
     def result(self) -> dict[str, Any]:
         """The ranking (provisional while the game runs)."""
