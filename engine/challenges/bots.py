@@ -22,7 +22,7 @@ count, not a clock, so results replay).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from math import factorial
 from typing import Any, Protocol, TypeVar
 
@@ -34,7 +34,10 @@ from engine.challenges.dice import (
     DiceState,
     distinct_resolutions,
     item_text,
+    Item,
+    item_groups,
     others_showing,
+    simulate,
 )
 from engine.challenges.tiles import TileChallenge, TileState
 from engine.rng import Rng
@@ -297,9 +300,14 @@ class StrongBot:
             expected = expected_roll_value(values, len(current), state.rerolls_left - 1)
             if expected > now + 1e-9:
                 return "reroll"
-        options = distinct_resolutions(row, list(current), others)
-        best = max(options, key=lambda o: resolution_value(row, o[1], o[2], o[3], bonus_free))
-        return " ".join(resolution_tokens(best[0]))
+        best_items = ordered_resolutions(current, row)[0]
+        best_value = -2 * WIN_VALUE
+        for items in ordered_resolutions(current, row):
+            after_row, capped, won = simulate(row, items, others)
+            value = resolution_value(row, after_row, capped, won, bonus_free)
+            if value > best_value:
+                best_items, best_value = items, value
+        return " ".join(resolution_tokens(best_items))
 
     def roll_values(self, row: list[int], others: Counter[int], bonus_free: list[bool], dice: int) -> dict[tuple[int, ...], float]:
         key = (tuple(row), tuple(sorted(others.items())), tuple(bonus_free), dice)
@@ -307,9 +315,17 @@ class StrongBot:
             if len(self.roll_cache) > 256:
                 self.roll_cache.clear()
             values: dict[tuple[int, ...], float] = {}
+            base = progress(row)
             for roll in combinations_with_replacement(range(6), dice):
-                options = distinct_resolutions(row, list(roll), others)
-                values[roll] = max(resolution_value(row, o[1], o[2], o[3], bonus_free) for o in options)
+                best = -WIN_VALUE
+                for items in ordered_resolutions(roll, row):
+                    after_row, capped, won = simulate(row, items, others)
+                    if won:
+                        best = WIN_VALUE
+                        break
+                    bonus = sum(1 for c in set(capped) if bonus_free[c])
+                    best = max(best, progress(after_row) - base + 3.0 * bonus)
+                values[roll] = best
             self.roll_cache[key] = values
         return self.roll_cache[key]
 
@@ -375,6 +391,27 @@ def card_lookahead(game: CardChallenge, state: CardState, seat: int) -> float:
     )
     opponents = max(progress(row) for other, row in enumerate(state.rows) if other != seat)
     return 0.5 * (mine + best_next) - opponents
+
+
+def ordered_resolutions(roll: tuple[int, ...], row: list[int]) -> list[tuple[Item, ...]]:
+    """Every split and wild colour, each scored lowest row first.
+
+    Points only ever raise rows, and the area rule only looks at the lowest
+    rows, so scoring into the lowest rows first never loses a point that
+    another order would keep; the other orders need not be tried.
+    """
+    found: list[tuple[Item, ...]] = []
+    for group in item_groups(list(roll)):
+        wild_count = sum(1 for kind, _, _ in group if kind == "wild")
+        for colours in product(range(6), repeat=wild_count):
+            chosen = iter(colours)
+            items: list[Item] = [
+                (kind, symbol, size, next(chosen) if kind == "wild" else symbol)
+                for kind, symbol, size in group
+            ]
+            items.sort(key=lambda item: (row[item[3]], item[3]))
+            found.append(tuple(items))
+    return found
 
 
 def resolution_value(row: list[int], after_row: list[int], capped: list[int], won: bool, bonus_free: list[bool]) -> float:

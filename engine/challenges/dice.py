@@ -16,6 +16,7 @@ scoring); ``apply`` accepts every valid resolution in any order.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import permutations, product
 from typing import Any
 
@@ -98,8 +99,13 @@ def item_groups(own_dice: list[int]) -> list[list[tuple[str, int, int]]]:
 
 def all_resolutions(own_dice: list[int]) -> list[tuple[Item, ...]]:
     """Every resolution: splits x wild colours x scoring orders."""
+    return list(resolutions_of(tuple(sorted(own_dice))))
+
+
+@lru_cache(maxsize=512)
+def resolutions_of(own_dice: tuple[int, ...]) -> tuple[tuple[Item, ...], ...]:
     found: list[tuple[Item, ...]] = []
-    for group in item_groups(own_dice):
+    for group in item_groups(list(own_dice)):
         wild_count = sum(1 for kind, _, _ in group if kind == "wild")
         for colours in product(range(6), repeat=wild_count):
             chosen = iter(colours)
@@ -108,7 +114,7 @@ def all_resolutions(own_dice: list[int]) -> list[tuple[Item, ...]]:
                 for kind, symbol, size in group
             ]
             found.extend(sorted(set(permutations(items))))
-    return found
+    return tuple(found)
 
 
 def item_points(item: Item, others: Counter[int]) -> int:
@@ -146,11 +152,12 @@ def distinct_resolutions(
     The representative is the one with the fewest wilds, then the shortest text.
     """
     best: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, str], tuple[Item, ...], list[int], list[int]]] = {}
-    for items in all_resolutions(own_dice):
+    for items in resolutions_of(tuple(sorted(own_dice))):
         after, capped, won = simulate(row, items, others)
         key = (tuple(after), won)
-        text = resolution_text(items)
-        rank = (sum(1 for item in items if item[0] == "wild"), text)
+        if key in best and best[key][0][0] < sum(1 for item in items if item[0] == "wild"):
+            continue
+        rank = (sum(1 for item in items if item[0] == "wild"), resolution_text(items))
         if key not in best or rank < best[key][0]:
             best[key] = (rank, items, after, capped)
     return [(items, after, capped, key[1]) for key, (_, items, after, capped) in best.items()]
