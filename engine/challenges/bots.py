@@ -332,26 +332,28 @@ class StrongBot:
     # ---- tiles: expectimax over the draws
     def choose_tile(self, view: dict[str, Any], rng: Rng) -> str:
         seat = view["seat"]
-        target = view["target"]
-        row = list(view["rows"][seat])
-        pool = [view["pool_colours"][c] for c in COLOURS]
+        pool = tuple(view["pool_colours"][c] for c in COLOURS)
         centre = Counter(colour_ids(view["centre"]))
-        drawn = colour_ids(view["drawn"])
-        planner = TilePlanner(row, target, centre, seat, view)
+        planner = TilePlanner(list(view["rows"][seat]), view["target"], centre, seat, view)
         moves: list[str] = view["legal_moves"]
         if view["phase"] == "drawing":
-            stop = planner.score_value(frozenset(drawn))
-            if "draw" in moves and planner.draw_value(frozenset(drawn), tuple(pool)) > stop:
+            drawn = frozenset(colour_ids(view["drawn"]))
+            if "draw" in moves and planner.draw_value(drawn, pool) > planner.score_value(drawn):
                 return "draw"
             return "score"
-        best_move = "draw"
-        best_value = planner.draw_value(frozenset(), tuple(pool)) if "draw" in moves else -1e9
-        for move in moves:
-            if move.startswith("free:"):
-                colour = COLOURS.index(move[5:])
-                value = planner.gain_value(Counter({colour: centre[colour]}), centre_left=centre - Counter({colour: centre[colour]}))
-                if value > best_value:
-                    best_move, best_value = move, value
+        free = [m for m in moves if m.startswith("free:")]
+        if not free:
+            return "draw"
+        best_move, best_value = free[0], -2 * WIN_VALUE
+        for move in free:
+            colour = COLOURS.index(move[len("free:"):])
+            taken = Counter({colour: centre[colour]})
+            value = planner.gain_value(taken, centre - taken)
+            if value > best_value:
+                best_move, best_value = move, value
+        # A free score is certain; drawing has to be clearly better to give it up.
+        if "draw" in moves and planner.draw_value(frozenset(), pool) > best_value + TilePlanner.FREE_MARGIN:
+            return "draw"
         return best_move
 
 
@@ -444,8 +446,9 @@ class TilePlanner:
     a free score.
     """
 
-    BONUS = 0.0  # a bonus turn is worth about one good turn
+    BONUS = 1.0  # a bonus turn: about one turn's points
     THREAT = 1.0  # points for the next player count against ours
+    FREE_MARGIN = 1.0
 
     def __init__(self, row: list[int], target: int, centre: Counter[int], seat: int, view: dict[str, Any]) -> None:
         self.row = row
@@ -476,15 +479,10 @@ class TilePlanner:
         self.threat_memo[key] = self.THREAT * value
         return self.THREAT * value
 
-    BALANCE = 0.0  # concavity: points in low rows are worth more
     LOWEST = 0.5  # extra for raising the lowest row
-    TIED = 0.0  # per colour tied for lowest (more chances of a free score)
 
     def board_value(self, row: list[int]) -> float:
-        target = self.target
-        low = min(row)
-        value = sum(r - self.BALANCE * r * r / (2 * target) for r in row)
-        return value + self.LOWEST * low + self.TIED * sum(1 for r in row if r == low)
+        return sum(row) + self.LOWEST * min(row)
 
     def gain_value(self, tiles: Counter[int], centre_left: Counter[int]) -> float:
         new_row = [min(self.target, self.row[c] + tiles[c]) for c in range(6)]
