@@ -8,6 +8,10 @@ whole state fits in a save file.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -35,7 +39,7 @@ class Rng:
         """A float in [0, 1)."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    def shuffle(self, items: list[object]) -> None:
+    def shuffle(self, items: list[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

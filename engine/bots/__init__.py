@@ -1,0 +1,15 @@
+"""Built-in bots. Every bot sees only a player view (``game.view(seat)``).
+
+>>> from engine import new_game
+>>> from engine.bots import make_bot
+>>> game = new_game("standard", players=2, seed=3)
+>>> move = make_bot("casual", seed=1).choose(game.view(0))
+>>> move in game.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from .base import BOT_LEVELS, Bot, make_bot
+
+__all__ = ["BOT_LEVELS", "Bot", "make_bot"]

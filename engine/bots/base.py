@@ -1,0 +1,92 @@
+"""The bot interface and the two simple levels.
+
+A bot is made with a level, a seed and a thinking budget, and answers one
+question: given this player view, which move? It never sees hidden tiles; a bot
+that needs them samples them with :func:`engine.view.determinize`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Game, Placement
+from ..rng import Rng
+from ..scoring import placement_points
+from ..view import determinize
+
+
+class Bot:
+    level = ""
+
+    def __init__(self, seed: int = 0, budget_ms: int = 1000) -> None:
+        self.rng = Rng(seed)
+        self.budget_ms = budget_ms
+
+    def choose(self, view: dict[str, Any]) -> str:
+        """The move (text) this bot plays in the position the view describes."""
+        game = determinize(view, self.rng)
+        return self.choose_in(game, view["seat"])
+
+    def choose_in(self, game: Game, seat: int) -> str:
+        """Choose in a determinised game (hidden tiles already sampled)."""
+        raise NotImplementedError
+
+
+def placement_gain(game: Game, p: Placement) -> tuple[list[int], list[int], int]:
+    """(raw points, track values after the placement, bonus) for the current player."""
+    a, b, ca, cb = p
+    points = placement_points(game.board, game.zone, a, b, ca, cb)
+    after, bonus = game.variant.preview_gain(game, game.current, points)
+    return points, after, bonus
+
+
+def own_track(game: Game, seat: int, track: list[int]) -> list[int]:
+    """A track as the seat sees it: in the duel, values toward the seat are positive."""
+    if game.variant.name == "duel" and seat == 1:
+        return [-v for v in track]
+    return track
+
+
+class Beginner(Bot):
+    """Plays any placement that scores something, at random; never swaps."""
+
+    level = "beginner"
+
+    def choose_in(self, game: Game, seat: int) -> str:
+        if game.phase == "swap":
+            return "pass"
+        moves = game.placements()
+        scoring = [
+            p for p in moves if any(placement_points(game.board, game.zone, *p))
+        ]
+        pool = scoring or moves
+        return game.placement_text(pool[self.rng.below(len(pool))])
+
+
+class Casual(Bot):
+    """Greedy: raise the lowest colour now, ties broken by total points; swaps when it may."""
+
+    level = "casual"
+
+    def choose_in(self, game: Game, seat: int) -> str:
+        if game.phase == "swap":
+            return "swap"
+        best: tuple[Any, ...] | None = None
+        best_move: Placement | None = None
+        for p in game.placements():
+            points, after, bonus = placement_gain(game, p)
+            mine = sorted(own_track(game, seat, after))
+            key = (mine, bonus, sum(points), self.rng.random())
+            if best is None or key > best:
+                best, best_move = key, p
+        assert best_move is not None
+        return game.placement_text(best_move)
+
+
+BOT_LEVELS: dict[str, type[Bot]] = {"beginner": Beginner, "casual": Casual}
+
+
+def make_bot(level: str, seed: int = 0, budget_ms: int = 1000) -> Bot:
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
+    return BOT_LEVELS[level](seed=seed, budget_ms=budget_ms)

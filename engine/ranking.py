@@ -1,0 +1,46 @@
+"""Ranking: the lowest colour decides, then the next lowest, and so on.
+
+>>> ranking_key([12, 9, 15, 12, 18, 10])
+(9, 10, 12, 12, 15, 18)
+>>> places([(10, 11), (9, 12), (9, 12), (7, 18)])
+[1, 2, 2, 4]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def ranking_key(counts: Sequence[int]) -> tuple[int, ...]:
+    """Counts sorted ascending; a higher key (compared left to right) ranks higher."""
+    return tuple(sorted(counts))
+
+
+def places(keys: Sequence[tuple[int, ...]]) -> list[int]:
+    """The place (1 = first) of each key; equal keys share a place."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def deciding_index(a: Sequence[int], b: Sequence[int]) -> int:
+    """The first position where two sorted keys differ (``-1`` if equal)."""
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return i
+    return -1
+
+
+ORDINALS = ("lowest", "second lowest", "third lowest", "fourth lowest", "fifth lowest", "highest")
+
+
+def explain_pair(name_a: str, key_a: Sequence[int], name_b: str, key_b: Sequence[int]) -> str:
+    """Why ``a`` ranks above ``b`` (or that they tie), in words."""
+    i = deciding_index(key_a, key_b)
+    if i < 0:
+        return f"{name_a} and {name_b} have the same counts and share the place."
+    if i == 0:
+        return f"{name_a} is ahead of {name_b}: lowest colour {key_a[0]} against {key_b[0]}."
+    return (
+        f"{name_a} and {name_b} tie on their lowest {i} colour(s) "
+        f"({', '.join(map(str, key_a[:i]))}); "
+        f"the {ORDINALS[i]} colour decides: {key_a[i]} against {key_b[i]}."
+    )

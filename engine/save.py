@@ -1,0 +1,96 @@
+"""Saves: a game as versioned JSON (the rules, the seed and the moves) and back.
+
+Loading checks every field and replays every move; anything wrong raises
+:class:`SaveFormatError` with a message a player can read, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import IngeniousError, SaveFormatError
+from .game import Game, new_game
+from .jsontext import decode
+
+FORMAT = "ingenious"
+VERSION = 1
+MAX_NAME = 40
+MAX_MOVES = 1000  # far above any real game (about 85 placements and swaps at most)
+MAX_SEED = 2**63
+
+
+def game_to_save(game: Game) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": game.variant.name,
+        "players": game.players,
+        "names": list(game.names),
+        "options": dict(game.options),
+        "seed": game.seed,
+        "moves": list(game.moves),
+    }
+
+
+def dumps(game: Game) -> str:
+    return json.dumps(game_to_save(game))
+
+
+def loads(text: str) -> Game:
+    """A game from save text; ``SaveFormatError`` if the text is not a valid save."""
+    return load_game(decode(text, "the save"))
+
+
+def load_game(data: object) -> Game:
+    """A game from a decoded save, replayed move by move and checked field by field."""
+    if not isinstance(data, dict):
+        raise SaveFormatError("not a save: expected a JSON object")
+    if data.get("format") != FORMAT:
+        raise SaveFormatError(f"not an Ingenious save (format is {data.get('format')!r})")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveFormatError("the save has no version number")
+    if version > VERSION:
+        raise SaveFormatError(
+            f"this save is version {version}, newer than this program understands ({VERSION})"
+        )
+    if version < 1:
+        raise SaveFormatError(f"unknown save version {version}")
+    variant = _field(data, "variant", str)
+    players = _field(data, "players", int)
+    seed = _field(data, "seed", int)
+    if not 0 <= seed < MAX_SEED:
+        raise SaveFormatError(f"seed must be between 0 and 2**63-1, not {seed}")
+    names = _field(data, "names", list)
+    if not all(isinstance(n, str) for n in names):
+        raise SaveFormatError("every player name must be text")
+    if any(len(n) > MAX_NAME for n in names):
+        raise SaveFormatError(f"player names are at most {MAX_NAME} characters")
+    options = data.get("options", {})
+    if not isinstance(options, dict) or not all(isinstance(v, bool) for v in options.values()):
+        raise SaveFormatError("options must be an object of true/false values")
+    moves = _field(data, "moves", list)
+    if len(moves) > MAX_MOVES:
+        raise SaveFormatError(f"too many moves ({len(moves)}) for one game")
+    try:
+        game = new_game(variant, players, seed, names, options)
+    except IngeniousError as exc:
+        raise SaveFormatError(f"bad game settings: {exc}") from None
+    for number, move in enumerate(moves, 1):
+        if not isinstance(move, str):
+            raise SaveFormatError(f"move {number} is not text")
+        try:
+            game.apply(move)
+        except IngeniousError as exc:
+            raise SaveFormatError(f"move {number} ({move[:40]!r}) is illegal: {exc}") from None
+    return game
+
+
+def _field(data: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise SaveFormatError(f"the save has no {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise SaveFormatError(f"{key!r} must be {kind.__name__}, not {type(value).__name__}")
+    return value
