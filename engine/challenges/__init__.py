@@ -67,10 +67,14 @@ def load_challenge(data: Any) -> ChallengeGame:
     if data["format"] != SAVE_FORMAT:
         raise SaveFormatError(f"format must be {SAVE_FORMAT!r}, not {data['format']!r}")
     if data["version"] != SAVE_VERSION or isinstance(data["version"], bool):
-        raise SaveFormatError(f"unsupported save version {data['version']!r} (this engine reads {SAVE_VERSION})")
+        raise SaveFormatError(
+            f"unsupported save version {data['version']!r} (this engine reads {SAVE_VERSION})"
+        )
     variant = data["variant"]
     if variant not in VARIANTS:
-        raise SaveFormatError(f"unknown challenge {variant!r}; expected one of {', '.join(VARIANTS)}")
+        raise SaveFormatError(
+            f"unknown challenge {variant!r}; expected one of {', '.join(VARIANTS)}"
+        )
     players = data["players"]
     if isinstance(players, bool) or not isinstance(players, int):
         raise SaveFormatError("players must be a whole number")

@@ -30,7 +30,9 @@ def wilson_interval(wins: float, games: int, z: float = 1.96) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def play_one(variant: str, seat_bots: list[ChallengeBot], seed: int, options: dict[str, Any]) -> tuple[dict[str, Any], list[float], list[int]]:
+def play_one(
+    variant: str, seat_bots: list[ChallengeBot], seed: int, options: dict[str, Any]
+) -> tuple[dict[str, Any], list[float], list[int]]:
     """Play one game; returns the result, bot thinking time and move count per seat."""
     game = new_challenge(variant, len(seat_bots), seed, options=options)
     thinking = [0.0] * len(seat_bots)
@@ -69,7 +71,9 @@ def run_arena(
         game_seed = seeds.next64() >> 1
         names = [bots[(seat + index) % players] for seat in range(players)]
         seat_bots = [
-            make_challenge_bot(name, seed=(game_seed + 7919 * seat) & 0xFFFFFFFF, budget_ms=budget_ms)
+            make_challenge_bot(
+                name, seed=(game_seed + 7919 * seat) & 0xFFFFFFFF, budget_ms=budget_ms
+            )
             for seat, name in enumerate(names)
         ]
         result, thinking, moves = play_one(variant, seat_bots, game_seed, dict(options or {}))
@@ -104,12 +108,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Challenge bots against each other")
     parser.add_argument("--variant", choices=("cards", "dice", "tiles"), required=True)
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--bots", default="strong,casual", help="one level per seat, comma separated")
+    parser.add_argument(
+        "--bots", default="strong,casual", help="one level per seat, comma separated"
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-ms", type=int, default=50)
     args = parser.parse_args(argv)
-    report = run_arena(args.variant, args.players, args.bots.split(","), args.games, args.seed, args.budget_ms)
+    report = run_arena(
+        args.variant, args.players, args.bots.split(","), args.games, args.seed, args.budget_ms
+    )
     print(json.dumps(report, indent=2))
     return 0
 

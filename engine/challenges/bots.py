@@ -32,10 +32,10 @@ from engine.challenges.common import COLOURS, GOAL, ROW_CAP
 from engine.challenges.dice import (
     DiceChallenge,
     DiceState,
-    distinct_resolutions,
-    item_text,
     Item,
+    distinct_resolutions,
     item_groups,
+    item_text,
     others_showing,
     simulate,
 )
@@ -68,6 +68,7 @@ def decision_rng(seed: int, view: dict[str, Any]) -> Rng:
 
 # --------------------------------------------------------------------------- determinising
 
+
 def colour_ids(names: list[str]) -> list[int]:
     return [COLOURS.index(name) for name in names]
 
@@ -77,7 +78,10 @@ def card_game_from_view(view: dict[str, Any], rng: Rng) -> tuple[CardChallenge, 
     game = new_challenge("cards", view["players"], 0, view["names"])
     assert isinstance(game, CardChallenge)
     state = game.clone_state(game._state)
-    copies = {pair: list(range(i * COPIES_PER_PAIR, (i + 1) * COPIES_PER_PAIR)) for i, pair in enumerate(PAIRS)}
+    copies = {
+        pair: list(range(i * COPIES_PER_PAIR, (i + 1) * COPIES_PER_PAIR))
+        for i, pair in enumerate(PAIRS)
+    }
 
     def take(name: str) -> int:
         a, b = colour_ids(name.split("-"))
@@ -100,7 +104,13 @@ def card_game_from_view(view: dict[str, Any], rng: Rng) -> tuple[CardChallenge, 
     assert len(state.discards) == view["discard_size"]
     fill_common(state, view, rng)
     state.bonus_used = [[COLOURS[c] in used for c in range(6)] for used in view["bonus_used"]]
-    assert sum(len(h) for h in hands) + sum(len(f) for f in state.faceup) + len(state.deck) + len(state.discards) == DECK_SIZE
+    assert (
+        sum(len(h) for h in hands)
+        + sum(len(f) for f in state.faceup)
+        + len(state.deck)
+        + len(state.discards)
+        == DECK_SIZE
+    )
     return game, state
 
 
@@ -117,7 +127,9 @@ def dice_game_from_view(view: dict[str, Any], rng: Rng) -> tuple[DiceChallenge, 
     game = new_challenge("dice", view["players"], 0, view["names"], view["options"])
     assert isinstance(game, DiceChallenge)
     state = game.clone_state(game._state)
-    state.dice = [[COLOURS.index(d) if d is not None else None for d in values] for values in view["dice"]]
+    state.dice = [
+        [COLOURS.index(d) if d is not None else None for d in values] for values in view["dice"]
+    ]
     state.rerolls_left = view["rerolls_left"]
     state.bonus_used = [[COLOURS[c] in used for c in range(6)] for used in view["bonus_used"]]
     fill_common(state, view, rng)
@@ -137,6 +149,7 @@ def tile_game_from_view(view: dict[str, Any], rng: Rng) -> tuple[TileChallenge, 
 
 
 # --------------------------------------------------------------------------- values
+
 
 def greedy_key(row: list[int]) -> tuple[int, int]:
     """Casual preference: the lowest row first, then the total."""
@@ -164,6 +177,7 @@ def tile_progress(row: list[int], target: int) -> float:
 
 
 # --------------------------------------------------------------------------- casual
+
 
 class CasualBot:
     level = "casual"
@@ -245,6 +259,7 @@ def resolution_tokens(items: Any) -> list[str]:
 
 # --------------------------------------------------------------------------- strong
 
+
 class StrongBot:
     level = "strong"
 
@@ -309,7 +324,9 @@ class StrongBot:
                 best_items, best_value = items, value
         return " ".join(resolution_tokens(best_items))
 
-    def roll_values(self, row: list[int], others: Counter[int], bonus_free: list[bool], dice: int) -> dict[tuple[int, ...], float]:
+    def roll_values(
+        self, row: list[int], others: Counter[int], bonus_free: list[bool], dice: int
+    ) -> dict[tuple[int, ...], float]:
         key = (tuple(row), tuple(sorted(others.items())), tuple(bonus_free), dice)
         if key not in self.roll_cache:
             if len(self.roll_cache) > 256:
@@ -346,18 +363,23 @@ class StrongBot:
             return "draw"
         best_move, best_value = free[0], -2 * WIN_VALUE
         for move in free:
-            colour = COLOURS.index(move[len("free:"):])
+            colour = COLOURS.index(move[len("free:") :])
             taken = Counter({colour: centre[colour]})
             value = planner.gain_value(taken, centre - taken)
             if value > best_value:
                 best_move, best_value = move, value
         # A free score is certain; drawing has to be clearly better to give it up.
-        if "draw" in moves and planner.draw_value(frozenset(), pool) > best_value + TilePlanner.FREE_MARGIN:
+        if (
+            "draw" in moves
+            and planner.draw_value(frozenset(), pool) > best_value + TilePlanner.FREE_MARGIN
+        ):
             return "draw"
         return best_move
 
 
-def unique_card_moves(game: CardChallenge, state: CardState, moves: list[str], seat: int) -> list[str]:
+def unique_card_moves(
+    game: CardChallenge, state: CardState, moves: list[str], seat: int
+) -> list[str]:
     """Drop symbol orders that give the same rows as the other order."""
     seen: dict[tuple[str, tuple[int, ...]], str] = {}
     for move in moves:
@@ -365,6 +387,14 @@ def unique_card_moves(game: CardChallenge, state: CardState, moves: list[str], s
         outcome = tuple(after(game, state, move).rows[seat])
         seen.setdefault((pair, outcome), move)
     return list(seen.values())
+
+
+def greedy_card_move(game: CardChallenge, state: CardState) -> str:
+    """The casual choice for whoever is to move in a full (determinised) state."""
+    mover = state.current
+    return best_by(
+        game.moves_in(state), lambda move: greedy_key(after(game, state, move).rows[mover])
+    )
 
 
 def card_lookahead(game: CardChallenge, state: CardState, seat: int) -> float:
@@ -380,9 +410,7 @@ def card_lookahead(game: CardChallenge, state: CardState, seat: int) -> float:
         if state.phase == "discard":
             state = after(game, state, "discard")
             continue
-        mover = state.current
-        moves = game.moves_in(state)
-        state = after(game, state, best_by(moves, lambda m: greedy_key(after(game, state, m).rows[mover])))
+        state = after(game, state, greedy_card_move(game, state))
     if state.phase == "over":
         return WIN_VALUE if state.winner == seat else -WIN_VALUE
     mine = progress(state.rows[seat])
@@ -416,7 +444,9 @@ def ordered_resolutions(roll: tuple[int, ...], row: list[int]) -> list[tuple[Ite
     return found
 
 
-def resolution_value(row: list[int], after_row: list[int], capped: list[int], won: bool, bonus_free: list[bool]) -> float:
+def resolution_value(
+    row: list[int], after_row: list[int], capped: list[int], won: bool, bonus_free: list[bool]
+) -> float:
     if won:
         return WIN_VALUE
     bonus = sum(1 for c in set(capped) if bonus_free[c])
@@ -430,11 +460,15 @@ def roll_probability(roll: tuple[int, ...]) -> float:
     return weight / 6.0 ** len(roll)
 
 
-def expected_roll_value(values: dict[tuple[int, ...], float], dice: int, rerolls_after: int) -> float:
+def expected_roll_value(
+    values: dict[tuple[int, ...], float], dice: int, rerolls_after: int
+) -> float:
     """Value of rolling now with ``rerolls_after`` re-rolls still to come."""
     expected = sum(roll_probability(roll) * value for roll, value in values.items())
     for _ in range(rerolls_after):
-        expected = sum(roll_probability(roll) * max(value, expected) for roll, value in values.items())
+        expected = sum(
+            roll_probability(roll) * max(value, expected) for roll, value in values.items()
+        )
     return expected
 
 
@@ -450,7 +484,9 @@ class TilePlanner:
     THREAT = 1.0  # points for the next player count against ours
     FREE_MARGIN = 1.0
 
-    def __init__(self, row: list[int], target: int, centre: Counter[int], seat: int, view: dict[str, Any]) -> None:
+    def __init__(
+        self, row: list[int], target: int, centre: Counter[int], seat: int, view: dict[str, Any]
+    ) -> None:
         self.row = row
         self.target = target
         self.centre = centre
@@ -474,7 +510,9 @@ class TilePlanner:
         else:
             total = sum(self.pool) or 1
             value = sum(
-                self.pool[c] / total * min(room[c], 1 + centre_left[c]) for c in range(6) if centre_left[c]
+                self.pool[c] / total * min(room[c], 1 + centre_left[c])
+                for c in range(6)
+                if centre_left[c]
             )
         self.threat_memo[key] = self.THREAT * value
         return self.THREAT * value

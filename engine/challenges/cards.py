@@ -97,9 +97,7 @@ def draw_card(state: CardState) -> int | None:
 
 def matching_faceup(state: CardState, colour: int) -> int:
     """Face-up cards on the whole table showing ``colour`` (own ones included)."""
-    return sum(
-        1 for cards in state.faceup for card in cards if colour in card_colours(card)
-    )
+    return sum(1 for cards in state.faceup for card in cards if colour in card_colours(card))
 
 
 def may_discard_hand(state: CardState, seat: int) -> bool:
@@ -183,7 +181,9 @@ class CardChallenge(Challenge[CardState]):
         state.pending_bonus = 0
         self.end_turn(state)
 
-    def score_symbol(self, state: CardState, seat: int, colour: int, reached_cap: list[int]) -> bool:
+    def score_symbol(
+        self, state: CardState, seat: int, colour: int, reached_cap: list[int]
+    ) -> bool:
         """Score one symbol point by point; True when this wins the game."""
         offered = matching_faceup(state, colour)
         gained, capped, won = score_batch(state.rows[seat], colour, offered)
@@ -245,9 +245,7 @@ class CardChallenge(Challenge[CardState]):
             "faceup": [[card_name(card) for card in cards] for cards in state.faceup],
             "deck_size": len(state.deck),
             "discard_size": len(state.discards),
-            "bonus_used": [
-                [COLOURS[c] for c in range(6) if used[c]] for used in state.bonus_used
-            ],
+            "bonus_used": [[COLOURS[c] for c in range(6) if used[c]] for used in state.bonus_used],
             "may_discard": state.phase == "discard" and seat == state.current,
         }
 

@@ -44,6 +44,7 @@ def shuffle(rng: Rng, items: list[int]) -> None:
 
 # --------------------------------------------------------------------------- scoring
 
+
 def area_allows(row: list[int], new_value: int) -> bool:
     """May a row of this board move to ``new_value``? (area restriction and cap)
 
@@ -54,9 +55,7 @@ def area_allows(row: list[int], new_value: int) -> bool:
         return False
     if 4 <= new_value <= 6 and min(row) == 0:
         return False
-    if new_value >= 7 and min(row) <= 3:
-        return False
-    return True
+    return not (new_value >= 7 and min(row) <= 3)
 
 
 def add_restricted_points(row: list[int], colour: int, points: int) -> tuple[int, bool]:
@@ -116,6 +115,7 @@ def ranking(rows: list[list[int]], names: list[str], winner: int | None) -> list
     When nobody reached the goal the lowest row decides (as in the match
     tally), then the next lowest and so on; equal rows share a place.
     """
+
     def key(seat: int) -> tuple[int, tuple[int, ...]]:
         return (1 if seat == winner else 0, rank_key(rows[seat]))
 
@@ -140,6 +140,7 @@ def ranking(rows: list[list[int]], names: list[str], winner: int | None) -> list
 
 
 # --------------------------------------------------------------------------- shell
+
 
 class BaseState:
     """Fields every challenge state has.  Subclasses add theirs and ``clone``."""

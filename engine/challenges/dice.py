@@ -65,7 +65,8 @@ def parse_resolution(move: str, own_dice: list[int]) -> list[Item]:
             symbols = {colour_index(part, "die symbol") for part in parts}
             if len(parts) < 2 or len(symbols) != 1:
                 raise IllegalMoveError(
-                    f"a wild needs two or more dice with the same symbol, like 'red+red=blue' (got {token!r})"
+                    "a wild needs two or more dice with the same symbol, "
+                    f"like 'red+red=blue' (got {token!r})"
                 )
             colour = colour_index(colour_text, "wild colour")
             items.append(("wild", symbols.pop(), len(parts), colour))
@@ -131,7 +132,9 @@ def others_showing(dice: list[list[int | None]], seat: int) -> Counter[int]:
     return counter
 
 
-def simulate(row: list[int], items: tuple[Item, ...] | list[Item], others: Counter[int]) -> tuple[list[int], list[int], bool]:
+def simulate(
+    row: list[int], items: tuple[Item, ...] | list[Item], others: Counter[int]
+) -> tuple[list[int], list[int], bool]:
     """Rows after the resolution, colours that reached 10, and whether it wins."""
     row = list(row)
     capped: list[int] = []
@@ -151,7 +154,9 @@ def distinct_resolutions(
 
     The representative is the one with the fewest wilds, then the shortest text.
     """
-    best: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, str], tuple[Item, ...], list[int], list[int]]] = {}
+    best: dict[
+        tuple[tuple[int, ...], bool], tuple[tuple[int, str], tuple[Item, ...], list[int], list[int]]
+    ] = {}
     for items in resolutions_of(tuple(sorted(own_dice))):
         after, capped, won = simulate(row, items, others)
         key = (tuple(after), won)
@@ -235,7 +240,9 @@ class DiceChallenge(Challenge[DiceState]):
         seat = state.current
         if move == "reroll":
             if state.rerolls_left <= 0:
-                raise IllegalMoveError("the dice may be re-rolled only twice per turn; resolve this roll")
+                raise IllegalMoveError(
+                    "the dice may be re-rolled only twice per turn; resolve this roll"
+                )
             state.rerolls_left -= 1
             self.roll(state, seat)
             return
@@ -276,7 +283,5 @@ class DiceChallenge(Challenge[DiceState]):
                 [COLOURS[d] if d is not None else None for d in values] for values in state.dice
             ],
             "rerolls_left": state.rerolls_left,
-            "bonus_used": [
-                [COLOURS[c] for c in range(6) if used[c]] for used in state.bonus_used
-            ],
+            "bonus_used": [[COLOURS[c] for c in range(6) if used[c]] for used in state.bonus_used],
         }

@@ -41,7 +41,9 @@ class Match:
             raise ValueError(f"a match has 1-{MAX_CHALLENGES} challenges")
         for variant in challenges:
             if variant not in VARIANTS:
-                raise ValueError(f"unknown challenge {variant!r}; choose from {', '.join(VARIANTS)}")
+                raise ValueError(
+                    f"unknown challenge {variant!r}; choose from {', '.join(VARIANTS)}"
+                )
         options = dict(options or {})
         unknown = sorted(set(options) - set(challenges))
         if unknown:
@@ -60,7 +62,9 @@ class Match:
 
     def start(self, index: int, names: list[str] | None) -> ChallengeGame:
         variant = self.challenges[index]
-        return new_challenge(variant, self.players, self.seeds[index], names, self.options.get(variant))
+        return new_challenge(
+            variant, self.players, self.seeds[index], names, self.options.get(variant)
+        )
 
     @property
     def index(self) -> int:
@@ -108,13 +112,24 @@ class Match:
         order = sorted(range(self.players), key=lambda seat: -self.tally[seat])
         ranking = []
         for seat in order:
-            place = 1 + sum(1 for other in range(self.players) if self.tally[other] > self.tally[seat])
-            ranking.append({"seat": seat, "name": self.names[seat], "place": place, "victory_points": self.tally[seat]})
+            place = 1 + sum(
+                1 for other in range(self.players) if self.tally[other] > self.tally[seat]
+            )
+            ranking.append(
+                {
+                    "seat": seat,
+                    "name": self.names[seat],
+                    "place": place,
+                    "victory_points": self.tally[seat],
+                }
+            )
         return {
             "over": self.over,
             "tally": list(self.tally),
             "ranking": ranking,
-            "winners": [entry["seat"] for entry in ranking if entry["place"] == 1] if self.over else [],
+            "winners": [entry["seat"] for entry in ranking if entry["place"] == 1]
+            if self.over
+            else [],
         }
 
     def to_save(self) -> dict[str, Any]:
@@ -154,14 +169,18 @@ def load_match(data: Any) -> Match:
     if not isinstance(moves, list) or not all(isinstance(m, list) for m in moves):
         raise SaveFormatError("moves must be a list with one list of moves per challenge")
     try:
-        match = Match(data["challenges"], data["players"], data["seed"], data["names"], data["options"])
+        match = Match(
+            data["challenges"], data["players"], data["seed"], data["names"], data["options"]
+        )
     except (ValueError, TypeError) as error:
         raise SaveFormatError(str(error)) from None
     if len(moves) > len(match.challenges):
         raise SaveFormatError("more move lists than challenges")
     for index, game_moves in enumerate(moves):
         if match.index != index:
-            raise SaveFormatError(f"challenge {index + 1} has moves but the previous one did not end")
+            raise SaveFormatError(
+                f"challenge {index + 1} has moves but the previous one did not end"
+            )
         # Replaying through load_challenge checks every move with a clear message.
         saved = match.game.to_save()
         saved["moves"] = game_moves

@@ -143,10 +143,12 @@ class TileChallenge(Challenge[TileState]):
             self.draw(state)
         elif move == "score":
             if state.phase != "drawing":
-                raise IllegalMoveError("you may score only after drawing a tile that matches the centre")
+                raise IllegalMoveError(
+                    "you may score only after drawing a tile that matches the centre"
+                )
             self.score(state)
         elif move.startswith("free:"):
-            self.free_score(state, move[len("free:"):])
+            self.free_score(state, move[len("free:") :])
         else:
             raise IllegalMoveError(
                 f"unknown move {move!r}; moves are 'draw', 'score' and 'free:<colour>'"
@@ -177,11 +179,15 @@ class TileChallenge(Challenge[TileState]):
 
     def free_score(self, state: TileState, colour_text: str) -> None:
         if state.phase != "turn":
-            raise IllegalMoveError("a free score replaces drawing; you have already drawn this turn")
+            raise IllegalMoveError(
+                "a free score replaces drawing; you have already drawn this turn"
+            )
         colour = colour_index(colour_text)
         seat = state.current
         if colour not in lowest_colours(state.rows[seat]):
-            raise IllegalMoveError(f"a free score must be in one of your lowest rows, not {colour_text}")
+            raise IllegalMoveError(
+                f"a free score must be in one of your lowest rows, not {colour_text}"
+            )
         if colour not in state.centre:
             raise IllegalMoveError(f"no centre tile shows {colour_text}")
         state.front = [t for t in state.centre if t == colour]

@@ -111,8 +111,11 @@ def test_strong_dice_bot_rerolls_a_worthless_roll() -> None:
 
 def test_tile_planner_stops_when_the_next_draw_is_likely_to_bust() -> None:
     """Only one centre colour left undrawn and few of its tiles in the pool: stop."""
-    view = {"rows": [[0] * 6, [0] * 6], "players": 2, "pool_colours": dict.fromkeys(
-        ("red", "green", "blue", "orange", "yellow", "purple"), 20)}
+    view = {
+        "rows": [[0] * 6, [0] * 6],
+        "players": 2,
+        "pool_colours": dict.fromkeys(("red", "green", "blue", "orange", "yellow", "purple"), 20),
+    }
     planner = TilePlanner([0] * 6, 7, Counter({0: 1, 1: 1}), 0, view)
     pool = (1, 20, 20, 20, 20, 20)
     assert planner.score_value(frozenset({1})) > planner.draw_value(frozenset({1}), pool)
@@ -128,7 +131,14 @@ def test_arena_report_schema_and_seat_rotation() -> None:
     assert report["variant"] == "tiles" and report["players"] == 2 and report["games"] == 4
     for name in ("strong", "casual"):
         entry = report["bots"][name]
-        assert set(entry) == {"games", "wins", "win_rate", "win_rate_ci95", "mean_result", "ms_per_move"}
+        assert set(entry) == {
+            "games",
+            "wins",
+            "win_rate",
+            "win_rate_ci95",
+            "mean_result",
+            "ms_per_move",
+        }
         assert entry["games"] == 4
         lo, hi = entry["win_rate_ci95"]
         assert 0.0 <= lo <= entry["win_rate"] <= hi <= 1.0

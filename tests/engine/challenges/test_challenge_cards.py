@@ -24,7 +24,9 @@ def card(name: str) -> int:
 FILLER = ["blue-orange", "blue-orange", "blue-orange", "blue-yellow", "orange-yellow"]
 
 
-def arranged(players: int, hand: list[str], faceup: list[list[str]], rows: list[int]) -> CardChallenge:
+def arranged(
+    players: int, hand: list[str], faceup: list[list[str]], rows: list[int]
+) -> CardChallenge:
     """A game whose seat 0 holds ``hand`` with the given face-up cards and rows.
 
     Every other card goes to the deck, so the card count stays 60.
@@ -70,7 +72,14 @@ def test_rulebook_example_red_then_purple_stops_at_6() -> None:
     because a row is still in 1-3."""
     game = arranged(
         2,
-        hand=["red-purple", "green-blue", "green-orange", "blue-orange", "blue-yellow", "orange-yellow"],
+        hand=[
+            "red-purple",
+            "green-blue",
+            "green-orange",
+            "blue-orange",
+            "blue-yellow",
+            "orange-yellow",
+        ],
         faceup=[["red-green", "purple-orange"], ["red-blue", "purple-yellow"]],
         rows=[2, 1, 3, 4, 5, 5],
     )
@@ -81,7 +90,14 @@ def test_rulebook_example_red_then_purple_stops_at_6() -> None:
 def test_symbol_order_matters_under_the_area_restriction() -> None:
     """Scoring red first lifts the last row out of 1-3, so purple may then pass 6."""
     setup = dict(
-        hand=["red-purple", "green-blue", "green-orange", "blue-orange", "blue-yellow", "orange-yellow"],
+        hand=[
+            "red-purple",
+            "green-blue",
+            "green-orange",
+            "blue-orange",
+            "blue-yellow",
+            "orange-yellow",
+        ],
         faceup=[["red-green", "purple-orange"], ["purple-blue", "green-yellow"]],
         rows=[3, 5, 5, 5, 5, 6],
     )
@@ -183,7 +199,14 @@ def test_hand_discard_offered_only_without_a_lowest_row_colour() -> None:
     """Lowest rows are green and blue (tied): no hand card may show either."""
     without = arranged(
         3,
-        hand=["red-orange", "red-yellow", "red-purple", "orange-yellow", "orange-purple", "yellow-purple"],
+        hand=[
+            "red-orange",
+            "red-yellow",
+            "red-purple",
+            "orange-yellow",
+            "orange-purple",
+            "yellow-purple",
+        ],
         faceup=[["red-yellow"], ["red-blue"], ["orange-yellow"]],
         rows=[3, 1, 1, 3, 3, 3],
     )
@@ -198,7 +221,14 @@ def test_hand_discard_offered_only_without_a_lowest_row_colour() -> None:
 
     with_blue = arranged(
         3,
-        hand=["red-orange", "red-blue", "red-purple", "orange-yellow", "orange-purple", "yellow-purple"],
+        hand=[
+            "red-orange",
+            "red-blue",
+            "red-purple",
+            "orange-yellow",
+            "orange-purple",
+            "yellow-purple",
+        ],
         faceup=[["red-yellow"], ["red-green"], ["orange-yellow"]],
         rows=[3, 1, 1, 3, 3, 3],
     )
@@ -209,7 +239,14 @@ def test_hand_discard_offered_only_without_a_lowest_row_colour() -> None:
 def test_keep_refills_the_hand_without_discarding() -> None:
     game = arranged(
         3,
-        hand=["red-orange", "red-yellow", "red-purple", "orange-yellow", "orange-purple", "yellow-purple"],
+        hand=[
+            "red-orange",
+            "red-yellow",
+            "red-purple",
+            "orange-yellow",
+            "orange-purple",
+            "yellow-purple",
+        ],
         faceup=[["red-yellow"], ["red-blue"], ["orange-yellow"]],
         rows=[3, 1, 3, 3, 3, 3],
     )

@@ -11,7 +11,12 @@ def colours(*names: str) -> list[int | None]:
     return [COLOURS.index(name) for name in names]
 
 
-def arranged(players: int, dice: list[list[int | None]], rows: list[int], options: dict[str, bool] | None = None) -> DiceChallenge:
+def arranged(
+    players: int,
+    dice: list[list[int | None]],
+    rows: list[int],
+    options: dict[str, bool] | None = None,
+) -> DiceChallenge:
     game = new_challenge("dice", players=players, seed=11, options=options or {})
     assert isinstance(game, DiceChallenge)
     state = game._state
@@ -33,7 +38,11 @@ def test_dice_per_player_by_player_count() -> None:
 def test_rulebook_example_red_star_and_two_green_discs() -> None:
     """Red matches A's two reds and B's one red (3 points); the greens either match
     A's green twice (2 points) or form one wild point."""
-    dice = [colours("red", "green", "green"), colours("red", "red", "green"), colours("red", "blue", "yellow")]
+    dice = [
+        colours("red", "green", "green"),
+        colours("red", "red", "green"),
+        colours("red", "blue", "yellow"),
+    ]
     game = arranged(3, dice, rows=[1, 1, 1, 1, 1, 1])
     moves = game.legal_moves()
     assert "green green red" in moves or "red green green" in moves
@@ -56,7 +65,12 @@ def test_own_dice_never_match_each_other() -> None:
 
 
 def test_wild_pair_is_worth_one_point_in_any_colour() -> None:
-    dice = [colours("blue", "blue"), colours("red", "green"), colours("red", "green"), colours("red", "green")]
+    dice = [
+        colours("blue", "blue"),
+        colours("red", "green"),
+        colours("red", "green"),
+        colours("red", "green"),
+    ]
     moves = arranged(4, dice, rows=[1] * 6).legal_moves()
     for colour in COLOURS:
         if colour != "blue":
@@ -76,7 +90,11 @@ def test_wild_pair_is_worth_one_point_in_any_colour() -> None:
 )
 def test_three_equal_dice_splits(move: str, expected_blue: int, expected_purple: int) -> None:
     """Three equal dice: a wild worth 2, or a pair wild plus one matched die, or all matched."""
-    dice = [colours("blue", "blue", "blue"), colours("blue", "red", "red"), colours("red", "red", "red")]
+    dice = [
+        colours("blue", "blue", "blue"),
+        colours("blue", "red", "red"),
+        colours("red", "red", "red"),
+    ]
     game = arranged(3, dice, rows=[1] * 6)
     game.apply(move)
     assert game.rows[0][2] == expected_blue and game.rows[0][5] == expected_purple
@@ -99,7 +117,7 @@ def test_four_equal_dice_splits(move: str, gains: dict[str, int]) -> None:
     dice = [colours("red", "red", "red", "red"), colours("red", "red", "blue", "blue")]
     game = arranged(2, dice, rows=[4] * 6)
     game.apply(move)
-    got = {c: v - 4 for c, v in zip(COLOURS, game.rows[0]) if v != 4}
+    got = {c: v - 4 for c, v in zip(COLOURS, game.rows[0], strict=True) if v != 4}
     assert got == gains
 
 

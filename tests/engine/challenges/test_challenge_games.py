@@ -59,7 +59,9 @@ def check_invariants(game: Any) -> None:
     seed=st.integers(0, 2**32),
     pick_seed=st.integers(0, 2**16),
 )
-def test_random_games_end_and_keep_invariants(variant: str, players: int, seed: int, pick_seed: int) -> None:
+def test_random_games_end_and_keep_invariants(
+    variant: str, players: int, seed: int, pick_seed: int
+) -> None:
     """Any sequence of legal moves ends the game, and the invariants hold after every move."""
     game = new_challenge(variant, players=players, seed=seed)
     chooser = random.Random(pick_seed)
@@ -99,7 +101,9 @@ def test_same_seed_and_moves_give_the_same_game() -> None:
 
 
 def test_save_has_the_documented_fields() -> None:
-    game = new_challenge("dice", players=2, seed=3, names=["Ann", "Bob"], options={"start_rule": True})
+    game = new_challenge(
+        "dice", players=2, seed=3, names=["Ann", "Bob"], options={"start_rule": True}
+    )
     game.apply("reroll")
     assert game.to_save() == {
         "format": "ingenious-challenge",
@@ -183,7 +187,18 @@ def test_a_new_move_clears_redo_and_undo_of_nothing_is_refused() -> None:
     seed=st.integers(0, 10**6),
     junk=st.one_of(
         st.text(max_size=30),
-        st.sampled_from(["reroll", "score", "free:red", "red-green", "discard", "keep", "red red red red", "draw"]),
+        st.sampled_from(
+            [
+                "reroll",
+                "score",
+                "free:red",
+                "red-green",
+                "discard",
+                "keep",
+                "red red red red",
+                "draw",
+            ]
+        ),
     ),
 )
 def test_refused_moves_change_nothing(variant: str, seed: int, junk: str) -> None:

@@ -10,7 +10,9 @@ from engine.rng import Rng
 RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE = range(6)
 
 
-def arranged(players: int, centre: list[int], rows: list[int], pool_only: int | None = None) -> TileChallenge:
+def arranged(
+    players: int, centre: list[int], rows: list[int], pool_only: int | None = None
+) -> TileChallenge:
     """Seat 0 to move with this centre.  ``pool_only`` leaves only that colour in
     the pool (the rest go to the box), which fixes the next draw."""
     game = new_challenge("tiles", players=players, seed=5)
@@ -61,7 +63,11 @@ def test_setup_three_face_up_tiles_and_126_tiles() -> None:
 
 
 def test_target_is_7_for_two_or_three_players_and_5_for_four() -> None:
-    assert [new_challenge("tiles", players=p, seed=1).view(0)["target"] for p in (2, 3, 4)] == [7, 7, 5]
+    assert [new_challenge("tiles", players=p, seed=1).view(0)["target"] for p in (2, 3, 4)] == [
+        7,
+        7,
+        5,
+    ]
 
 
 def test_rulebook_example_yellow_sun_then_green_disc() -> None:
