@@ -52,7 +52,7 @@ def check_invariants(game: Any) -> None:
             assert len(game.view(0)["centre"]) >= 3 or game.view(0)["pool_size"] == 0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     variant=st.sampled_from(VARIANTS),
     players=st.integers(2, 4),
