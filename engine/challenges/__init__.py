@@ -1,5 +1,19 @@
 """The three *Ingenious Challenges* (Card, Dice, Tile) and their match tally.
 
+Same shape as the board game: ``new_challenge(variant, players, seed, names,
+options)``, then ``legal_moves()`` / ``apply(move)`` / ``view(seat)`` /
+``result()`` / ``to_save()`` / ``undo()`` / ``redo()`` / ``copy()``.
+Colour order everywhere: red green blue orange yellow purple.
+
+Move notation (details in each module):
+
+* cards (phase "play"): ``"red-green"`` plays that card, scoring red first;
+  (phase "discard"): ``"discard"`` or ``"keep"``.
+* dice (phase "resolve"): ``"reroll"``, or one token per die / wild group in
+  scoring order: ``"red green+green=blue"``.
+* tiles (phase "turn"): ``"draw"`` or ``"free:red"``; (phase "drawing"):
+  ``"draw"`` or ``"score"``.
+
 >>> g = new_challenge("tiles", players=2, seed=1)
 >>> g.phase
 'turn'

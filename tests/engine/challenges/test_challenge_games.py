@@ -29,7 +29,8 @@ def play_random(variant: str, players: int, seed: int, steps: int, pick_seed: in
 
 
 def check_invariants(game: Any) -> None:
-    """Rows stay in range and no card, die or tile is created or lost."""
+    """Rows stay in range, no card, die or tile is created or lost, views are JSON."""
+    json.dumps(game.view(game.current))
     for row in game.rows:
         assert len(row) == 6
         top = target_for(game.players) if isinstance(game, TileChallenge) else 10
