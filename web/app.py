@@ -1145,6 +1145,7 @@ class App:
             if t >= 1.6:
                 self.animation = None
             else:
+                render.draw_landing(ctx, self.layout, anim["cells"], min(1.0, t * 2.5))
                 render.draw_rays(ctx, self.layout, anim["rays"], min(1.0, t * 1.4))
                 self.request_frame()
         if self.hint is not None:
