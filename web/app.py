@@ -131,6 +131,8 @@ class App:
         self.base_key: Any = None
         self.drawn_tiles: list[Any] | None = None
         self.public: dict[str, Any] | None = None
+        self.bot_ghost: render.Ghost | None = None
+        self.banners = 0
         self.frame_proxy = create_proxy(self.on_frame)
 
     # --- start-up ------------------------------------------------------------------------------
@@ -392,9 +394,6 @@ class App:
         raw = self.view["racks"].get(str(self.owner), [])
         return [(str(a), str(b)) for a, b in raw]
 
-    def my_turn(self) -> bool:
-        return self.index.has_placements or bool(self.index.decisions)
-
     def schedule(self) -> None:
         game, setup = self.game, self.setup
         assert game is not None and setup is not None
@@ -465,8 +464,6 @@ class App:
         if generation == self.generation:
             self.refresh()
 
-    bot_ghost: render.Ghost | None = None
-
     async def retry_bot(self, generation: int) -> None:
         await asyncio.sleep(3.0)
         if generation == self.generation:
@@ -485,6 +482,10 @@ class App:
         self.hint = None
         self.aim.touch_anchor = None
         self.autosave()
+        if game.phase == "over" and game.variant.name == "solo":
+            # Only a game finished here counts for the table (not one reopened later).
+            solo = int(game.result()["solo_result"])
+            storage.record_solo_result(self.store, game.names[0], solo, game.seed)
         line = describe_event(event, game.names, game.variant.name)
         el("last-move").textContent = line
         self.start_animation(event)
@@ -577,15 +578,6 @@ class App:
             )
         el("ranking").innerHTML = "".join(items)
         reasons = "".join(f"<p>{_html(str(r))}</p>" for r in result["explanation"])
-        if (
-            game.variant.name == "solo"
-            and "solo_result" in result
-            and getattr(self, "_solo_recorded", None) != id(game)
-        ):
-            storage.record_solo_result(
-                self.store, game.names[0], int(result["solo_result"]), game.seed
-            )
-            self._solo_recorded = id(game)
         el("tiebreak").innerHTML = reasons
         title = "Game over"
         winners = [r["name"] for r in result["standings"] if r["place"] == 1]
@@ -751,12 +743,14 @@ class App:
         banner.textContent = text
         _ = banner.offsetWidth  # reading layout restarts the CSS animation
         banner.hidden = False
+        self.banners += 1
 
-        async def hide(gen: int) -> None:
+        async def hide(number: int) -> None:
             await asyncio.sleep(1.2)
-            banner.hidden = True
+            if number == self.banners:  # a newer banner keeps its own time
+                banner.hidden = True
 
-        asyncio.ensure_future(hide(self.generation))
+        asyncio.ensure_future(hide(self.banners))
 
     def apply_speed_class(self) -> None:
         body = document.body.classList
