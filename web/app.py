@@ -168,6 +168,9 @@ class App:
 
     # --- start screen --------------------------------------------------------------------------
     def bind_start_screen(self) -> None:
+        el("brand-symbols").innerHTML = "".join(
+            f'<span class="brand-tile">{svg_symbol(c, 30, label=False)}</span>' for c in COLOURS
+        )
         for radio in document.querySelectorAll('input[name="variant"]'):
             on(radio, "change", lambda e: self.update_setup_form())
         on(el("players"), "change", lambda e: self.update_setup_form())
