@@ -16,7 +16,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 try:
-    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    from pyodide.ffi import jsnull
 except ImportError:  # older Pyodide maps JS null to None
     jsnull = None
 
@@ -26,7 +26,7 @@ from web import guide, render, saves, storage
 from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
 from web.hexgrid import distance as hex_distance
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
-from web.scoreboard import board_html, track_states, value_text
+from web.scoreboard import board_html, label_text, track_states, value_text
 from web.session import (
     BOT_LEVELS,
     HUMAN,
@@ -132,6 +132,8 @@ class App:
         self.base_key: Any = None
         self.drawn_tiles: list[Any] | None = None
         self.public: dict[str, Any] | None = None
+        self.bot_ghost: render.Ghost | None = None
+        self.banners = 0
         self.frame_proxy = create_proxy(self.on_frame)
 
     # --- start-up ------------------------------------------------------------------------------
@@ -168,6 +170,9 @@ class App:
 
     # --- start screen --------------------------------------------------------------------------
     def bind_start_screen(self) -> None:
+        el("brand-symbols").innerHTML = "".join(
+            f'<span class="brand-tile">{svg_symbol(c, 30, label=False)}</span>' for c in COLOURS
+        )
         for radio in document.querySelectorAll('input[name="variant"]'):
             on(radio, "change", lambda e: self.update_setup_form())
         on(el("players"), "change", lambda e: self.update_setup_form())
@@ -399,9 +404,6 @@ class App:
         raw = self.view["racks"].get(str(self.owner), [])
         return [(str(a), str(b)) for a, b in raw]
 
-    def my_turn(self) -> bool:
-        return self.index.has_placements or bool(self.index.decisions)
-
     def schedule(self) -> None:
         game, setup = self.game, self.setup
         assert game is not None and setup is not None
@@ -473,8 +475,6 @@ class App:
         if generation == self.generation:
             self.refresh()
 
-    bot_ghost: render.Ghost | None = None
-
     async def retry_bot(self, generation: int) -> None:
         await asyncio.sleep(3.0)
         if generation == self.generation:
@@ -493,6 +493,10 @@ class App:
         self.hint = None
         self.aim.touch_anchor = None
         self.autosave()
+        if game.phase == "over" and game.variant.name == "solo":
+            # Only a game finished here counts for the table (not one reopened later).
+            solo = int(game.result()["solo_result"])
+            storage.record_solo_result(self.store, game.names[0], solo, game.seed)
         line = describe_event(event, game.names, game.variant.name)
         el("last-move").textContent = line
         self.start_animation(event)
@@ -585,15 +589,6 @@ class App:
             )
         el("ranking").innerHTML = "".join(items)
         reasons = "".join(f"<p>{_html(str(r))}</p>" for r in result["explanation"])
-        if (
-            game.variant.name == "solo"
-            and "solo_result" in result
-            and getattr(self, "_solo_recorded", None) != id(game)
-        ):
-            storage.record_solo_result(
-                self.store, game.names[0], int(result["solo_result"]), game.seed
-            )
-            self._solo_recorded = id(game)
         el("tiebreak").innerHTML = reasons
         title = "Game over"
         winners = [r["name"] for r in result["standings"] if r["place"] == 1]
@@ -625,11 +620,10 @@ class App:
             box.setAttribute("aria-label", "Tiles are hidden")
             el("partner-rack").hidden = True
             return
+        seats = self.setup.seats if self.setup is not None else []
         title.textContent = (
-            "Your tiles"
-            if len(humans(self.setup.seats)) <= 1
-            else f"{game.names[self.owner]}'s tiles"
-        )  # type: ignore[union-attr]
+            "Your tiles" if len(humans(seats)) <= 1 else f"{game.names[self.owner]}'s tiles"
+        )
         playable = self.index.has_placements
         parts = []
         for slot, (a, b) in enumerate(rack):
@@ -687,10 +681,8 @@ class App:
                 continue
             node.setAttribute("data-value", str(state.value))
             node.classList.toggle("lowest", state.lowest)
-            text = value_text(state, names)
-            node.setAttribute(
-                "aria-label", f"{state.colour}: {text}" + (" (lowest)" if state.lowest else "")
-            )
+            text = value_text(state)
+            node.setAttribute("aria-label", label_text(state, names))
             node.querySelector(".val").textContent = text
             node.querySelector(".mark").style.setProperty("--pos", f"{state.position:.4f}")
             if view["variant"] == "duel":
@@ -763,12 +755,14 @@ class App:
         banner.textContent = text
         _ = banner.offsetWidth  # reading layout restarts the CSS animation
         banner.hidden = False
+        self.banners += 1
 
-        async def hide(gen: int) -> None:
+        async def hide(number: int) -> None:
             await asyncio.sleep(1.2)
-            banner.hidden = True
+            if number == self.banners:  # a newer banner keeps its own time
+                banner.hidden = True
 
-        asyncio.ensure_future(hide(self.generation))
+        asyncio.ensure_future(hide(self.banners))
 
     def apply_speed_class(self) -> None:
         body = document.body.classList
@@ -1157,6 +1151,7 @@ class App:
             if t >= 1.6:
                 self.animation = None
             else:
+                render.draw_landing(ctx, self.layout, anim["cells"], min(1.0, t * 2.5))
                 render.draw_rays(ctx, self.layout, anim["rays"], min(1.0, t * 1.4))
                 self.request_frame()
         if self.hint is not None:
