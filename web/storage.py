@@ -243,8 +243,9 @@ def parse_record(raw: str, kind: str, key: str = "") -> Record:
     if not isinstance(data, dict):
         raise StoredDataError("not a saved game (expected a JSON object)")
     if data.get("format") == "ingenious" and kind == AUTOSAVE_KIND:
+        # The first app always opened on the start screen; such a save waits for Continue.
         game, seats = load_game_and_seats(data)
-        return Record(kind, game, seats, key=key)
+        return Record(kind, game, seats, UiState(None, "start"), key=key)
     if data.get("kind") != kind:
         raise StoredDataError("not an Ingenious save")
     version = data.get("record")
@@ -440,6 +441,7 @@ class Autosave:
                 return WriteOutcome("conflict", "This game was changed in another tab.")
             changed = json.dumps(game_dict(game, seats), sort_keys=True) != self.last_game
             rev = self.rev + 1 if changed else self.rev
+            self.game_id = self.game_id or new_id("g")  # a first-version save had no id
         record = Record(AUTOSAVE_KIND, game, seats, ui, rev, self.game_id, self.tab, now)
         try:
             self.store.setItem(AUTOSAVE_KEY, json.dumps(record.to_json(), separators=(",", ":")))

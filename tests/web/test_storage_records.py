@@ -60,6 +60,7 @@ def test_a_bare_engine_save_from_the_first_autosave_is_still_read() -> None:
     save["seats"] = ["human", "human"]
     rec = parse_record(json.dumps(save), AUTOSAVE_KIND)
     assert rec.rev == 0 and len(rec.game.moves) == 4
+    assert rec.ui.screen == "start", "it waits for Continue, as the first app did"
 
 
 @pytest.mark.parametrize(
