@@ -469,12 +469,18 @@ class SaveManager:
         title = _make("h2", "", "This game changed in another tab")
         title.id = "conflict-title"
         card.appendChild(title)
+        try:
+            seen = storage.peek(self.store.getItem(AUTOSAVE_KEY))
+        except Exception:  # storage gone meanwhile: the general wording is still right
+            seen = None
+        other = seen is not None and bool(self.slot.game_id) and seen[1] != self.slot.game_id
+        what = "started another game" if other else "saved a newer state of this game"
         card.appendChild(
             _make(
                 "p",
                 "",
-                "Another tab saved a newer state of the game. Nothing was overwritten: "
-                "load the newer state, or keep playing here as a separate copy.",
+                f"Another tab {what}. Nothing was overwritten: load the autosaved game "
+                "there, or keep playing here as a separate copy (in Saved games).",
             )
         )
         row = _make("div", "row-buttons")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -281,6 +282,16 @@ def test_importing_a_broken_file_says_why_and_changes_nothing(
     expect(entry).to_have_count(1)
     expect(entry.locator(".save-name")).to_have_text("Imported: good.json")
     expect(entry.locator(".save-meta")).to_contain_text("Right (casual bot)")
+    # Export gives the same game back as a file; Link carries it in the fragment.
+    with page.expect_download() as download:
+        entry.get_by_role("button", name="Export: Imported: good.json").click()
+    exported = Path(download.value.path()).read_text()
+    assert download.value.suggested_filename.startswith("ingenious-duel-")
+    assert share.parse_game_text(exported) == (game, ["human", "casual"])
+    entry.get_by_role("button", name="Link: Imported: good.json").click()
+    link = page.locator(".toast .link-field").input_value()
+    assert link.startswith(server_url) and "#game=" in link
+    assert share.parse_fragment(link[link.index("#") :]) == (game, ["human", "casual"])
     entry.get_by_role("button", name="Load: Imported: good.json").click()
     expect(page.locator("#game")).to_be_visible()
     assert state(page) == game.to_save()
