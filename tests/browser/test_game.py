@@ -142,6 +142,7 @@ def test_keyboard_only_game_against_a_bot_to_the_end(
         if page.locator("#over-screen").is_visible():
             break
         if page.locator("#swap-offer").is_visible():
+            page.wait_for_function("document.activeElement.id === 'swap-yes'")
             page.keyboard.press("Enter")  # the offer takes the focus: swap
             page.wait_for_function("window.ingenious.state().moves.slice(-1)[0] === 'swap'")
             continue
