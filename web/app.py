@@ -276,6 +276,7 @@ class App:
 
     def show_start(self) -> None:
         self.generation += 1
+        self.busy = False
         el("game").hidden = True
         el("pass-screen").hidden = True
         el("over-screen").hidden = True
@@ -322,6 +323,7 @@ class App:
     # --- game lifecycle ------------------------------------------------------------------------
     def begin(self, game: Game, setup: Setup) -> None:
         self.generation += 1
+        self.busy = False  # a bot still thinking for the old game is ignored when it answers
         self.game, self.setup = game, setup
         self.revealed = None
         self.aim = Aim()
