@@ -436,7 +436,10 @@ class App:
             seed = (game.seed * 7919 + len(game.moves) * 31 + seat) % (2**31)
             bot_delay, _ = SPEEDS[self.speed]
             started = js.performance.now()
+            if self.worker_future is None or not self.worker_future.done():
+                self.set_status(f"Starting the bots… ({game.names[seat]} moves next)")
             worker = await self.bots()
+            self.set_status(turn_prompt(game.view(None), setup.seats))
             move = str(await worker.choose(view_json, level, seed, BOT_BUDGET_MS.get(level, 1000)))
             if generation != self.generation:
                 return
