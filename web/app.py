@@ -533,7 +533,7 @@ class App:
 
     async def show_hint(self) -> None:
         game = self.game
-        if game is None or not self.index.has_placements:
+        if game is None or not (self.index.has_placements or self.index.decisions):
             return
         self.set_status("Asking the strong bot…")
         generation, moves = self.generation, len(game.moves)
@@ -545,7 +545,9 @@ class App:
         self.hint = move
         halves = parse_placement(move)
         if halves is None:
-            self.set_status(f"Hint: {'swap your tiles' if move == 'swap' else 'keep your tiles'}.")
+            advice = "take the offer" if move == "swap" else "keep your tiles"
+            self.set_status(f"Hint: {advice}.")
+            el("swap-yes" if move == "swap" else "swap-no").focus()
             return
         (a, ca), (b, cb) = halves
         rack = self.rack()
@@ -733,7 +735,7 @@ class App:
         assert game is not None and setup is not None
         target = undo_target(game.log, setup.seats, game.players)
         el("undo-button").disabled = target is None
-        el("hint-button").disabled = not self.index.has_placements
+        el("hint-button").disabled = not (self.index.has_placements or self.index.decisions)
         el("turn-button").disabled = not self.index.has_placements
 
     def set_status(self, text: str) -> None:
