@@ -153,13 +153,14 @@ def test_keyboard_only_game_against_a_bot_to_the_end(
             page.wait_for_function("window.ingenious.state().moves.slice(-1)[0] === 'swap'")
             continue
         before = len(engine_game(page).moves)
+        focus_by_tab(page, "board-canvas")
         page.keyboard.press("1")
         if placements == 0:
             page.keyboard.press("ArrowDown")
             page.keyboard.press("ArrowUp")
             page.keyboard.press("r")
             screenshot("keyboard-cursor")
-        assert page.evaluate("window.ingenious.aim()") is not None
+        page.wait_for_function("window.ingenious.aim() !== null")
         page.keyboard.press("Enter")
         page.wait_for_function(f"window.ingenious.state().moves.length > {before}")
         placements += 1
