@@ -1100,7 +1100,9 @@ class App:
             canvas.height = round(height * dpr)
         self.base_key = None  # resizing a canvas clears it
         radius = self.game.zone_radius if self.game is not None else 5
-        self.layout = fit_layout(min(radius + 1, 7) + 0.35, width, height, margin=2)
+        # Phones get bigger cells: the dimmed ring and the frame may run off the edge.
+        room = 0.6 if min(width, height) < 520 else min(radius + 1, 7) - radius + 0.35
+        self.layout = fit_layout(radius + room, width, height, margin=2)
         self.static_dirty = True
         self.request_frame()
 
