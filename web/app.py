@@ -95,6 +95,14 @@ class BrowserStore:
 
 
 class App:
+    """Screen state around one engine game.
+
+    Holds only what the screen needs: who sits where (`setup`), whose rack was revealed on
+    the hot seat, what is being aimed, cached canvases and animation. `generation` grows
+    whenever a game starts, loads or is undone, so late answers from the bot worker for
+    an older position are dropped.
+    """
+
     def __init__(self) -> None:
         self.store = BrowserStore()
         self.game: Game | None = None
@@ -112,7 +120,7 @@ class App:
         self.layout = Layout(10.0, 0.0, 0.0)
         self.css_size = (0.0, 0.0)
         self.dpr = 1.0
-        self.static_dirty = True
+        self.public_stale = True
         self.frame_pending = False
         self.animation: dict[str, Any] | None = None
         self.worker_future: Any = None
@@ -366,7 +374,7 @@ class App:
             self.aim.slot = None
         if my_turn and self.aim.slot is None and len(self.rack()) == 1 and game.phase == "place":
             self.aim.slot = 0  # solo: the one drawn tile is the only choice
-        self.static_dirty = True
+        self.public_stale = True
         self.render_rack()
         self.render_scores()
         self.render_moves()
@@ -509,7 +517,7 @@ class App:
         if not self.busy:
             self.refresh()
         else:
-            self.static_dirty = True
+            self.public_stale = True
             self.render_scores()
             self.render_moves()
             self.request_frame()
@@ -1103,7 +1111,7 @@ class App:
         # Phones get bigger cells: the dimmed ring and the frame may run off the edge.
         room = 0.6 if min(width, height) < 520 else min(radius + 1, 7) - radius + 0.35
         self.layout = fit_layout(radius + room, width, height, margin=2)
-        self.static_dirty = True
+        self.public_stale = True
         self.request_frame()
 
     def request_frame(self) -> None:
@@ -1132,7 +1140,7 @@ class App:
         width, height = self.css_size
         if width <= 0:
             return
-        public = self.game.view(None) if self.static_dirty or self.public is None else self.public
+        public = self.game.view(None) if self.public_stale or self.public is None else self.public
         self.public = public
         scene = render.scene_from_view(public)
         self.update_layers(scene, width, height)
@@ -1174,7 +1182,7 @@ class App:
             self.layer_ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
             render.draw_tiles(self.layer_ctx, self.layout, scene.tiles)
         self.drawn_tiles = list(scene.tiles)
-        self.static_dirty = False
+        self.public_stale = False
 
     def overlay_scene(self, scene: render.Scene) -> render.Scene:
         tile = self.current_tile()
