@@ -1001,8 +1001,8 @@ class App:
 
     def on_pointer_down(self, event: Any) -> None:
         cell = self.event_cell(event)
-        if event.button == 2:
-            return
+        if event.button == 2 or not self.index.has_placements:
+            return  # right button turns the tile; off-turn clicks do nothing
         if event.pointerType == "touch":
             event.preventDefault()
             self.on_tap(cell)
