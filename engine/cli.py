@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+
 from .errors import IngeniousError
 from .position import parse_position, score_position
 from .save import loads
