@@ -1,0 +1,77 @@
+"""Engine speed: random games and casual-bot moves per second, on one core.
+
+``random_games_per_s`` counts complete two-player standard games, full rules, where
+every placement is a random legal one: a random free pair of cells (among those the
+first-placement rule allows), a random tile of the rack, a random way round; swap
+offers are declined. ``casual_moves_per_s`` times the casual bot choosing from views.
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+import time
+from typing import Any
+
+from .bots import make_bot
+from .game import Game, new_game
+from .rng import Rng
+
+
+def random_game(seed: int) -> Game:
+    """One complete two-player standard game of random legal moves."""
+    game = new_game("standard", players=2, seed=seed)
+    rng = Rng(seed ^ 0x5EED)
+    pairs = game.zone.pairs
+    while game.phase != "over":
+        if game.phase == "swap":
+            game.play("pass")
+            continue
+        if game.placed_first[game.current]:
+            free = game.free
+            a, b = pairs[free[rng.below(len(free))]]
+        else:
+            allowed = game.free_pairs()
+            a, b = allowed[rng.below(len(allowed))]
+        rack = game.racks[game.current]
+        x, y = rack[rng.below(len(rack))]
+        game.play((a, b, x, y) if rng.below(2) else (a, b, y, x))
+    return game
+
+
+def random_games_per_s(seconds: float) -> float:
+    start = time.perf_counter()
+    played = 0
+    while time.perf_counter() - start < seconds:
+        random_game(played)
+        played += 1
+    return played / (time.perf_counter() - start)
+
+
+def casual_moves_per_s(seconds: float) -> float:
+    """The casual bot choosing (from a view, as in play) through seeded games."""
+    moves = 0
+    spent = 0.0
+    seed = 0
+    while spent < seconds:
+        game = new_game("standard", players=2, seed=seed)
+        bots = [make_bot("casual", seed=seed), make_bot("casual", seed=seed + 1)]
+        while game.phase != "over" and spent < seconds:
+            view = game.view(game.current)
+            start = time.perf_counter()
+            move = bots[game.current].choose(view)
+            spent += time.perf_counter() - start
+            moves += 1
+            game.apply(move)
+        seed += 1
+    return moves / spent
+
+
+def run_bench(seconds: float = 3.0) -> dict[str, Any]:
+    return {
+        "random_games_per_s": round(random_games_per_s(seconds), 1),
+        "casual_moves_per_s": round(casual_moves_per_s(seconds), 1),
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": sys.platform,
+    }
