@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .bench import cpu_clock
 from .bots import BOT_LEVELS, make_bot
 from .errors import IngeniousError
 from .game import new_game
@@ -74,13 +75,14 @@ def play_one(job: tuple[str, int, list[str], int, int | None, int]) -> dict[str,
     gseed = game_seed(seed, index)
     game = new_game(variant, players=players, seed=gseed, names=seats)
     players_bots = [make_bot(name, seed=gseed * 8 + s, budget_ms=budget_ms) for s, name in enumerate(seats)]
+    clock = cpu_clock()
     spent = [0.0] * players
     moves = [0] * players
     while game.phase != "over":
         seat = game.current
-        start = time.perf_counter()
+        start = clock()
         move = players_bots[seat].choose(game.view(seat))
-        spent[seat] += time.perf_counter() - start
+        spent[seat] += clock() - start
         moves[seat] += 1
         game.apply(move)
     rules = VARIANTS[variant]

@@ -24,14 +24,18 @@ same seed, view and budget therefore give the same move on any machine.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ..game import Game, Placement
 from ..view import determinize
 from .base import Bot
 from .evaluate import best_placement, outcome, scored_placements, side_value
 
-#: Simulations per millisecond of budget (calibrated on Pyodide under Node; see docs/bots.md).
-SIMS_PER_MS = 0.25
+#: Work units per millisecond of budget, calibrated on Pyodide under Node (docs/bots.md). A
+#: simulation costs about one unit per free pair per greedy move it makes (see ``simulations``).
+UNITS_PER_MS = 260
+#: Fixed cost of a simulation (copying the game, drawing tiles), in the same units.
+SIM_OVERHEAD = 40
 #: A finished game's win or loss, in evaluation units (a point on a low colour is about 1).
 WIN_VALUE = 12.0
 #: Weight of the best move on offer to the bot at the leaf.
@@ -47,8 +51,15 @@ class Strong(Bot):
     default_budget_ms = 1000
     max_width = 16
 
-    def simulations(self) -> int:
-        return max(8, round(self.budget_ms * SIMS_PER_MS))
+    def simulations(self, game: Game) -> int:
+        """How many simulations the budget buys in this position.
+
+        Each simulation makes about one greedy move per player plus the bot's option
+        at the leaf, each scanning every free pair, so the count follows the budget
+        and the position alone: no clock, the same on every machine.
+        """
+        per_sim = (game.players + 1) * (len(game.free) + SIM_OVERHEAD) * game.zone.size // 91
+        return max(8, self.budget_ms * UNITS_PER_MS // per_sim)
 
     def choose(self, view: dict[str, object]) -> str:  # type: ignore[override]
         seat = view["seat"]
@@ -64,7 +75,7 @@ class Strong(Bot):
                 worlds.append(determinize(view, self.rng))
             return worlds[i]
 
-        best = self.search(candidates, world, seat)
+        best = self.search(candidates, world, seat, self.simulations(first))
         return self.text(first, best)
 
     def candidates(self, game: Game, seat: int) -> list[Move]:
@@ -72,12 +83,10 @@ class Strong(Bot):
             return ["swap", "pass"]
         scored = scored_placements(game, seat)
         scored.sort(key=lambda vp: (-vp[0], vp[1]))
-        width = max(2, min(self.max_width, self.simulations() // 4))
+        width = max(2, min(self.max_width, self.simulations(game) // 4))
         return [p for _, p in scored[:width]]
 
-    def search(self, candidates: list[Move], world: object, seat: int) -> Move:
-        assert callable(world)
-        budget = self.simulations()
+    def search(self, candidates: list[Move], world: Callable[[int], Game], seat: int, budget: int) -> Move:
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
