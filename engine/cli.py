@@ -116,9 +116,11 @@ def _progress_printer(total: int) -> Any:
 def _arena_table(report: dict[str, Any]) -> str:
     measure = report["result_measure"]
     lines = [
-        f"{report['variant']}, {report['players']} player(s), {report['games']} games, seed "
-        f"{report['seed']}, budget {report['budget_ms'] or 'default'} ms, seats {','.join(report['lineup'])}"
-        " (rotated)",
+        (
+            f"{report['variant']}, {report['players']} player(s), {report['games']} games, seed "
+            f"{report['seed']}, budget {report['budget_ms'] or 'default'} ms, "
+            f"seats {','.join(report['lineup'])} (rotated)"
+        ),
         f"{'bot':10} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'mean ' + measure:>22} {'ms/move':>8}",
     ]
     for name, row in report["bots"].items():

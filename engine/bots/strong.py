@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from ..game import Game, Placement
 from ..view import determinize
@@ -61,9 +62,8 @@ class Strong(Bot):
         per_sim = (game.players + 1) * (len(game.free) + SIM_OVERHEAD) * game.zone.size // 91
         return max(8, self.budget_ms * UNITS_PER_MS // per_sim)
 
-    def choose(self, view: dict[str, object]) -> str:  # type: ignore[override]
-        seat = view["seat"]
-        assert isinstance(seat, int)
+    def choose(self, view: dict[str, Any]) -> str:
+        seat: int = view["seat"]
         worlds: list[Game] = [determinize(view, self.rng)]
         first = worlds[0]
         candidates = self.candidates(first, seat)
