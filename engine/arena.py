@@ -77,12 +77,15 @@ def play_one(job: tuple[str, int, list[str], int, int | None, int]) -> dict[str,
     players_bots = [make_bot(name, seed=gseed * 8 + s, budget_ms=budget_ms) for s, name in enumerate(seats)]
     clock = cpu_clock()
     spent = [0.0] * players
+    longest = [0.0] * players
     moves = [0] * players
     while game.phase != "over":
         seat = game.current
         start = clock()
         move = players_bots[seat].choose(game.view(seat))
-        spent[seat] += clock() - start
+        took = clock() - start
+        spent[seat] += took
+        longest[seat] = max(longest[seat], took)
         moves[seat] += 1
         game.apply(move)
     rules = VARIANTS[variant]
@@ -97,6 +100,7 @@ def play_one(job: tuple[str, int, list[str], int, int | None, int]) -> dict[str,
             "win": sum(share[h] for h in held),
             "result": sum(finals[h] for h in held) / len(held),
             "seconds": sum(spent[s] for s in own),
+            "longest": max(longest[s] for s in own),
             "moves": sum(moves[s] for s in own),
         }
     return {"index": index, "seats": seats, "per": per}
@@ -137,7 +141,10 @@ def run_arena(
     totals: dict[str, dict[str, float]] = {}
     for done, outcome in enumerate(_results(tasks, jobs), 1):
         for name, row in outcome["per"].items():
-            acc = totals.setdefault(name, {"games": 0, "wins": 0.0, "result": 0.0, "seconds": 0.0, "moves": 0})
+            acc = totals.setdefault(
+                name, {"games": 0, "wins": 0.0, "result": 0.0, "seconds": 0.0, "moves": 0, "longest": 0.0}
+            )
+            acc["longest"] = max(acc["longest"], row["longest"])
             acc["games"] += 1
             acc["wins"] += row["win"]
             acc["result"] += row["result"]
@@ -172,6 +179,7 @@ def summary(totals: dict[str, dict[str, float]]) -> dict[str, dict[str, Any]]:
             "ci95": [round(lo, 4), round(hi, 4)],
             "mean_result": round(acc["result"] / games, 3),
             "ms_per_move": round(1000 * acc["seconds"] / max(1, acc["moves"]), 2),
+            "ms_longest_move": round(1000 * acc["longest"], 1),
             "moves": int(acc["moves"]),
         }
     return out

@@ -29,8 +29,10 @@ BONUS_VALUE = 1.6
 #: Marginal worth of the point that takes a colour from ``v`` to ``v + 1`` is ``DECAY ** v``
 #: (doubled tracks go on decaying past 18): the lowest colour decides the ranking, so a point
 #: there is worth several points on a colour that is already well ahead.
-DECAY = 0.8
+DECAY = 0.92
 DUEL_SCALE = 2.5
+#: Extra weight of the lowest colour in a side's standing: it alone decides most games.
+MIN_WEIGHT = 0.0
 
 
 class Tables:
@@ -96,7 +98,10 @@ class Tables:
 
     def value(self, track: list[int]) -> float:
         low, worth = self.low, self.worth
-        return sum(worth[v - low] for v in track)
+        total = sum(worth[v - low] for v in track)
+        if self.variant != "duel":
+            total += MIN_WEIGHT * min(track)
+        return total
 
 
 _TABLES: dict[str, Tables] = {}
