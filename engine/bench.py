@@ -61,15 +61,18 @@ def random_game(seed: int) -> Game:
         if game.phase == "swap":
             game.play("pass")
             continue
+        rack = game.racks[game.current]
         if game.placed_first[game.current]:
             free = game.free
-            a, b = pairs[free[rng.below(len(free))]]
+            # One draw picks the pair, the tile and which way round it goes.
+            pick = rng.below(len(free) * len(rack) * 2)
+            a, b = pairs[free[pick // (2 * len(rack))]]
         else:
             allowed = game.free_pairs()
-            a, b = allowed[rng.below(len(allowed))]
-        rack = game.racks[game.current]
-        x, y = rack[rng.below(len(rack))]
-        game.play((a, b, x, y) if rng.below(2) else (a, b, y, x))
+            pick = rng.below(len(allowed) * len(rack) * 2)
+            a, b = allowed[pick // (2 * len(rack))]
+        x, y = rack[pick // 2 % len(rack)]
+        game.play((a, b, x, y) if pick % 2 else (a, b, y, x))
     return game
 
 
