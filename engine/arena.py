@@ -47,7 +47,9 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def side_scores(result: dict[str, Any], variant: str, sides: int) -> tuple[list[float], list[float]]:
+def side_scores(
+    result: dict[str, Any], variant: str, sides: int
+) -> tuple[list[float], list[float]]:
     """Per side: the share of the win (1 alone first, 1/k shared, 0 otherwise) and the final result.
 
     The final result is the lowest colour (standard, team, solo) or the number of colours
@@ -74,7 +76,9 @@ def play_one(job: tuple[str, int, list[str], int, int | None, int]) -> dict[str,
     seats = lineup(bots, players, index)
     gseed = game_seed(seed, index)
     game = new_game(variant, players=players, seed=gseed, names=seats)
-    players_bots = [make_bot(name, seed=gseed * 8 + s, budget_ms=budget_ms) for s, name in enumerate(seats)]
+    players_bots = [
+        make_bot(name, seed=gseed * 8 + s, budget_ms=budget_ms) for s, name in enumerate(seats)
+    ]
     clock = cpu_clock()
     spent = [0.0] * players
     longest = [0.0] * players
@@ -142,7 +146,15 @@ def run_arena(
     for done, outcome in enumerate(_results(tasks, jobs), 1):
         for name, row in outcome["per"].items():
             acc = totals.setdefault(
-                name, {"games": 0, "wins": 0.0, "result": 0.0, "seconds": 0.0, "moves": 0, "longest": 0.0}
+                name,
+                {
+                    "games": 0,
+                    "wins": 0.0,
+                    "result": 0.0,
+                    "seconds": 0.0,
+                    "moves": 0,
+                    "longest": 0.0,
+                },
             )
             acc["longest"] = max(acc["longest"], row["longest"])
             acc["games"] += 1
@@ -185,7 +197,9 @@ def summary(totals: dict[str, dict[str, float]]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _results(tasks: list[tuple[str, int, list[str], int, int | None, int]], jobs: int) -> Iterator[dict[str, Any]]:
+def _results(
+    tasks: list[tuple[str, int, list[str], int, int | None, int]], jobs: int
+) -> Iterator[dict[str, Any]]:
     if jobs <= 1:
         for task in tasks:
             yield play_one(task)

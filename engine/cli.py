@@ -45,7 +45,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         move = event["move"]
         if move in ("swap", "pass"):
             what = "swaps the rack" if move == "swap" else "keeps the rack"
-            print(f"{number:3}. {who} {what}" + (f" ({event['reason']})" if event.get("reason") else ""))
+            print(
+                f"{number:3}. {who} {what}"
+                + (f" ({event['reason']})" if event.get("reason") else "")
+            )
             continue
         points = ", ".join(f"{n} {c}" for c, n in event["points"].items()) or "no points"
         extra = ""
@@ -96,10 +99,18 @@ def _challenge_arena(args: argparse.Namespace, bots: list[str]) -> int:
         from .challenges.arena import run_arena as run_challenge  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise IngeniousError(
-            f"the {args.variant} challenge has no arena in this build (engine.challenges.arena is missing)"
+            f"the {args.variant} challenge has no arena in this build"
+            " (engine.challenges.arena is missing)"
         ) from None
     players = args.players if args.players is not None else 2
-    report = run_challenge(args.variant, players, bots, args.games, args.seed, args.budget_ms)
+    if not bots:
+        raise IngeniousError("name at least one bot with --bots")
+    seats = [bots[s % len(bots)] for s in range(players)]  # names repeat in order, as above
+    extra = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
+    try:
+        report = run_challenge(args.variant, players, seats, args.games, args.seed, **extra)
+    except ValueError as exc:
+        raise IngeniousError(str(exc)) from None
     print(json.dumps(report) if args.json else json.dumps(report, indent=2))
     return 0
 
@@ -121,7 +132,8 @@ def _arena_table(report: dict[str, Any]) -> str:
             f"{report['seed']}, budget {report['budget_ms'] or 'default'} ms, "
             f"seats {','.join(report['lineup'])} (rotated)"
         ),
-        f"{'bot':10} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'mean ' + measure:>22} {'ms/move':>8}",
+        f"{'bot':10} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} "
+        f"{'mean ' + measure:>22} {'ms/move':>8}",
     ]
     for name, row in report["bots"].items():
         lo, hi = row["ci95"]
@@ -131,6 +143,28 @@ def _arena_table(report: dict[str, Any]) -> str:
         )
     lines.append(f"fair share of wins: {report['fair_share']:.1%}; {report['seconds']} s")
     return "\n".join(lines)
+
+
+def cmd_soak(args: argparse.Namespace) -> int:
+    """Play random games of every variant and check every invariant after every move."""
+    from time import perf_counter
+
+    from .invariants import soak
+
+    start = perf_counter()
+    counts = soak(args.games, args.seed)
+    seconds = perf_counter() - start
+    print(
+        json.dumps(
+            {
+                "games": sum(counts.values()),
+                "per_variant": counts,
+                "seconds": round(seconds, 1),
+                "invariants": "held",
+            }
+        )
+    )
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -157,6 +191,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_bench)
+    p = sub.add_parser("soak", help="play random games of every variant, checking invariants")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=cmd_soak)
     return parser
 
 

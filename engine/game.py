@@ -74,7 +74,8 @@ class Game:
     ) -> Game:  # fmt: skip
         """An empty board with printed symbols, a full bag and empty racks; no tiles drawn."""
         if variant not in VARIANTS:
-            raise IngeniousError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+            known = ", ".join(VARIANTS)
+            raise IngeniousError(f"unknown variant {variant!r}; choose one of {known}")
         rules = VARIANTS[variant]
         if players not in rules.player_counts:
             counts = " or ".join(map(str, rules.player_counts))
@@ -122,8 +123,8 @@ class Game:
     def copy(self) -> Game:
         """An independent copy without undo history (cheap: a few list copies)."""
         g = Game.__new__(Game)
-        g.variant, g.players, g.names, g.options = self.variant, self.players, self.names, self.options
-        g.seed, g.zone = self.seed, self.zone
+        g.variant, g.players, g.names = self.variant, self.players, self.names
+        g.options, g.seed, g.zone = self.options, self.seed, self.zone
         g.rng = self.rng.copy()
         g.board = self.board[:]
         g.free = self.free[:]
@@ -198,7 +199,8 @@ class Game:
                 raise IllegalMoveError(f"cannot read move {text!r}: {exc}") from None
             if cell not in self.zone.index:
                 raise IllegalMoveError(
-                    f"cell {cell[0]},{cell[1]} is outside the playing zone (radius {self.zone.radius})"
+                    f"cell {cell[0]},{cell[1]} is outside the playing zone"
+                    f" (radius {self.zone.radius})"
                 )
             cells.append(self.zone.index[cell])
         return (cells[0], cells[1], colours[0], colours[1])
@@ -342,14 +344,16 @@ class Game:
         if record:
             event["move"] = self.placement_text(p)
             event["points"] = {COLOURS[c]: n for c, n in enumerate(points) if n}
-            event["rays"] = [ray_json(self.zone, ray) for ray in scoring_rays(board, self.zone, a, b, ca, cb)]
+            rays = scoring_rays(board, self.zone, a, b, ca, cb)
+            event["rays"] = [ray_json(self.zone, ray) for ray in rays]
         board[a] = ca
         board[b] = cb
         self._fill(a)
         self._fill(b)
         self.placed_first[seat] = True
         self.tiles.append((a, b, ca, cb, seat))
-        bonus = self.variant.gain(self.scores[self.variant.side_of(seat)], self.tokens, seat, points)
+        track = self.scores[self.variant.side_of(seat)]
+        bonus = self.variant.gain(track, self.tokens, seat, points)
         self.pending += bonus - 1
         if record:
             event["bonus"] = bonus
@@ -385,7 +389,8 @@ class Game:
     def _next_turn(self, refill: bool) -> None:
         seat = self.current
         if refill:
-            self.draw_into(seat, (RACK_SIZE if self.variant.has_rack else 1) - len(self.racks[seat]))
+            full = RACK_SIZE if self.variant.has_rack else 1
+            self.draw_into(seat, full - len(self.racks[seat]))
         self.swap_reason = None
         self.current = nxt = (seat + 1) % self.players
         if nxt == 0:
@@ -414,7 +419,7 @@ class Game:
         return {
             "move": self.placement_text(p),
             "points": {c: points[i] for i, c in enumerate(COLOURS)},
-            "rays": [ray_json(self.zone, r) for r in scoring_rays(self.board, self.zone, a, b, ca, cb)],
+            "rays": [ray_json(self.zone, r) for r in scoring_rays(self.board, self.zone, *p)],
             "scores_after": dict(zip(COLOURS, tracks, strict=True)),
             "bonus": bonus,
         }

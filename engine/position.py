@@ -14,12 +14,12 @@ score: two adjacent, empty cells inside the zone.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from .board import START_SYMBOLS, Cell, ring, zone
 from .errors import SaveFormatError
+from .jsontext import decode
 from .scoring import EMPTY, placement_points, ray_json, scoring_rays
 from .tiles import COLOURS, colour_index
 
@@ -58,10 +58,7 @@ class Position:
 def parse_position(data: object) -> Position:
     """Check and read a position (a decoded JSON object or JSON text)."""
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except ValueError as exc:
-            raise SaveFormatError(f"the position is not valid JSON ({exc})") from None
+        data = decode(data, "the position")
     if not isinstance(data, dict):
         raise SaveFormatError("a position is a JSON object with 'zone' and 'board'")
     radius = data.get("zone", 5)
@@ -81,7 +78,8 @@ def parse_position(data: object) -> Position:
         if cell in printed:
             if printed[cell] != colour:
                 raise SaveFormatError(
-                    f"{where}: {cell[0]},{cell[1]} holds the printed {COLOURS[printed[cell]]} symbol"
+                    f"{where}: {cell[0]},{cell[1]} holds the printed"
+                    f" {COLOURS[printed[cell]]} symbol"
                 )
             return cell
         if cell in cells:
@@ -104,7 +102,9 @@ def parse_position(data: object) -> Position:
     if data.get("placement") is not None:
         raw = data["placement"]
         if not isinstance(raw, list) or len(raw) != 2:
-            raise SaveFormatError("'placement' must be two cells: [[q1, r1, colour], [q2, r2, colour]]")
+            raise SaveFormatError(
+                "'placement' must be two cells: [[q1, r1, colour], [q2, r2, colour]]"
+            )
         first = _cell(raw[0], radius, "placement")
         second = _cell(raw[1], radius, "placement")
         for cell, _ in (first, second):

@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import IngeniousError, SaveFormatError
 from .game import Game, new_game
+from .jsontext import decode
 
 FORMAT = "ingenious"
 VERSION = 1
@@ -38,11 +39,7 @@ def dumps(game: Game) -> str:
 
 def loads(text: str) -> Game:
     """A game from save text; ``SaveFormatError`` if the text is not a valid save."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveFormatError(f"not a save file: the JSON cannot be read ({exc})") from None
-    return load_game(data)
+    return load_game(decode(text, "the save"))
 
 
 def load_game(data: object) -> Game:

@@ -45,7 +45,7 @@ def symbol_points(board: list[int], zone: Zone, cell: int, partner: int, colour:
 def placement_points(
     board: list[int], zone: Zone, a: int, b: int, colour_a: int, colour_b: int
 ) -> list[int]:
-    """Raw points per colour (six entries) for a tile with ``colour_a`` on ``a``, ``colour_b`` on ``b``.
+    """Raw points per colour (six entries): ``colour_a`` placed on ``a``, ``colour_b`` on ``b``.
 
     The two cells may be empty or already hold the tile: the partner direction is
     skipped, so the result is the same either way.

@@ -7,6 +7,7 @@ the final result). Everything else lives in ``engine.game``.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .ranking import explain_pair, places, ranking_key
@@ -47,7 +48,8 @@ class Variant:
     def gain(self, track: list[int], tokens: list[int], seat: int, points: list[int]) -> int:
         """Move the seat's ``track`` by ``points`` (raw, per colour); return the bonus placements.
 
-        ``track`` is ``game.scores[side_of(seat)]`` (changed in place); only the duel uses ``tokens``.
+        ``track`` is ``game.scores[side_of(seat)]``, changed in place; only the duel uses
+        ``tokens``.
         """
         bonus = 0
         for colour in range(6):
@@ -115,7 +117,7 @@ class Variant:
         if game.instant_winner is not None:
             reasons.append(f"{names[order[0]]} filled every track and wins at once.")
         else:
-            for above, below in zip(order, order[1:], strict=False):
+            for above, below in pairwise(order):
                 reasons.append(explain_pair(names[above], keys[above], names[below], keys[below]))
         return {"standings": standings, "explanation": reasons, "instant": game.instant_winner}
 
@@ -259,7 +261,9 @@ class Duel(Variant):
         counts = [len(sides[0]), len(sides[1])]
         if game.instant_winner is not None:
             winner: int | None = game.instant_winner
-            reason = f"{game.names[game.instant_winner]} pulled all six colours over and wins at once."
+            reason = (
+                f"{game.names[game.instant_winner]} pulled all six colours over and wins at once."
+            )
         elif counts[0] != counts[1]:
             winner = 0 if counts[0] > counts[1] else 1
             reason = (
@@ -273,11 +277,8 @@ class Duel(Variant):
                 reason = "Same number of colours and the same distances: a draw."
             else:
                 winner = 0 if a > b else 1
-                reason = (
-                    f"Both have {counts[0]} colours on their side; "
-                    + explain_pair(
-                        game.names[winner], sides[winner], game.names[1 - winner], sides[1 - winner]
-                    )
+                reason = f"Both have {counts[0]} colours on their side; " + explain_pair(
+                    game.names[winner], sides[winner], game.names[1 - winner], sides[1 - winner]
                 )
         standings = [
             {

@@ -60,12 +60,14 @@ def player_view(game: Game, seat: int | None) -> dict[str, Any]:
         "swap_reason": game.swap_reason,
         "moves": list(game.moves),
         "sides": game.variant.sides(game.players),
-        "side_names": [game.variant.side_name(game, s) for s in range(game.variant.sides(game.players))],
+        "side_names": [
+            game.variant.side_name(game, s) for s in range(game.variant.sides(game.players))
+        ],
     }
     if seat is not None and game.phase == "place" and game.current == seat:
         allowed = game.first_placement_cells()
-        view["first_placement_cells"] = None if allowed is None else sorted(
-            [*cells[c]] for c in allowed
+        view["first_placement_cells"] = (
+            None if allowed is None else sorted([*cells[c]] for c in allowed)
         )
     if game.phase == "over":
         view["result"] = game.result()
@@ -91,7 +93,9 @@ def determinize(view: dict[str, Any], rng: Rng) -> Game:
     This is how bots search without peeking: they only ever see a view, and sample
     the part they cannot see.
     """
-    g = Game.blank(view["variant"], view["players"], rng.next64() >> 1, view["names"], view["options"])
+    g = Game.blank(
+        view["variant"], view["players"], rng.next64() >> 1, view["names"], view["options"]
+    )
     index = g.zone.index
     for q1, r1, c1, q2, r2, c2, who in view["tiles"]:
         a, b = index[(q1, r1)], index[(q2, r2)]

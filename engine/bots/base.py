@@ -24,7 +24,9 @@ class Bot:
         self.rng = Rng(seed)
         self.budget_ms = self.default_budget_ms if budget_ms is None else int(budget_ms)
         if self.budget_ms <= 0:
-            raise ValueError(f"the thinking budget must be a positive number of ms, not {budget_ms}")
+            raise ValueError(
+                f"the thinking budget must be a positive number of ms, not {budget_ms}"
+            )
 
     def choose(self, view: dict[str, Any]) -> str:
         """The move (text) this bot plays in the position the view describes."""
@@ -60,9 +62,7 @@ class Beginner(Bot):
         if game.phase == "swap":
             return "pass"
         moves = game.placements()
-        scoring = [
-            p for p in moves if any(placement_points(game.board, game.zone, *p))
-        ]
+        scoring = [p for p in moves if any(placement_points(game.board, game.zone, *p))]
         pool = scoring or moves
         return game.placement_text(pool[self.rng.below(len(pool))])
 

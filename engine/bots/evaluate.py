@@ -53,7 +53,8 @@ class Tables:
         self.after = [[self._advance(v, n) for n in range(MAX_POINTS + 1)] for v in values]
         #: reaches[v - low][n]: whether those n points earn a bonus placement.
         self.reaches = [
-            [self._earns(v, self.after[v - self.low][n]) for n in range(MAX_POINTS + 1)] for v in values
+            [self._earns(v, self.after[v - self.low][n]) for n in range(MAX_POINTS + 1)]
+            for v in values
         ]
         #: gain[v - low][bonus][n]: value gained by n more points from v (see :meth:`rows`).
         self.gain = [[self._gain_row(v, bonus) for bonus in (False, True)] for v in values]
@@ -79,7 +80,6 @@ class Tables:
         if self.variant == "solo":
             return False
         return before < 18 == after
-
 
     def _gain_row(self, v: int, bonus_ok: bool) -> list[float]:
         low = self.low

@@ -86,7 +86,9 @@ class Strong(Bot):
         width = max(2, min(self.max_width, self.simulations(game) // 4))
         return [p for _, p in scored[:width]]
 
-    def search(self, candidates: list[Move], world: Callable[[int], Game], seat: int, budget: int) -> Move:
+    def search(
+        self, candidates: list[Move], world: Callable[[int], Game], seat: int, budget: int
+    ) -> Move:
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)

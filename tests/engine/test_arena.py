@@ -39,7 +39,7 @@ def test_arena_json_gives_every_figure_per_bot(capsys: pytest.CaptureFixture[str
 
 
 def test_names_repeat_in_order_then_rotate_by_game() -> None:
-    """--players 4 --bots strong,casual seats strong, casual, strong, casual; each game shifts a seat."""
+    """--players 4 --bots strong,casual seats strong, casual, strong, casual; games rotate."""
     assert lineup(["strong", "casual"], 4, 0) == ["strong", "casual", "strong", "casual"]
     assert lineup(["strong", "casual"], 4, 1) == ["casual", "strong", "casual", "strong"]
     assert lineup(["strong", "casual", "casual"], 3, 2) == ["casual", "strong", "casual"]
@@ -47,6 +47,7 @@ def test_names_repeat_in_order_then_rotate_by_game() -> None:
 
 def test_same_seed_same_figures() -> None:
     """A run reproduces: the same seed and budget give the same wins and results."""
+
     def figures() -> dict[str, tuple[float, float]]:
         report = run_arena("duel", 2, ["strong", "casual"], games=2, seed=4, budget_ms=2)
         return {n: (r["wins"], r["mean_result"]) for n, r in report["bots"].items()}
@@ -87,14 +88,16 @@ def test_bad_arena_arguments_get_a_clear_message(
 def test_challenge_arena_without_the_challenges_package_says_so(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """--variant cards needs engine.challenges.arena; without it the message names what is missing."""
+    """--variant cards needs engine.challenges.arena; without it the message says so."""
     monkeypatch.setitem(sys.modules, "engine.challenges.arena", None)
     status, _, err = run_cli(capsys, "arena", "--variant", "cards", "--games", "1")
     assert status == 2
     assert "engine.challenges.arena is missing" in err
 
 
-def test_bench_reports_random_games_and_casual_moves_per_second(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_reports_random_games_and_casual_moves_per_second(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status, out, _ = run_cli(capsys, "bench", "--seconds", "0.05", "--json")
     assert status == 0
     report = json.loads(out)

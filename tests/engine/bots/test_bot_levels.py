@@ -25,9 +25,13 @@ TABLES = [
 ]
 
 
-def play_out(variant: str, players: int, options: dict[str, bool], levels: list[str], seed: int) -> Game:
+def play_out(
+    variant: str, players: int, options: dict[str, bool], levels: list[str], seed: int
+) -> Game:
     game = new_game(variant, players=players, seed=seed, options=options)
-    bots = [make_bot(level, seed=seed + s, budget_ms=BUDGET[level]) for s, level in enumerate(levels)]
+    bots = [
+        make_bot(level, seed=seed + s, budget_ms=BUDGET[level]) for s, level in enumerate(levels)
+    ]
     while game.phase != "over":
         seat = game.current
         move = bots[seat].choose(game.view(seat))
@@ -40,7 +44,7 @@ def play_out(variant: str, players: int, options: dict[str, bool], levels: list[
 def test_every_level_plays_whole_games_legally(
     variant: str, players: int, options: dict[str, bool], levels: list[str]
 ) -> None:
-    """Each level's every move (placements, bonus placements, swap and exchange answers) is legal."""
+    """Every move of each level is legal: placements, bonuses, swap and exchange answers."""
     game = play_out(variant, players, options, levels, seed=3)
     assert game.result()["standings"]
 

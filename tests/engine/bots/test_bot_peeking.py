@@ -10,7 +10,9 @@ from engine.game import Game
 from engine.rng import Rng
 
 
-def reach_position(variant: str, players: int, seed: int, moves: int, options: dict[str, bool]) -> Game:
+def reach_position(
+    variant: str, players: int, seed: int, moves: int, options: dict[str, bool]
+) -> Game:
     game = new_game(variant, players=players, seed=seed, options=options)
     bots = [make_bot("casual", seed=s) for s in range(players)]
     for _ in range(moves):
@@ -23,7 +25,9 @@ def reach_position(variant: str, players: int, seed: int, moves: int, options: d
 def hide_differently(game: Game, seat: int, rng: Rng) -> Game:
     """The same game with every tile the seat cannot see dealt again: other racks and the bag."""
     twin = game.copy()
-    hidden_seats = [s for s in range(twin.players) if s != seat and str(s) not in game.view(seat)["racks"]]
+    hidden_seats = [
+        s for s in range(twin.players) if s != seat and str(s) not in game.view(seat)["racks"]
+    ]
     pool = list(twin.bag)
     for s in hidden_seats:
         pool.extend(twin.racks[s])
@@ -50,7 +54,7 @@ CASES = [
 def test_same_view_different_hidden_tiles_same_move(
     level: str, variant: str, players: int, options: dict[str, bool], moves: int
 ) -> None:
-    """Two games whose views for the seat are equal but whose hidden tiles differ get the same move."""
+    """Two games with equal views for the seat but different hidden tiles get the same move."""
     game = reach_position(variant, players, seed=4, moves=moves, options=options)
     seat = game.current
     twin = hide_differently(game, seat, Rng(99))

@@ -1,0 +1,87 @@
+# Ingenious: build, play and test. Every target installs what it needs and is
+# quick when everything is already in place. A machine with python3, node and
+# npm is enough: `make test` fetches the rest (venv, node_modules, runtime, chromium).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+CHROMIUM := /usr/bin/chromium
+WHEELS := .cache/wheels
+LINT_PATHS := $(wildcard engine web tools tests)
+# Test folders that need neither a browser nor Pyodide.
+PY_TEST_DIRS := $(wildcard tests/engine tests/tools tests/web tests/cli)
+
+.PHONY: help venv runtime play serve chromium wheels test lint typecheck \
+        test-engine test-pyodide test-browser bench clean
+
+help:
+	@echo "make play          serve the game on http://127.0.0.1:$(PORT)/ (PORT=... to change)"
+	@echo "make test          lint, type-check, engine tests (CPython + Pyodide), browser tests"
+	@echo "make lint | typecheck | test-engine | test-pyodide | test-browser | bench"
+
+# --- installs ---------------------------------------------------------------
+
+venv: $(VENV)/.stamp
+$(VENV)/.stamp: requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules: node_modules/.stamp
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+runtime: node_modules/.stamp
+	$(PYTHON) tools/copy_runtime.py
+
+chromium: $(CHROMIUM)
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	elif command -v sudo >/dev/null; then SUDO=sudo; \
+	else echo "chromium: not root and no sudo; install chromium at $(CHROMIUM)" >&2; exit 1; fi; \
+	$$SUDO apt-get update && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+# Pure-Python wheels (pytest, hypothesis, ...) for the engine tests inside Pyodide.
+wheels: $(WHEELS)/.stamp
+$(WHEELS)/.stamp: tests/pyodide/requirements.txt $(VENV)/.stamp
+	rm -rf $(WHEELS) && mkdir -p $(WHEELS)
+	$(PY) -m pip download --quiet --disable-pip-version-check --only-binary=:all: \
+	  --python-version 3.14 --platform any --implementation py --no-deps \
+	  -d $(WHEELS) -r tests/pyodide/requirements.txt
+	touch $@
+
+# --- play -------------------------------------------------------------------
+
+play serve: runtime
+	PORT=$(PORT) $(PYTHON) tools/serve.py
+
+bench: runtime venv chromium
+	$(PY) tools/bench_load.py
+
+# --- checks -----------------------------------------------------------------
+
+test: lint typecheck test-engine test-pyodide test-browser
+	@echo "make test: all checks passed"
+
+lint: venv
+	$(PY) -m ruff check $(LINT_PATHS)
+
+typecheck: venv
+	$(PY) -m mypy --strict engine tools
+
+test-engine: venv
+	$(PY) -m pytest $(PY_TEST_DIRS)
+
+test-pyodide: node_modules/.stamp wheels
+	node tests/pyodide/run_pytest.mjs tests/engine
+
+test-browser: venv runtime chromium
+	$(PY) -m pytest tests/browser
+
+clean:
+	rm -rf runtime $(WHEELS) test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

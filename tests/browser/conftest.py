@@ -1,0 +1,206 @@
+"""Browser test fixtures (Playwright + Debian Chromium, fully offline).
+
+Fixtures
+--------
+``server_url`` (session)
+    Base URL (``http://127.0.0.1:PORT/``) of ``tools/serve.py`` serving the repo root
+    on a free port. ``make test-browser`` copies ``runtime/`` first.
+``browser_type_launch_args`` (session, overrides pytest-playwright)
+    Launches ``/usr/bin/chromium`` headless with networking locked to 127.0.0.1.
+``page`` (pytest-playwright, function) is guarded by ``_guard`` (autouse):
+    * every request of the context is recorded in ``requests_seen``; one to any host
+      other than 127.0.0.1 is aborted and fails the test at teardown;
+    * console messages of type ``error`` and uncaught page errors are collected in
+      ``console_errors`` and fail the test at teardown, unless the test is marked
+      ``@pytest.mark.allow_console_errors`` (then it may assert on them itself);
+    * when the test body fails, a screenshot is written to ``test-artifacts/``.
+``requests_seen`` (function)
+    List of every URL the context requested (in order).
+``foreign_requests`` (function)
+    URLs that were blocked because they left 127.0.0.1. A test that provokes one on
+    purpose asserts on the list and then clears it.
+``console_errors`` (function)
+    List of strings, e.g. ``"console: ..."`` or ``"pageerror: ..."``; a test that
+    expects errors may assert on them and clear the list (or use the marker).
+``screenshot`` (function)
+    ``screenshot("name")`` saves ``test-artifacts/<test>-name.png`` and returns the path.
+``ready_page`` (function)
+    ``page`` opened at ``server_url`` and waited on until ``body[data-ready="1"]``.
+``load_times`` (session)
+    Dict; entries put there (label -> seconds) are printed in pytest's summary.
+
+``open_ready`` (function)
+    ``open_ready(page, url)`` navigates and returns the seconds until data-ready.
+``is_local`` (session)
+    ``is_local(url)``: True for 127.0.0.1 and data:/blob:/about: URLs.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+
+from tools.serve import ROOT, start_in_thread
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+ARTIFACTS = ROOT / "test-artifacts"
+READY_SELECTOR = 'body[data-ready="1"]'
+READY_TIMEOUT_MS = 60_000
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+
+def _open_ready(page: Page, url: str, timeout_ms: int = READY_TIMEOUT_MS) -> float:
+    """Open ``url`` and wait for ``body[data-ready="1"]``; return the seconds it took."""
+    started = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout_ms)
+    return time.perf_counter() - started
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in LOCAL_SCHEMES or parts.hostname == "127.0.0.1"
+
+
+def _slug(nodeid: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid.split("/")[-1]).strip("_")
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("runtime/ is missing: run `make runtime` (or `make test-browser`)")
+    url, server = start_in_thread(ROOT)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make chromium`")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def requests_seen() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def console_errors() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def foreign_requests() -> list[str]:
+    return []
+
+
+_LOAD_TIMES: dict[str, float] = {}
+
+
+@pytest.fixture(scope="session")
+def load_times() -> dict[str, float]:
+    return _LOAD_TIMES
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _LOAD_TIMES:
+        terminalreporter.section("page load times")
+        for label, seconds in _LOAD_TIMES.items():
+            terminalreporter.write_line(f"{label}: {seconds:.2f} s")
+
+
+@pytest.fixture
+def screenshot(page: Page, request: pytest.FixtureRequest) -> Callable[[str], Path]:
+    def save(name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{_slug(request.node.nodeid)}-{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save
+
+
+@pytest.fixture(autouse=True)
+def _guard(
+    request: pytest.FixtureRequest,
+    context: BrowserContext,
+    page: Page,
+    requests_seen: list[str],
+    console_errors: list[str],
+    foreign_requests: list[str],
+) -> Iterator[None]:
+    foreign = foreign_requests
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        if _is_local(url):
+            route.continue_()
+        else:
+            foreign.append(url)
+            route.abort("blockedbyclient")
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console_errors.append(f"console: {message.text} ({message.location.get('url')})")
+
+    context.route("**/*", route)
+    context.on("request", lambda req: requests_seen.append(req.url))
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: console_errors.append(f"pageerror: {exc}"))
+
+    yield
+
+    call_report = getattr(request.node, "rep_call", None)
+    if call_report is not None and call_report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{_slug(request.node.nodeid)}-failed.png"))
+    problems = [f"request outside 127.0.0.1: {url}" for url in foreign]
+    if request.node.get_closest_marker("allow_console_errors") is None:
+        problems += console_errors
+    if problems:
+        pytest.fail("browser guard:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def ready_page(page: Page, server_url: str) -> Page:
+    _open_ready(page, server_url)
+    return page
+
+
+@pytest.fixture(name="open_ready")
+def open_ready_fixture() -> Callable[..., float]:
+    return _open_ready
+
+
+@pytest.fixture(name="is_local", scope="session")
+def is_local_fixture() -> Callable[[str], bool]:
+    return _is_local

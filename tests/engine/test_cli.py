@@ -1,0 +1,88 @@
+"""The command line: python -m engine score / replay."""
+
+import contextlib
+import io
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import dumps, new_game
+from engine.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(*args: str, stdin: str = "") -> Run:
+    """Run the command line in this process (so it also runs inside Pyodide)."""
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(args))
+    finally:
+        sys.stdin = old_stdin
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+def test_score_prints_points_and_rays_for_every_rulebook_example() -> None:
+    """`score FILE` prints raw points per colour and the rays, matching the rulebook."""
+    expected = {
+        "1-one-blue.json": 1,
+        "2-red-and-two-blue.json": 3,
+        "3-double-blue.json": 4,
+        "4-two-red-four-blue.json": 6,
+        "5-twelve-green.json": 12,
+    }
+    for name, total in expected.items():
+        out = run("score", str(ROOT / "docs" / "positions" / name))
+        assert out.returncode == 0, out.stderr
+        data = json.loads(out.stdout)
+        assert sum(data["points"].values()) == total
+        assert sum(r["points"] for r in data["rays"]) == total
+
+
+def test_score_reads_stdin() -> None:
+    """`score -` reads the position from standard input."""
+    out = run("score", "-", stdin='{"zone": 5, "placement": [[4, 0, "blue"], [4, 1, "red"]]}')
+    assert json.loads(out.stdout)["points"]["blue"] == 1
+
+
+def test_score_checks_only_adjacent_empty_cells_in_the_zone() -> None:
+    """`score` ignores the first-placement rule but refuses a placement that breaks geometry."""
+    ok = run("score", "-", stdin='{"zone": 5, "placement": [[0, 0, "blue"], [1, 0, "red"]]}')
+    assert ok.returncode == 0
+    bad = run("score", "-", stdin='{"zone": 5, "placement": [[0, 0, "blue"], [2, 0, "red"]]}')
+    assert bad.returncode != 0 and "adjacent" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_malformed_file_gives_a_clear_error() -> None:
+    """Bad input: a malformed or missing file prints one clear line and exits non-zero."""
+    out = run("score", "-", stdin="{oops")
+    assert out.returncode == 2 and out.stderr.startswith("error:") and "Traceback" not in out.stderr
+    out = run("score", "/no/such/file.json")
+    assert out.returncode == 2 and "cannot read" in out.stderr
+
+
+def test_replay_prints_the_game_move_by_move(tmp_path: Path) -> None:
+    """`replay SAVE` prints every move with its points and the scores."""
+    game = new_game("standard", 2, seed=2, names=["Ann", "Bob"])
+    for _ in range(4):
+        game.apply(game.legal_moves()[0])
+    save = tmp_path / "game.json"
+    save.write_text(dumps(game))
+    out = run("replay", str(save))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("scores:") == 4 and "Ann" in out.stdout and "Bob" in out.stdout
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "ingenious", "version": 7}')
+    out = run("replay", str(broken))
+    assert out.returncode == 2 and "newer" in out.stderr

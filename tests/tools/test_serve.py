@@ -1,0 +1,82 @@
+"""The local server: loopback only, the content types Pyodide needs, no caching."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from tools.serve import start_in_thread
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp_path = tmp_path_factory.mktemp("site")
+    files = {
+        "index.html": "<p>hi</p>",
+        "a.mjs": "export {}",
+        "a.js": "1",
+        "a.wasm": "\0asm",
+        "a.json": "{}",
+        "pyscript.toml": "x = 1",
+        "m.py": "x = 1",
+        "s.css": "p{}",
+        "i.svg": "<svg/>",
+        "app.webmanifest": "{}",
+        "lib.zip": "PK",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    url, server = start_in_thread(tmp_path)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.status, {k.lower(): v for k, v in response.headers.items()}, response.read()
+
+
+def test_binds_to_loopback_on_a_free_port(site: str) -> None:
+    """start_in_thread serves on 127.0.0.1 with an OS-chosen port."""
+    assert site.startswith("http://127.0.0.1:")
+    assert not site.endswith(":0/")
+    status, _, body = fetch(site)
+    assert status == 200 and body == b"<p>hi</p>"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("a.mjs", "text/javascript"),
+        ("a.js", "text/javascript"),
+        ("a.wasm", "application/wasm"),
+        ("a.json", "application/json"),
+        ("pyscript.toml", "text/plain"),
+        ("m.py", "text/plain"),
+        ("s.css", "text/css"),
+        ("i.svg", "image/svg+xml"),
+        ("app.webmanifest", "application/manifest+json"),
+        ("lib.zip", "application/zip"),
+    ],
+)
+def test_content_types(site: str, name: str, expected: str) -> None:
+    """Each file type gets the content type browsers require (modules, wasm streaming)."""
+    _, headers, _ = fetch(site + name)
+    assert headers["content-type"].split(";")[0] == expected
+
+
+def test_no_cache_header_so_edits_show_up(site: str) -> None:
+    """Every response tells the browser to revalidate."""
+    _, headers, _ = fetch(site + "m.py")
+    assert headers["cache-control"] == "no-cache"
+
+
+def test_missing_file_is_404(site: str) -> None:
+    """An unknown path is a plain 404, not a crash."""
+    with pytest.raises(urllib.error.HTTPError) as excinfo:
+        fetch(site + "nope.py")
+    assert excinfo.value.code == 404

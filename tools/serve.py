@@ -1,0 +1,114 @@
+"""A small static file server for playing and testing Ingenious locally.
+
+Usage: ``python tools/serve.py [--port N] [--root DIR]`` (``PORT`` env sets the
+default port, 8000). It binds to 127.0.0.1 only, sends the content types that
+Pyodide and PyScript need (``.mjs`` as JavaScript, ``.wasm`` as
+``application/wasm``) and ``Cache-Control: no-cache`` so edits show up on reload.
+
+Tests use :func:`start_in_thread`, which serves on a free port and returns the
+base URL and the server (call ``server.shutdown()`` when done).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".md": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".map": "application/json",
+}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files with explicit content types, no caching and quiet logs."""
+
+    quiet = False
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        # Ours first: the system's mimetypes table varies and may lack .mjs or .wasm.
+        return CONTENT_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(root: Path, port: int, quiet: bool = False) -> ThreadingHTTPServer:
+    if not root.is_dir():
+        raise SystemExit(f"serve: root {root} is not a directory")
+    handler = type("BoundHandler", (Handler,), {"quiet": quiet})
+    server = ThreadingHTTPServer((HOST, port), functools.partial(handler, directory=str(root)))
+    server.daemon_threads = True
+    return server
+
+
+def base_url(server: ThreadingHTTPServer) -> str:
+    return f"http://{HOST}:{server.server_address[1]}/"
+
+
+def start_in_thread(root: Path = ROOT, port: int = 0) -> tuple[str, ThreadingHTTPServer]:
+    """Serve ``root`` in a daemon thread (port 0 = any free port); return (base URL, server)."""
+    server = make_server(root, port, quiet=True)
+    threading.Thread(target=server.serve_forever, name="serve", daemon=True).start()
+    return base_url(server), server
+
+
+def default_port() -> int:
+    raw = os.environ.get("PORT", "8000")
+    try:
+        return int(raw)
+    except ValueError:
+        raise SystemExit(f"serve: PORT must be a number, not {raw!r}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the Ingenious page on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=None, help="port (default: $PORT or 8000)")
+    parser.add_argument("--root", type=Path, default=ROOT, help="directory to serve")
+    args = parser.parse_args(argv)
+    port = args.port if args.port is not None else default_port()
+    try:
+        server = make_server(args.root.resolve(), port)
+    except OSError as exc:
+        print(f"serve: cannot listen on {HOST}:{port}: {exc}", file=sys.stderr)
+        return 1
+    print(f"Serving Ingenious on {base_url(server)}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nStopped.")
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
