@@ -34,7 +34,7 @@ from .evaluate import best_placement, outcome, scored_placements, side_value
 
 #: Work units per millisecond of budget, calibrated on Pyodide under Node (docs/bots.md). A
 #: simulation costs about one unit per free pair per greedy move it makes (see ``simulations``).
-UNITS_PER_MS = 260
+UNITS_PER_MS = 320
 #: Fixed cost of a simulation (copying the game, drawing tiles), in the same units.
 SIM_OVERHEAD = 40
 #: A finished game's win or loss, in evaluation units (a point on a low colour is about 1).
