@@ -101,10 +101,10 @@ class ReplayViewer:
         controls.className = "row-buttons replay-controls"
         self.buttons: dict[str, Any] = {}
         for name, text, label in (
-            ("first", "⏮", "First step"),
+            ("first", "«", "First step"),
             ("back", "◀", "Step back"),
             ("forward", "▶", "Step forward"),
-            ("last", "⏭", "Last step"),
+            ("last", "»", "Last step"),
             ("close", "Close", "Close the replay"),
         ):
             button = make("button")
