@@ -28,14 +28,16 @@ def tutorial_html() -> str:
   <div id="tut-scores" class="tut-scores"></div>
   <div id="tut-board-wrap" class="tut-board-wrap">
     <canvas id="tut-board" tabindex="0" role="application"
-            aria-label="Lesson board. Keys: 1 to 6 pick a tile, arrows move, R turns, Enter places."></canvas>
+            aria-label="Lesson board. Keys: 1 to 6 pick a tile, arrows move, R turns,
+            Enter places."></canvas>
   </div>
   <div id="tut-rack" class="rack tut-rack" role="group" aria-label="Your tiles"></div>
   <p id="tut-preview" class="tut-preview"></p>
   <p id="tut-feedback" class="tut-feedback" role="status" aria-live="polite"></p>
   <div class="row-buttons">
     <button id="tut-turn" type="button" aria-label="Turn the tile (R)">⟳ Turn</button>
-    <button id="tut-place" type="button" class="primary" aria-label="Place the tile (Enter)">Place</button>
+    <button id="tut-place" type="button" class="primary"
+            aria-label="Place the tile (Enter)">Place</button>
     <button id="tut-swap" type="button" class="primary" hidden>Swap tiles</button>
     <button id="tut-keep" type="button" hidden>Keep my tiles</button>
     <button id="tut-retry" type="button">Try again</button>

@@ -62,7 +62,7 @@ def draw_diagrams(body: Any) -> list[BoardView]:
     return views
 
 
-# --- tutorial --------------------------------------------------------------------------------------
+# --- tutorial --------------------------------------------------------------------------------
 class TutorialView:
     def __init__(self, body: Any) -> None:
         self.body = body

@@ -125,7 +125,9 @@ def loose_cells(position: Position) -> list[tuple[Cell, str]]:
 
 
 def tiles_of(position: Position) -> list[tuple[Cell, str, Cell, str]]:
-    return [(a, COLOURS[position.cells[a]], b, COLOURS[position.cells[b]]) for a, b in position.tiles]
+    return [
+        (a, COLOURS[position.cells[a]], b, COLOURS[position.cells[b]]) for a, b in position.tiles
+    ]
 
 
 # --- explanation -----------------------------------------------------------------------------
@@ -150,7 +152,8 @@ def ray_text(ray: dict[str, Any]) -> str:
     symbols = "symbol" if count == 1 else "symbols"
     return (
         f"The {ray['colour']} on {where} looks {DIRECTION_WORDS[ray['direction']]} "
-        f"({ray['direction']}): {count} {ray['colour']} {symbols} in a row, +{count} {ray['colour']}."
+        f"({ray['direction']}): {count} {ray['colour']} {symbols} in a row, "
+        f"+{count} {ray['colour']}."
     )
 
 
@@ -171,7 +174,11 @@ def explain(score: dict[str, Any]) -> list[Step]:
         steps.append(Step(k, dict(running), ray_text(ray)))
     total = points_text(score["points"])
     if not score["rays"]:
-        steps.append(Step(0, dict(running), "No line of matching symbols starts next to the tile: no points."))
+        steps.append(
+            Step(
+                0, dict(running), "No line of matching symbols starts next to the tile: no points."
+            )
+        )
     else:
         steps.append(Step(len(score["rays"]), dict(running), f"Total: {total}."))
     return steps
@@ -181,9 +188,7 @@ def score_or_none(position: Position) -> dict[str, Any] | None:
     return score_position(position) if position.placement is not None else None
 
 
-def with_placement(
-    position: Position, a: Cell, colour_a: str, b: Cell, colour_b: str
-) -> Position:
+def with_placement(position: Position, a: Cell, colour_a: str, b: Cell, colour_b: str) -> Position:
     """The same board with a different placement (checked by the engine)."""
     data = position.to_json()
     data["placement"] = [[a[0], a[1], colour_a], [b[0], b[1], colour_b]]

@@ -141,7 +141,10 @@ def _bonus(attempt: Attempt) -> tuple[str, str]:
             "Find the spot that scores 3 or more blue."
         )
     if len(attempt.events) == 1:
-        return MORE, "Ingenious! Blue reached 18, so you place again at once: put down another tile."
+        return (
+            MORE,
+            "Ingenious! Blue reached 18, so you place again at once: put down another tile.",
+        )
     return DONE, "Ingenious! You reached 18 and used your bonus placement."
 
 
@@ -401,16 +404,16 @@ def build_game(lesson: Lesson, position: Position, seed: int) -> Game:
         game.board[zone.index[cell]] = colour
     game.free = []
     game.free_pos = [-1] * len(zone.pairs)
-    for k, (a, b) in enumerate(zone.pairs):
-        if game.board[a] == EMPTY and game.board[b] == EMPTY:
+    for k, (i, j) in enumerate(zone.pairs):
+        if game.board[i] == EMPTY and game.board[j] == EMPTY:
             game.free_pos[k] = len(game.free)
             game.free.append(k)
     game.tiles = [
         (zone.index[a], zone.index[b], position.cells[a], position.cells[b], 1)
         for a, b in position.tiles
     ]
-    for a, b in position.tiles:
-        _take(game.bag, make_tile(position.cells[a], position.cells[b]))
+    for cell_a, cell_b in position.tiles:
+        _take(game.bag, make_tile(position.cells[cell_a], position.cells[cell_b]))
     rack = [make_tile(colour_index(x), colour_index(y)) for x, y in lesson.rack]
     for tile in rack:
         _take(game.bag, tile)

@@ -99,9 +99,7 @@ def test_each_rulebook_example_lists_exactly_the_engines_rays_and_total(
             page.keyboard.press("ArrowRight")
             running[ray["colour"]] += ray["points"]
             assert counts(page) == running, path.name
-            expect(page.locator("#rays li.current")).to_have_attribute(
-                "data-colour", ray["colour"]
-            )
+            expect(page.locator("#rays li.current")).to_have_attribute("data-colour", ray["colour"])
         page.keyboard.press("ArrowRight")
         assert counts(page) == {c: score["points"][c] for c in running}
         expect(page.locator("#total")).to_be_visible()

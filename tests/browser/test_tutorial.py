@@ -130,7 +130,8 @@ def test_the_rules_page_draws_its_diagrams(ready_page: Page) -> None:
         """() => [...document.querySelectorAll('canvas.diagram')].map(c => {
               const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
               const seen = new Set();
-              for (let i = 0; i < d.length; i += 97 * 4) seen.add(d[i] + ',' + d[i+1] + ',' + d[i+2]);
+              for (let i = 0; i < d.length; i += 388)
+                seen.add(d[i] + ',' + d[i+1] + ',' + d[i+2]);
               return c.width > 100 && seen.size > 5; })"""
     )
     assert all(painted), painted

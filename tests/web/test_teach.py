@@ -76,7 +76,12 @@ def test_explanation_steps_add_up_to_the_engines_points(path: Path) -> None:
 def test_shown_state_keeps_title_and_note_and_normalises_the_board() -> None:
     data = {"title": "T", "note": "N", "board": [[1, 1, "red"]], "placement": None}
     position = parse_position(data)
-    assert shown_json(position, data) == {"zone": 5, "board": [[1, 1, "red"]], "title": "T", "note": "N"}
+    assert shown_json(position, data) == {
+        "zone": 5,
+        "board": [[1, 1, "red"]],
+        "title": "T",
+        "note": "N",
+    }
     assert loose_cells(position) == [((1, 1), "red")]
 
 
