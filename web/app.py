@@ -41,7 +41,7 @@ from web.session import (
     turn_prompt,
     undo_target,
 )
-from web.symbols import svg_symbol, svg_tile
+from web.symbols import COLOURS, svg_symbol, svg_tile
 
 # Seconds a bot move stays on screen, and ray animation length, per speed setting.
 SPEEDS: dict[str, tuple[float, float]] = {
@@ -780,6 +780,7 @@ class App:
         preview_box = el("preview")
         el("place-button").disabled = move is None
         self.preview_rays: list[dict[str, Any]] = []
+        self.aim_text = ""
         if move is not None and self.game is not None:
             preview = self.game.preview(move)
             self.preview_rays = preview["rays"]
@@ -795,14 +796,19 @@ class App:
             lost = [
                 c
                 for c, n in preview["points"].items()
-                if n and preview["scores_after"][c] - self.own_score(c) < n
+                if n and self.toward_me(preview["scores_after"][c]) - self.own_score(c) < n
             ]
+            self.aim_text = f"{self.aim_where(move)}: scores " + (
+                ", ".join(f"{n} {c}" for c, n in preview["points"].items() if n) or "nothing"
+            )
             if lost:
                 body += (
                     f' <span class="none">(some {", ".join(lost)} points lost at the cap)</span>'
                 )
             preview_box.innerHTML = f"<span class='sr-only'>This placement scores </span>{body}"
         elif self.current_tile() is not None and self.aim.cell is not None:
+            q, r = self.aim.cell
+            self.aim_text = f"{q},{r}: the tile cannot go here"
             preview_box.innerHTML = (
                 '<span class="none">The tile cannot go here. Try another cell or turn it.</span>'
             )
@@ -817,12 +823,24 @@ class App:
             preview_box.innerHTML = ""
         self.request_frame()
 
+    def aim_where(self, move: str) -> str:
+        halves = parse_placement(move)
+        if halves is None:
+            return move
+        (a, ca), (b, cb) = halves
+        return f"{ca} on {a[0]},{a[1]} and {cb} on {b[0]},{b[1]}"
+
+    def toward_me(self, value: int) -> int:
+        """A track value seen from the current player (the duel track is signed)."""
+        game = self.game
+        assert game is not None
+        return -value if game.variant.name == "duel" and game.current == 1 else value
+
     def own_score(self, colour: str) -> int:
         game = self.game
         assert game is not None
         track = game.scores[game.side_of(game.current)]
-        value = track[("red", "green", "blue", "orange", "yellow", "purple").index(colour)]
-        return -value if game.variant.name == "duel" and game.current == 1 else value
+        return self.toward_me(track[COLOURS.index(colour)])
 
     def select_slot(self, slot: int) -> None:
         if not self.index.has_placements or slot >= len(self.rack()):
@@ -1037,6 +1055,8 @@ class App:
             self.select_slot(int(key) - 1)
         elif key in ("r", "R"):
             self.rotate(-1 if event.shiftKey else 1)
+            if self.aim_text:
+                self.announce(self.aim_text)
         elif key.startswith("Arrow") and not on_control:
             event.preventDefault()
             self.keyboard = True
@@ -1046,6 +1066,8 @@ class App:
                 )
                 self.aim.cell = self.cursor
                 self.update_aim()
+                if self.aim_text:
+                    self.announce(self.aim_text)
         elif key in ("Enter", " ") and not on_control:
             event.preventDefault()
             self.place_aimed()
