@@ -132,7 +132,7 @@ class TutorialView:
     def size_board(self) -> None:
         wrap = self.el("tut-board-wrap")
         width = max(200.0, float(wrap.clientWidth))
-        height = min(width * (0.62 if self.view.focus else 0.9), float(js.window.innerHeight) * 0.5)
+        height = min(width * (0.62 if self.view.focus else 0.9), float(js.window.innerHeight) * 0.42)
         self.view.resize(width, max(180.0, height))
 
     def refresh(self) -> None:
@@ -166,7 +166,8 @@ class TutorialView:
             return
         game = self.practice.game
         rows = []
-        for side, name in ((0, "You"), (1, lesson.opponent_name)):
+        sides = [(0, "You")] + ([(1, lesson.opponent_name)] if any(lesson.opponent) else [])
+        for side, name in sides:
             track = game.scores[side]
             low = min(track)
             cells = "".join(
