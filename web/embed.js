@@ -60,6 +60,8 @@
     },
     done: function () {
       ready = true;
+      // Milliseconds from navigation to the first board (or message): the boot figure.
+      window.ingeniousEmbed.readyMs = Math.round(performance.now());
       toParent({ type: "ingenious:ready" });
     }
   };

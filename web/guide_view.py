@@ -132,7 +132,8 @@ class TutorialView:
     def size_board(self) -> None:
         wrap = self.el("tut-board-wrap")
         width = max(200.0, float(wrap.clientWidth))
-        height = min(width * (0.62 if self.view.focus else 0.9), float(js.window.innerHeight) * 0.42)
+        ratio = 0.62 if self.view.focus else 0.9
+        height = min(width * ratio, float(js.window.innerHeight) * 0.42)
         self.view.resize(width, max(180.0, height))
 
     def refresh(self) -> None:

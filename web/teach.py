@@ -18,12 +18,12 @@ from web.hexgrid import Cell
 
 #: Friendly names of the engine's direction names, for readers who do not think in compass points.
 DIRECTION_WORDS: dict[str, str] = {
-    "E": "to the right",
-    "W": "to the left",
-    "NE": "up and to the right",
-    "NW": "up and to the left",
-    "SE": "down and to the right",
-    "SW": "down and to the left",
+    "E": "right",
+    "W": "left",
+    "NE": "up-right",
+    "NW": "up-left",
+    "SE": "down-right",
+    "SW": "down-left",
 }
 
 MODES = ("show", "try")
@@ -147,14 +147,12 @@ def points_text(points: dict[str, int]) -> str:
 
 
 def ray_text(ray: dict[str, Any]) -> str:
+    """``green on 0,0, looking down-right (SE): 3 in a row, +3``."""
     count = int(ray["points"])
     where = f"{ray['from'][0]},{ray['from'][1]}"
-    symbols = "symbol" if count == 1 else "symbols"
-    return (
-        f"The {ray['colour']} on {where} looks {DIRECTION_WORDS[ray['direction']]} "
-        f"({ray['direction']}): {count} {ray['colour']} {symbols} in a row, "
-        f"+{count} {ray['colour']}."
-    )
+    look = DIRECTION_WORDS[ray["direction"]]
+    heading = f"looking {look} ({ray['direction']})"
+    return f"{ray['colour']} on {where}, {heading}: {count} in a row, +{count}"
 
 
 def explain(score: dict[str, Any]) -> list[Step]:

@@ -227,3 +227,23 @@ def test_two_embeds_on_one_page_each_show_their_position(page: Page, server_url:
         assert frame.evaluate(
             "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
         )
+
+
+def test_embed_boots_cold_and_warm_from_the_games_runtime(
+    page: Page,
+    server_url: str,
+    requests_seen: list[str],
+    load_times: dict[str, float],
+    open_ready: Any,
+) -> None:
+    """The embed loads the same runtime files as the game (shared browser cache) and
+    becomes ready within generous bounds, cold and warm (times in pytest's summary)."""
+    url = f"{server_url}embed.html?src=docs/positions/2-red-and-two-blue.json"
+    cold = open_ready(page, url)
+    warm = open_ready(page, url)
+    load_times["embed cold load to data-ready"] = cold
+    load_times["embed warm load to data-ready"] = warm
+    assert cold < 45 and warm < 30
+    assert f"{server_url}runtime/pyodide/pyodide.asm.wasm" in requests_seen
+    assert f"{server_url}runtime/pyscript/core.js" in requests_seen
+    assert not any(u.endswith(("web/app.py", "web/worker.py")) for u in requests_seen)
