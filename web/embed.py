@@ -15,6 +15,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from engine import COLOURS, Position, SaveFormatError
+from engine.jsontext import decode
 from web import render
 from web.boardview import ASPECT, BoardView, Overlay
 from web.hexgrid import DIRECTIONS, Cell, add
@@ -171,17 +172,18 @@ class Embed:
 
     def on_message(self, text: str) -> None:
         """A position posted by the embedding page (shape documented in docs/embed.md)."""
-        message = json.loads(str(text))
-        mode = message.get("mode", self.mode)
-        if mode not in MODES:
-            self.fail(f"unknown mode {mode!r}; use 'show' or 'try'")
-            return
-        self.mode = mode
         try:
+            # The engine's decoder refuses oversized or absurdly nested text, which would
+            # otherwise overflow Pyodide's stack.
+            message = decode(str(text), "the message")
+            mode = message.get("mode", self.mode)
+            if mode not in MODES:
+                raise SaveFormatError(f"unknown mode {mode!r}; use 'show' or 'try'")
             position, raw = position_from_object(message.get("position"))
         except SaveFormatError as exc:
             self.fail(str(exc))
         else:
+            self.mode = mode
             self.show(position, raw)
         self.layout()
         ok = self.position is not None and el("problem").hidden

@@ -221,6 +221,14 @@ def test_two_embeds_on_one_page_each_show_their_position(page: Page, server_url:
     page.wait_for_function("() => window.shown.second !== undefined")
     assert page.evaluate("window.shown.second.ok") is False
     expect(page.frame_locator("#second").locator("#problem")).to_contain_text("'zone' must be")
+    # Absurdly nested input is refused by the engine's decoder, not by a crashed runtime.
+    page.evaluate(
+        "() => { window.shown = {}; let p = []; for (let i = 0; i < 200; i++) p = [p];"
+        " window.sendPosition({zone: 5, board: p}); }"
+    )
+    page.wait_for_function("() => window.shown.second !== undefined")
+    assert page.evaluate("window.shown.second.ok") is False
+    expect(page.frame_locator("#second").locator("#problem")).to_contain_text("nested too deeply")
     heights = page.evaluate("window.heights")
     assert heights.get("first", 0) > 200 and heights.get("second", 0) > 50
     for frame in (first, second):
