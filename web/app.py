@@ -16,7 +16,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 try:
-    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    from pyodide.ffi import jsnull
 except ImportError:  # older Pyodide maps JS null to None
     jsnull = None
 
@@ -26,7 +26,7 @@ from web import guide, render, storage
 from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
 from web.hexgrid import distance as hex_distance
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
-from web.scoreboard import board_html, track_states, value_text
+from web.scoreboard import board_html, label_text, track_states, value_text
 from web.session import (
     BOT_LEVELS,
     HUMAN,
@@ -409,6 +409,7 @@ class App:
             return
         if needs_pass_screen(setup.seats, seat, self.revealed):
             el("pass-title").textContent = f"Pass to {game.names[seat]}"
+            el("pass-last").textContent = el("last-move").textContent
             el("pass-ready").textContent = f"I am {game.names[seat]}: show my tiles"
             el("pass-screen").hidden = False
             el("pass-ready").focus()
@@ -452,8 +453,12 @@ class App:
             if bot_delay > 0:
                 await asyncio.sleep(bot_delay * 0.5)
         except Exception as exc:  # a bot failure must not freeze the table
-            self.set_status(f"The bot could not move: {exc}")
+            self.set_status(f"The bot could not move ({exc}); trying again…")
             js.console.warn(f"bot failed: {exc}")
+            future = self.worker_future
+            if future is not None and future.done() and future.exception() is not None:
+                self.worker_future = None  # start a fresh worker next time
+            asyncio.ensure_future(self.retry_bot(generation))
             return
         finally:
             if generation == self.generation:
@@ -462,6 +467,12 @@ class App:
             self.refresh()
 
     bot_ghost: render.Ghost | None = None
+
+    async def retry_bot(self, generation: int) -> None:
+        await asyncio.sleep(3.0)
+        if generation == self.generation:
+            self.busy = False
+            self.refresh()
 
     def commit(self, move: str) -> None:
         """Play a move through the engine; a refused move changes nothing and says why."""
@@ -606,11 +617,10 @@ class App:
             box.setAttribute("aria-label", "Tiles are hidden")
             el("partner-rack").hidden = True
             return
+        seats = self.setup.seats if self.setup is not None else []
         title.textContent = (
-            "Your tiles"
-            if len(humans(self.setup.seats)) <= 1
-            else f"{game.names[self.owner]}'s tiles"
-        )  # type: ignore[union-attr]
+            "Your tiles" if len(humans(seats)) <= 1 else f"{game.names[self.owner]}'s tiles"
+        )
         playable = self.index.has_placements
         parts = []
         for slot, (a, b) in enumerate(rack):
@@ -668,10 +678,8 @@ class App:
                 continue
             node.setAttribute("data-value", str(state.value))
             node.classList.toggle("lowest", state.lowest)
-            text = value_text(state, names)
-            node.setAttribute(
-                "aria-label", f"{state.colour}: {text}" + (" (lowest)" if state.lowest else "")
-            )
+            text = value_text(state)
+            node.setAttribute("aria-label", label_text(state, names))
             node.querySelector(".val").textContent = text
             node.querySelector(".mark").style.setProperty("--pos", f"{state.position:.4f}")
             if view["variant"] == "duel":
@@ -960,6 +968,7 @@ class App:
     def decide(self, move: str) -> None:
         if move in self.index.decisions:
             self.commit(move)
+            self.canvas.focus()  # the offer's buttons are gone; keys go to the board again
 
     def event_cell(self, event: Any) -> Cell | None:
         rect = self.canvas.getBoundingClientRect()
@@ -1137,6 +1146,7 @@ class App:
             if t >= 1.6:
                 self.animation = None
             else:
+                render.draw_landing(ctx, self.layout, anim["cells"], min(1.0, t * 2.5))
                 render.draw_rays(ctx, self.layout, anim["rays"], min(1.0, t * 1.4))
                 self.request_frame()
         if self.hint is not None:
