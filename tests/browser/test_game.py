@@ -241,13 +241,18 @@ def _save_with_swap_offer() -> dict[str, object]:
 def test_swap_offer_says_why_and_swaps_the_rack(
     page: Page, server_url: str, screenshot: Shot
 ) -> None:
-    """Continue a saved game at a swap offer: the reason is shown; Swap draws six new tiles."""
+    """A progress indicator shows while Python starts; then Continue a saved game at a swap
+    offer: the reason is shown and Swap draws six new tiles."""
     save = _save_with_swap_offer()
     page.add_init_script(
         f"localStorage.setItem('ingenious.autosave', {json.dumps(json.dumps(save))});"
     )
-    page.goto(server_url)
+    page.goto(server_url, wait_until="domcontentloaded")
+    # While Pyodide starts, a progress indicator shows; it goes away once the page is ready.
+    expect(page.locator("#loading")).to_be_visible()
+    expect(page.locator("#loading-stage")).to_contain_text("Loading")
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    expect(page.locator("#loading")).to_be_hidden()
     page.click("#continue-game")
     page.select_option("#speed", "instant")
     game = engine_game(page)
