@@ -268,6 +268,8 @@ class Embed:
                 overlay.faded_rays = []
         self.view.show(self.position, overlay)
         el("step-text").textContent = current.text
+        title = str(el("title").textContent)
+        el("board").setAttribute("aria-label", f"{title}. Step {self.step + 1}: {current.text}")
         el("counts").innerHTML = "".join(
             f'<span class="count{"" if current.running[c] else " zero"}" data-colour="{c}" '
             f'data-count="{current.running[c]}">'
