@@ -384,10 +384,14 @@ class Embed:
     def on_pointer_down(self, event: Any) -> None:
         if self.mode != "try" or event.button == 2:
             return
-        self.aim_cell = self.view.cell_at(float(event.clientX), float(event.clientY))
-        self.cursor = None
+        cell = self.view.cell_at(float(event.clientX), float(event.clientY))
+        # A finger has no hover: the first tap shows what the tile would score, a second
+        # tap on the same cell places it.
+        first_tap = event.pointerType == "touch" and cell != self.aim_cell
+        self.aim_cell, self.cursor = cell, None
         self.update_preview()
-        self.place()
+        if not first_tap:
+            self.place()
 
     def on_context_menu(self, event: Any) -> None:
         if self.mode == "try":
