@@ -267,8 +267,13 @@ class TutorialView:
         if event.button == 2:
             return
         cell = self.view.cell_at(float(event.clientX), float(event.clientY))
-        if cell is not None:
-            self.cursor = cell
+        if cell is None:
+            return
+        first_tap = event.pointerType == "touch" and cell != self.cursor
+        self.cursor = cell
+        if first_tap:  # no hover on a touch screen: show the preview first
+            self.update_aim()
+        else:
             self.place()
 
     def on_context_menu(self, event: Any) -> None:

@@ -189,6 +189,15 @@ def test_try_mode_previews_the_engines_score_before_placing(page: Page, server_u
     assert [-1, -1] in cells
     page.click("#reset")
     assert page.evaluate("window.ingenious.state()")["board"] == board["board"]
+    # Touch: the first tap on a cell only previews, a second tap there places.
+    tap = """([q, r]) => { const c = window.ingenious.cellCenter(q, r);
+        document.getElementById('board').dispatchEvent(new PointerEvent('pointerdown',
+          {pointerType: 'touch', clientX: c.x, clientY: c.y, bubbles: true})); }"""
+    page.evaluate(tap, [-3, 0])
+    assert page.evaluate("window.ingenious.aim()")["cell"] == [-3, 0]
+    assert page.evaluate("window.ingenious.state()")["board"] == board["board"]
+    page.evaluate(tap, [-3, 0])
+    assert len(page.evaluate("window.ingenious.state()")["board"]) == len(board["board"]) + 1
 
 
 def wait_frame(page: Page, name: str) -> Frame:
