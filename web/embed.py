@@ -276,9 +276,10 @@ class Embed:
             f"{svg_symbol(c, 16)}{current.running[c]}</span>"
             for c in COLOURS
         )
+        newest = -1 if self.step == len(self.steps) - 1 else current.rays - 1
         for i, item in enumerate(el("rays").children):
             item.className = (
-                "current" if i == current.rays - 1 else ("pending" if i >= current.rays else "")
+                "current" if i == newest else ("pending" if i >= current.rays else "")
             )
         el("step-no").textContent = f"{self.step + 1} / {len(self.steps)}"
         el("prev").disabled = self.step == 0

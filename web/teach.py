@@ -178,7 +178,7 @@ def explain(score: dict[str, Any]) -> list[Step]:
             )
         )
     else:
-        steps.append(Step(len(score["rays"]), dict(running), f"Total: {total}."))
+        steps.append(Step(len(score["rays"]), dict(running), f"All lines added up, the tile scores {total}."))
     return steps
 
 
