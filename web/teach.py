@@ -178,7 +178,8 @@ def explain(score: dict[str, Any]) -> list[Step]:
             )
         )
     else:
-        steps.append(Step(len(score["rays"]), dict(running), f"All lines added up, the tile scores {total}."))
+        summary = f"All lines added up, the tile scores {total}."
+        steps.append(Step(len(score["rays"]), dict(running), summary))
     return steps
 
 
