@@ -278,9 +278,7 @@ class Embed:
         )
         newest = -1 if self.step == len(self.steps) - 1 else current.rays - 1
         for i, item in enumerate(el("rays").children):
-            item.className = (
-                "current" if i == newest else ("pending" if i >= current.rays else "")
-            )
+            item.className = "current" if i == newest else ("pending" if i >= current.rays else "")
         el("step-no").textContent = f"{self.step + 1} / {len(self.steps)}"
         el("prev").disabled = self.step == 0
         el("next").disabled = self.step == len(self.steps) - 1
