@@ -131,6 +131,8 @@ class App:
         self.base_key: Any = None
         self.drawn_tiles: list[Any] | None = None
         self.public: dict[str, Any] | None = None
+        self.bot_ghost: render.Ghost | None = None
+        self.banners = 0
         self.frame_proxy = create_proxy(self.on_frame)
 
     # --- start-up ------------------------------------------------------------------------------
@@ -166,6 +168,9 @@ class App:
 
     # --- start screen --------------------------------------------------------------------------
     def bind_start_screen(self) -> None:
+        el("brand-symbols").innerHTML = "".join(
+            f'<span class="brand-tile">{svg_symbol(c, 30, label=False)}</span>' for c in COLOURS
+        )
         for radio in document.querySelectorAll('input[name="variant"]'):
             on(radio, "change", lambda e: self.update_setup_form())
         on(el("players"), "change", lambda e: self.update_setup_form())
@@ -393,9 +398,6 @@ class App:
         raw = self.view["racks"].get(str(self.owner), [])
         return [(str(a), str(b)) for a, b in raw]
 
-    def my_turn(self) -> bool:
-        return self.index.has_placements or bool(self.index.decisions)
-
     def schedule(self) -> None:
         game, setup = self.game, self.setup
         assert game is not None and setup is not None
@@ -466,8 +468,6 @@ class App:
         if generation == self.generation:
             self.refresh()
 
-    bot_ghost: render.Ghost | None = None
-
     async def retry_bot(self, generation: int) -> None:
         await asyncio.sleep(3.0)
         if generation == self.generation:
@@ -486,6 +486,10 @@ class App:
         self.hint = None
         self.aim.touch_anchor = None
         self.autosave()
+        if game.phase == "over" and game.variant.name == "solo":
+            # Only a game finished here counts for the table (not one reopened later).
+            solo = int(game.result()["solo_result"])
+            storage.record_solo_result(self.store, game.names[0], solo, game.seed)
         line = describe_event(event, game.names, game.variant.name)
         el("last-move").textContent = line
         self.start_animation(event)
@@ -578,15 +582,6 @@ class App:
             )
         el("ranking").innerHTML = "".join(items)
         reasons = "".join(f"<p>{_html(str(r))}</p>" for r in result["explanation"])
-        if (
-            game.variant.name == "solo"
-            and "solo_result" in result
-            and getattr(self, "_solo_recorded", None) != id(game)
-        ):
-            storage.record_solo_result(
-                self.store, game.names[0], int(result["solo_result"]), game.seed
-            )
-            self._solo_recorded = id(game)
         el("tiebreak").innerHTML = reasons
         title = "Game over"
         winners = [r["name"] for r in result["standings"] if r["place"] == 1]
@@ -719,12 +714,13 @@ class App:
         if my_turn and game.phase == "swap":
             word = "exchange" if game.variant.name == "duel" else "swap"
             el("swap-reason").textContent = f"You may {word} tiles: {game.swap_reason}."
-            if self.keyboard and box.hidden:
-                asyncio.ensure_future(self.focus_later("swap-yes"))
             el("swap-yes").textContent = (
                 "Exchange those tiles" if word == "exchange" else "Swap all six tiles"
             )
+            newly_shown = bool(box.hidden)
             box.hidden = False
+            if self.keyboard and newly_shown:
+                el("swap-yes").focus()  # keyboard players answer the offer with Enter or Tab
         else:
             box.hidden = True
 
@@ -735,10 +731,6 @@ class App:
         el("undo-button").disabled = target is None
         el("hint-button").disabled = not self.index.has_placements
         el("turn-button").disabled = not self.index.has_placements
-
-    async def focus_later(self, element_id: str) -> None:
-        await asyncio.sleep(0)
-        el(element_id).focus()
 
     def set_status(self, text: str) -> None:
         el("status").textContent = text
@@ -752,12 +744,14 @@ class App:
         banner.textContent = text
         _ = banner.offsetWidth  # reading layout restarts the CSS animation
         banner.hidden = False
+        self.banners += 1
 
-        async def hide(gen: int) -> None:
+        async def hide(number: int) -> None:
             await asyncio.sleep(1.2)
-            banner.hidden = True
+            if number == self.banners:  # a newer banner keeps its own time
+                banner.hidden = True
 
-        asyncio.ensure_future(hide(self.generation))
+        asyncio.ensure_future(hide(self.banners))
 
     def apply_speed_class(self) -> None:
         body = document.body.classList
