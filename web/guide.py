@@ -62,6 +62,11 @@ def mount(which: str, body: Any) -> None:
     """Draw the rules diagrams or start the tutorial inside ``body`` (browser only)."""
     from web import guide_view
 
+    # The body element stays while its HTML is replaced: the previous page's listeners on
+    # it must go, or a reopened tutorial would move its cursor twice per key.
+    for old in _mounted:
+        if isinstance(old, guide_view.TutorialView):
+            old.dispose()
     _mounted.clear()
     if which == "rules":
         _mounted.append(guide_view.draw_diagrams(body))

@@ -23,6 +23,7 @@ from web.symbols import svg_symbol, svg_tile
 from web.tutorial import DONE, LESSONS, MORE, Practice
 
 _proxies: list[Any] = []
+_listening: set[int] = set()  # ids of tutorial views with a live key listener
 
 
 def on(node: Any, event: str, handler: Any) -> None:
@@ -96,7 +97,14 @@ class TutorialView:
         on(canvas, "pointermove", self.on_pointer_move)
         on(canvas, "pointerdown", self.on_pointer_down)
         on(canvas, "contextmenu", self.on_context_menu)
-        on(self.body, "keydown", self.on_key)
+        self.key_proxy = create_proxy(self.on_key)
+        self.body.addEventListener("keydown", self.key_proxy)
+        _listening.add(id(self))
+
+    def dispose(self) -> None:
+        """Stop listening to the guide body (its HTML is about to be replaced)."""
+        self.body.removeEventListener("keydown", self.key_proxy)
+        _listening.discard(id(self))
 
     # --- lessons -------------------------------------------------------------------------------
     def load(self, index: int) -> None:
@@ -281,7 +289,8 @@ class TutorialView:
         self.turn(1)
 
     def on_key(self, event: Any) -> None:
-        if self.el("tut").hidden:
+        tut = self.el("tut")
+        if tut is None or tut.hidden:
             return
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
@@ -316,6 +325,7 @@ class TutorialView:
                     "phase": game.phase,
                     "verdict": self.verdict,
                     "position": self.practice.position().to_json(),
+                    "listeners": len(_listening),
                 }
             )
 

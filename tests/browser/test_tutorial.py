@@ -120,7 +120,18 @@ def test_the_rules_page_draws_its_diagrams(ready_page: Page) -> None:
     """The rules page is our text with board diagrams drawn on canvases by the renderer,
     and it covers the solo, team and duel games."""
     page = ready_page
+    # Reopening the tutorial starts afresh: one key moves the cursor one cell, not twice.
+    page.click("#open-tutorial")
+    page.keyboard.press("Escape")
+    page.click("#open-tutorial")
+    assert tutorial_state(page)["listeners"] == 1
+    start = tutorial_state(page)["cursor"]
+    page.locator("#tut-board").focus()
+    page.keyboard.press("ArrowRight")
+    assert tutorial_state(page)["cursor"] == [start[0] + 1, start[1]]
+    page.keyboard.press("Escape")
     page.click("#open-rules")
+    page.keyboard.press("ArrowDown")  # no stale tutorial listener may react (console guard)
     body = page.locator("#guide-body")
     for heading in ("Solo", "Team", "Duel", "Scoring", "End of the game"):
         expect(body.locator("h3", has_text=heading)).to_be_visible()
