@@ -97,6 +97,14 @@ def frame_gaps(
     page.wait_for_timeout(seconds * 1000)
     frames: list[float] = page.evaluate("window.__frames")
     long_tasks: list[float] = page.evaluate("window.__long")
+    steps: list[list[object]] = page.evaluate("window.ingenious.timings()")
+    for what in ("commit", "refresh", "layers"):
+        times = [float(str(ms)) for name, ms in steps if name == what]
+        if times:
+            print(
+                f"  main-thread {what}: max {max(times):.1f} ms, median "
+                f"{statistics.median(times):.1f} ms over {len(times)} calls"
+            )
     moves = page.evaluate("window.ingenious.state().moves.length") - moves_before
     gaps = sorted(b - a for a, b in zip(frames, frames[1:], strict=False))
     p99 = gaps[int(len(gaps) * 0.99) - 1] if gaps else 0.0

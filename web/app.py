@@ -10,6 +10,8 @@ import asyncio
 import json
 import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -142,10 +144,12 @@ class App:
         self.public: dict[str, Any] | None = None
         self.bot_ghost: render.Ghost | None = None
         self.banners = 0
+        self.timings: list[tuple[str, float]] = []
         self.frame_proxy = create_proxy(self.on_frame)
 
     # --- start-up ------------------------------------------------------------------------------
     def boot(self) -> None:
+        render.PATH2D = js.Path2D.new
         self.bind_start_screen()
         self.bind_game_screen()
         self.expose_automation()
@@ -367,6 +371,10 @@ class App:
 
     def refresh(self) -> None:
         """Rebuild everything shown from the engine, then start whatever is due next."""
+        with self.timed("refresh"):
+            self._refresh()
+
+    def _refresh(self) -> None:
         game, setup = self.game, self.setup
         if game is None or setup is None:
             return
@@ -497,6 +505,10 @@ class App:
 
     def commit(self, move: str) -> None:
         """Play a move through the engine; a refused move changes nothing and says why."""
+        with self.timed("commit"):
+            self._commit(move)
+
+    def _commit(self, move: str) -> None:
         game = self.game
         assert game is not None and self.setup is not None
         try:
@@ -1143,6 +1155,16 @@ class App:
         }
         self.request_frame()
 
+    @contextmanager
+    def timed(self, what: str) -> Iterator[None]:
+        """Main-thread time of a step, kept for `window.ingenious.timings()` (benchmarks)."""
+        started = float(js.performance.now())
+        try:
+            yield
+        finally:
+            self.timings.append((what, float(js.performance.now()) - started))
+            del self.timings[:-300]
+
     def on_frame(self, now: float) -> None:
         self.frame_pending = False
         if self.game is None or el("game").hidden:
@@ -1153,7 +1175,9 @@ class App:
         public = self.game.view(None) if self.public_stale or self.public is None else self.public
         self.public = public
         scene = render.scene_from_view(public)
-        self.update_layers(scene, width, height)
+        if self.public_stale or self.base_key is None:
+            with self.timed("layers"):
+                self.update_layers(scene, width, height)
         ctx = self.ctx
         ctx.setTransform(1, 0, 0, 1, 0, 0)
         ctx.drawImage(self.layer, 0, 0)
@@ -1247,6 +1271,9 @@ class App:
         def aim() -> Any:
             return self.candidate()
 
+        def timings() -> Any:
+            return js_value([[what, round(ms, 2)] for what, ms in self.timings])
+
         for name, fn in (
             ("state", state),
             ("view", view),
@@ -1255,6 +1282,7 @@ class App:
             ("busy", busy),
             ("rack", rack),
             ("aim", aim),
+            ("timings", timings),
         ):
             proxy = create_proxy(fn)
             _proxies.append(proxy)

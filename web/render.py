@@ -8,6 +8,7 @@ position changes) and an overlay (ghost tile, rays, cursor, animations; every fr
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +58,37 @@ def scene_from_view(view: dict[str, Any]) -> Scene:
     return Scene(radius=view["zone"], symbols=symbols, tiles=tiles, last=last)
 
 
+# In the page this is `Path2D.new`: one path object built from a string replaces dozens of
+# moveTo/lineTo calls across the Python-JS bridge. Without it (CPython tests) every shape
+# is traced call by call.
+PATH2D: Callable[[str], Any] | None = None
+
+
+def polygon_svg(points: list[tuple[float, float]]) -> str:
+    head, *rest = points
+    return f"M{head[0]:.2f} {head[1]:.2f}" + "".join(f"L{x:.2f} {y:.2f}" for x, y in rest) + "Z"
+
+
+def fill_cells(
+    ctx: Any, layout: Layout, cells: list[Cell], scale: float, fill: str, stroke: str | None
+) -> None:
+    """Fill (and outline) many cells at once: one path when Path2D is available."""
+    ctx.fillStyle = fill
+    if stroke is not None:
+        ctx.strokeStyle = stroke
+    if PATH2D is not None:
+        path = PATH2D("".join(polygon_svg(layout.corners(c, scale)) for c in cells))
+        ctx.fill(path)
+        if stroke is not None:
+            ctx.stroke(path)
+        return
+    for cell in cells:
+        hex_path(ctx, layout, cell, scale)
+        ctx.fill()
+        if stroke is not None:
+            ctx.stroke()
+
+
 # --- primitives ------------------------------------------------------------------------------
 def hex_path(ctx: Any, layout: Layout, cell: Cell, scale: float = 1.0) -> None:
     corners = layout.corners(cell, scale)
@@ -72,10 +104,13 @@ def draw_symbol(ctx: Any, colour: str, cx: float, cy: float, radius: float) -> N
     for prim in symbol_shape(colour):
         ctx.beginPath()
         if isinstance(prim, Poly):
-            first, *rest = prim.points
-            ctx.moveTo(cx + first[0] * radius, cy + first[1] * radius)
-            for x, y in rest:
-                ctx.lineTo(cx + x * radius, cy + y * radius)
+            points = [(cx + x * radius, cy + y * radius) for x, y in prim.points]
+            if PATH2D is not None:
+                ctx.fill(PATH2D(polygon_svg(points)))
+                continue
+            ctx.moveTo(*points[0])
+            for x, y in points[1:]:
+                ctx.lineTo(x, y)
             ctx.closePath()
             ctx.fill()
         elif isinstance(prim, Disc):
@@ -107,20 +142,21 @@ def draw_tile(
         ctx.shadowColor = "rgba(0,0,0,0.35)"
         ctx.shadowBlur = size * (0.25 + lift)
         ctx.shadowOffsetY = size * (0.08 + lift * 0.5)
-    ctx.fillStyle = TILE_EDGE
-    for cell in (a, b):
-        hex_path(ctx, layout, cell, 0.98)
-        ctx.fill()
+    fill_cells(ctx, layout, [a, b], 0.98, TILE_EDGE, None)
     ctx.shadowColor = "rgba(0,0,0,0)"
     ctx.fillStyle = TILE_FACE
     face_a, face_b = layout.corners(a, 0.86), layout.corners(b, 0.86)
-    ctx.beginPath()
-    for poly in (face_a, face_b, _bridge(a, b, face_a, face_b)):
-        ctx.moveTo(*poly[0])
-        for x, y in poly[1:]:
-            ctx.lineTo(x, y)
-        ctx.closePath()
-    ctx.fill("nonzero")
+    polys = (face_a, face_b, _bridge(a, b, face_a, face_b))
+    if PATH2D is not None:
+        ctx.fill(PATH2D("".join(polygon_svg(poly) for poly in polys)))
+    else:
+        ctx.beginPath()
+        for poly in polys:
+            ctx.moveTo(*poly[0])
+            for x, y in poly[1:]:
+                ctx.lineTo(x, y)
+            ctx.closePath()
+        ctx.fill("nonzero")
     draw_symbol(ctx, ca, ax, ay, size * 0.6)
     draw_symbol(ctx, cb, bx, by, size * 0.6)
     ctx.restore()
@@ -170,18 +206,14 @@ def draw_board(ctx: Any, layout: Layout, scene: Scene, width: float, height: flo
     ctx.stroke()
     ctx.restore()
     ctx.lineWidth = max(1.0, layout.size * 0.06)
-    for cell in zone_cells(shown):
-        inside = ring(cell) <= scene.radius
-        hex_path(ctx, layout, cell, 0.94)
-        ctx.fillStyle = CELL_ZONE if inside else CELL_OUT
-        ctx.fill()
-        ctx.strokeStyle = CELL_ZONE_EDGE if inside else CELL_OUT_EDGE
-        ctx.stroke()
+    cells = zone_cells(shown)
+    inside = [c for c in cells if ring(c) <= scene.radius]
+    outside = [c for c in cells if ring(c) > scene.radius]
+    fill_cells(ctx, layout, outside, 0.94, CELL_OUT, CELL_OUT_EDGE)
+    fill_cells(ctx, layout, inside, 0.94, CELL_ZONE, CELL_ZONE_EDGE)
+    fill_cells(ctx, layout, [cell for cell, _ in scene.symbols], 0.94, SYMBOL_BG, None)
     for cell, colour in scene.symbols:
         cx, cy = layout.to_pixel(cell)
-        hex_path(ctx, layout, cell, 0.94)
-        ctx.fillStyle = SYMBOL_BG
-        ctx.fill()
         draw_symbol(ctx, colour, cx, cy, layout.size * 0.66)
 
 

@@ -64,3 +64,14 @@ def test_overlay_draws_ghost_rays_cursor_and_badges() -> None:
     texts = [args[0] for name, args in ctx.calls if name == "fillText"]
     assert texts == ["+2"]
     assert ctx.count("setLineDash") == 1
+
+
+def test_with_path2d_the_board_is_filled_in_a_few_calls(monkeypatch: Any) -> None:
+    """In the page every cell of a kind goes into one Path2D: a handful of fills, not 127."""
+    monkeypatch.setattr(render, "PATH2D", lambda text: ("path", text))
+    ctx = RecordingContext()
+    render.draw_board(ctx, fit_layout(6.35, 800, 600, 2), _scene(), 800, 600)
+    paths = [args[0] for name, args in ctx.calls if name == "fill" and args]
+    zone = [p for p in paths if p[1].count("Z") == 91]
+    assert len(zone) == 1 and zone[0][1].startswith("M")
+    assert ctx.count("fill") < 40
