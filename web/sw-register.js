@@ -86,6 +86,7 @@
   }
 
   function watch(registration) {
+    if (!registration) { status.state = "unavailable"; return; } // blocked by the browser
     status.state = sw.controller ? "offline-ready" : "installing";
     if (registration.waiting && sw.controller) announceUpdate(registration.waiting);
     registration.addEventListener("updatefound", function () {

@@ -15,8 +15,13 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.dist_site import DistSite, build_release
-from tests.browser.game_helpers import best_move, engine_game, place_with_mouse, start_game
-from tests.browser.game_helpers import wait_idle
+from tests.browser.game_helpers import (
+    best_move,
+    engine_game,
+    place_with_mouse,
+    start_game,
+    wait_idle,
+)
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 SW_TIMEOUT_MS = 90_000
