@@ -57,6 +57,10 @@ def time_to_ready(page: Page, url: str, reload: bool = False) -> float:
     return time.perf_counter() - started
 
 
+MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark')
+    .filter(m => m.name.startsWith('ingenious:')).map(m => [m.name.slice(10), m.startTime]))"""
+
+
 def frame_gaps(page: Page, url: str, level: str, seconds: float) -> tuple[float, float, int, int]:
     time_to_ready(page, url)
     page.locator('input[name="variant"][value="standard"]').check()
@@ -86,11 +90,12 @@ def main() -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            cold, warm = [], []
+            cold, warm, marks = [], [], []
             for _ in range(options.runs):
                 context = browser.new_context()
                 page = context.new_page()
                 cold.append(time_to_ready(page, url))
+                marks.append(page.evaluate(MARKS_JS))
                 warm.append(time_to_ready(page, url, reload=True))
                 context.close()
             print(

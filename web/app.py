@@ -148,6 +148,7 @@ class App:
         self.set_status(f"Engine loaded on Python {sys.version.split()[0]}.")
         js.window.ingeniousBoot.done()
         document.body.setAttribute("data-ready", "1")
+        js.performance.mark("ingenious:ready")
         # The worker starts after the page is usable, so it does not slow the first paint.
         self.worker_future = asyncio.ensure_future(self.start_worker())
 
@@ -365,8 +366,25 @@ class App:
         self.render_swap_offer(my_turn)
         self.render_buttons()
         self.update_aim()
-        self.set_status(turn_prompt(self.view, setup.seats))
+        self.set_status(self.prompt())
         self.schedule()
+
+    def prompt(self) -> str:
+        """The status line; after "Ingenious!" it asks for the bonus tile by name."""
+        game, setup = self.game, self.setup
+        assert game is not None and setup is not None
+        text = turn_prompt(self.view, setup.seats)
+        last = game.log[-1] if game.log else None
+        if (
+            last is not None
+            and last.get("bonus")
+            and game.phase == "place"
+            and last["seat"] == game.current
+            and setup.seats[game.current] == HUMAN
+        ):
+            due = f" ({game.pending} due)" if game.pending > 1 else ""
+            text = f"Ingenious! {game.names[game.current]}: place your bonus tile{due}."
+        return text
 
     def rack(self) -> list[Tile]:
         if self.owner is None:
@@ -585,6 +603,7 @@ class App:
                 '<div class="rack-tile hidden-tile" aria-hidden="true"></div>' for _ in range(size)
             )
             box.setAttribute("aria-label", "Tiles are hidden")
+            el("partner-rack").hidden = True
             return
         title.textContent = (
             "Your tiles"
@@ -604,6 +623,35 @@ class App:
             )
         box.innerHTML = "".join(parts)
         box.setAttribute("aria-label", "Rack")
+        self.render_partner_racks()
+
+    def render_partner_racks(self) -> None:
+        """Open team play: the partner's tiles are shown too, for reading only."""
+        game = self.game
+        assert game is not None
+        box = el("partner-rack")
+        others = [
+            (int(seat), tiles)
+            for seat, tiles in self.view.get("racks", {}).items()
+            if int(seat) != self.owner
+        ]
+        if not others:
+            box.hidden = True
+            box.innerHTML = ""
+            return
+        parts = []
+        for seat, tiles in others:
+            shown = "".join(
+                f'<span class="partner-tile" role="img" aria-label="{a} and {b}">'
+                f"{svg_tile(a, b, 44)}</span>"
+                for a, b in tiles
+            )
+            parts.append(
+                f'<p class="partner-name">{_html(game.names[seat])}\'s tiles (partner)</p>'
+                f'<div class="partner-tiles">{shown}</div>'
+            )
+        box.innerHTML = "".join(parts)
+        box.hidden = False
 
     def render_scores(self) -> None:
         game = self.game
@@ -662,6 +710,8 @@ class App:
         if my_turn and game.phase == "swap":
             word = "exchange" if game.variant.name == "duel" else "swap"
             el("swap-reason").textContent = f"You may {word} tiles: {game.swap_reason}."
+            if self.keyboard and box.hidden:
+                asyncio.ensure_future(self.focus_later("swap-yes"))
             el("swap-yes").textContent = (
                 "Exchange those tiles" if word == "exchange" else "Swap all six tiles"
             )
@@ -676,6 +726,10 @@ class App:
         el("undo-button").disabled = target is None
         el("hint-button").disabled = not self.index.has_placements
         el("turn-button").disabled = not self.index.has_placements
+
+    async def focus_later(self, element_id: str) -> None:
+        await asyncio.sleep(0)
+        el(element_id).focus()
 
     def set_status(self, text: str) -> None:
         el("status").textContent = text
@@ -966,9 +1020,10 @@ class App:
             self.select_slot(int(node.getAttribute("data-slot")))
 
     def on_key(self, event: Any) -> None:
+        if event.key == "Escape" and not el("guide-screen").hidden:
+            self.close_guide()
+            return
         if el("game").hidden or not el("pass-screen").hidden or not el("guide-screen").hidden:
-            if event.key == "Escape" and not el("guide-screen").hidden:
-                self.close_guide()
             return
         target = event.target
         tag = "" if missing(target) or missing(target.tagName) else str(target.tagName).lower()

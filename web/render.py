@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from web.hexgrid import Cell, Layout, ring, zone_cells
-from web.symbols import FILL, symbol_shape
+from web.symbols import FILL, Disc, Poly, symbol_shape
 
 BOARD_RADIUS = 7
 TABLE = "#3a2619"
@@ -70,23 +70,21 @@ def hex_path(ctx: Any, layout: Layout, cell: Cell, scale: float = 1.0) -> None:
 def draw_symbol(ctx: Any, colour: str, cx: float, cy: float, radius: float) -> None:
     ctx.fillStyle = FILL[colour]
     for prim in symbol_shape(colour):
-        kind = prim[0]
         ctx.beginPath()
-        if kind == "poly":
-            pts = prim[1]
-            ctx.moveTo(cx + pts[0][0] * radius, cy + pts[0][1] * radius)  # type: ignore[index]
-            for x, y in pts[1:]:  # type: ignore[index, misc]
+        if isinstance(prim, Poly):
+            first, *rest = prim.points
+            ctx.moveTo(cx + first[0] * radius, cy + first[1] * radius)
+            for x, y in rest:
                 ctx.lineTo(cx + x * radius, cy + y * radius)
             ctx.closePath()
             ctx.fill()
-        elif kind == "circle":
-            ctx.arc(cx, cy, float(prim[1]) * radius, 0, math.tau)  # type: ignore[arg-type]
+        elif isinstance(prim, Disc):
+            ctx.arc(cx, cy, prim.radius * radius, 0, math.tau)
             ctx.fill()
-        elif kind == "ring":
-            outer, inner = float(prim[1]), float(prim[2])  # type: ignore[arg-type, misc]
-            ctx.lineWidth = (outer - inner) * radius
+        else:
+            ctx.lineWidth = (prim.outer - prim.inner) * radius
             ctx.strokeStyle = FILL[colour]
-            ctx.arc(cx, cy, (outer + inner) / 2 * radius, 0, math.tau)
+            ctx.arc(cx, cy, (prim.outer + prim.inner) / 2 * radius, 0, math.tau)
             ctx.stroke()
 
 
@@ -229,6 +227,8 @@ def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -
         pulse = 0.45 + 0.25 * math.sin(time_ms / 220.0)
         a, b = scene.hint.cells
         draw_tile(ctx, layout, a, scene.hint.colours[0], b, scene.hint.colours[1], alpha=pulse)
+    if scene.rays:
+        draw_rays(ctx, layout, scene.rays, 1.0)
     if scene.ghost:
         a, b = scene.ghost.cells
         draw_tile(ctx, layout, a, scene.ghost.colours[0], b, scene.ghost.colours[1], alpha=0.9)
@@ -239,8 +239,6 @@ def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -
             hex_path(ctx, layout, cell, 0.98)
             ctx.stroke()
         ctx.restore()
-    if scene.rays:
-        draw_rays(ctx, layout, scene.rays, 1.0)
     if scene.cursor is not None:
         ctx.save()
         ctx.strokeStyle = "#1d4ed8"
@@ -252,39 +250,43 @@ def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -
 
 
 def draw_rays(ctx: Any, layout: Layout, rays: list[dict[str, Any]], progress: float) -> None:
-    """Scoring rays: a coloured line from the new tile through the counted cells."""
+    """Scoring rays: a slim coloured line from the new tile to each counted cell, which
+    gets a ring, and the ray's points in a badge at its far end."""
     size = layout.size
+    t = max(0.0, min(1.0, progress))
     ctx.save()
     ctx.lineCap = "round"
+    ctx.globalAlpha = 0.92
     for ray in rays:
-        cells = [tuple(c) for c in ray["cells"]]
+        cells = [(int(c[0]), int(c[1])) for c in ray["cells"]]
         if not cells:
             continue
-        x0, y0 = layout.to_pixel(tuple(ray["from"]))  # type: ignore[arg-type]
-        x1, y1 = layout.to_pixel(cells[-1])  # type: ignore[arg-type]
-        t = max(0.0, min(1.0, progress))
+        x0, y0 = layout.to_pixel((int(ray["from"][0]), int(ray["from"][1])))
+        x1, y1 = layout.to_pixel(cells[-1])
         xe, ye = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-        ctx.strokeStyle = "rgba(255,255,255,0.85)"
-        ctx.lineWidth = size * 0.42
-        ctx.beginPath()
-        ctx.moveTo(x0, y0)
-        ctx.lineTo(xe, ye)
-        ctx.stroke()
+        for colour, width in (("#ffffff", 0.3), (FILL[ray["colour"]], 0.16)):
+            ctx.strokeStyle = colour
+            ctx.lineWidth = size * width
+            ctx.beginPath()
+            ctx.moveTo(x0, y0)
+            ctx.lineTo(xe, ye)
+            ctx.stroke()
         ctx.strokeStyle = FILL[ray["colour"]]
-        ctx.lineWidth = size * 0.22
-        ctx.beginPath()
-        ctx.moveTo(x0, y0)
-        ctx.lineTo(xe, ye)
-        ctx.stroke()
+        ctx.lineWidth = max(1.5, size * 0.1)
         for i, cell in enumerate(cells):
             if (i + 1) / len(cells) <= t + 1e-9:
-                cx, cy = layout.to_pixel(cell)  # type: ignore[arg-type]
-                ctx.fillStyle = "#ffffff"
+                cx, cy = layout.to_pixel(cell)
                 ctx.beginPath()
-                ctx.arc(cx, cy, size * 0.16, 0, math.tau)
-                ctx.fill()
-        if t >= 1.0:
-            draw_badge(ctx, x1, y1 - size * 0.75, f"+{ray['points']}", FILL[ray["colour"]], size)
+                ctx.arc(cx, cy, size * 0.78, 0, math.tau)
+                ctx.stroke()
+    ctx.globalAlpha = 1.0
+    if t >= 1.0:
+        for ray in rays:
+            if ray["cells"]:
+                far = ray["cells"][-1]
+                x1, y1 = layout.to_pixel((int(far[0]), int(far[1])))
+                badge = f"+{ray['points']}"
+                draw_badge(ctx, x1 + size * 0.55, y1 - size * 0.6, badge, FILL[ray["colour"]], size)
     ctx.restore()
 
 

@@ -1,16 +1,35 @@
 """Pure descriptions of the six tile symbols, so canvas and SVG draw the same shapes.
 
 Each symbol is a list of primitives in unit coordinates (symbol radius 1, centre 0, 0):
-("poly", points) filled polygon, ("circle", r) filled disc, ("ring", r_out, r_in) annulus.
+`Poly` (filled polygon), `Disc` (filled circle), `Ring` (annulus).
 Shapes matter as much as colours: colour-blind players tell symbols apart by shape.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 Point = tuple[float, float]
-Primitive = tuple[str, list[Point]] | tuple[str, float] | tuple[str, float, float]
+
+
+@dataclass(frozen=True)
+class Poly:
+    points: list[Point]
+
+
+@dataclass(frozen=True)
+class Disc:
+    radius: float
+
+
+@dataclass(frozen=True)
+class Ring:
+    outer: float
+    inner: float
+
+
+Primitive = Poly | Disc | Ring
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "orange", "yellow", "purple")
 
@@ -57,17 +76,17 @@ def regular_polygon(sides: int, radius: float, turn: float = -90.0) -> list[Poin
 def symbol_shape(colour: str) -> list[Primitive]:
     """The primitives of one colour's symbol. Raises KeyError for an unknown colour."""
     if colour == "red":
-        return [("poly", star(12, 1.0, 0.62))]
+        return [Poly(star(12, 1.0, 0.62))]
     if colour == "green":
-        return [("circle", 0.78)]
+        return [Disc(0.78)]
     if colour == "blue":
-        return [("poly", star(6, 1.0, 0.52))]
+        return [Poly(star(6, 1.0, 0.52))]
     if colour == "orange":
-        return [("poly", regular_polygon(6, 0.86, turn=0.0))]
+        return [Poly(regular_polygon(6, 0.86, turn=0.0))]
     if colour == "yellow":
-        return [("poly", star(24, 1.0, 0.74))]
+        return [Poly(star(24, 1.0, 0.74))]
     if colour == "purple":
-        return [("ring", 0.84, 0.46)]
+        return [Ring(0.84, 0.46)]
     raise KeyError(f"unknown colour {colour!r}; expected one of {', '.join(COLOURS)}")
 
 
@@ -83,15 +102,12 @@ def svg_symbol(colour: str, size: float = 20.0, label: bool = True) -> str:
     )
 
 
-def svg_tile(first: str, second: str, size: float = 56.0, vertical: bool = False) -> str:
-    """An inline SVG of a two-hex tile (pointy-top hexes side by side, or stacked)."""
+def svg_tile(first: str, second: str, size: float = 56.0) -> str:
+    """An inline SVG of a two-hex tile: two pointy-top hexes side by side."""
     radius = size / 4.0 * 0.98
-    w = radius * 1.7320508 if not vertical else radius * 2
-    centres = [(w / 2 + 1, radius + 1), (w * 1.5 + 1, radius + 1)] if not vertical else None
-    if vertical:
-        centres = [(radius + 1, radius + 1), (radius + 1, radius * 2.5 + 1)]
-    width = (w * 2 + 2) if not vertical else (radius * 2 + 2)
-    height = (radius * 2 + 2) if not vertical else (radius * 3.5 + 2)
+    half_width = radius * math.sqrt(3) / 2
+    centres = [(half_width + 1, radius + 1), (half_width * 3 + 1, radius + 1)]
+    width, height = half_width * 4 + 2, radius * 2 + 2
     body: list[str] = []
     for (cx, cy), colour in zip(centres, (first, second), strict=True):
         pts = " ".join(
@@ -111,16 +127,15 @@ def _svg_prims(colour: str, cx: float, cy: float, scale: float) -> str:
     fill = FILL[colour]
     out: list[str] = []
     for prim in symbol_shape(colour):
-        if prim[0] == "poly":
-            pts = " ".join(f"{cx + x * scale:.2f},{cy + y * scale:.2f}" for x, y in prim[1])  # type: ignore[misc]
+        if isinstance(prim, Poly):
+            pts = " ".join(f"{cx + x * scale:.2f},{cy + y * scale:.2f}" for x, y in prim.points)
             out.append(f'<polygon points="{pts}" fill="{fill}"/>')
-        elif prim[0] == "circle":
+        elif isinstance(prim, Disc):
             out.append(
-                f'<circle cx="{cx:.2f}" cy="{cy:.2f}" '
-                f'r="{float(prim[1]) * scale:.2f}" fill="{fill}"/>'
-            )  # type: ignore[arg-type]
-        elif prim[0] == "ring":
-            outer, inner = float(prim[1]) * scale, float(prim[2]) * scale  # type: ignore[arg-type,misc]
+                f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{prim.radius * scale:.2f}" fill="{fill}"/>'
+            )
+        else:
+            outer, inner = prim.outer * scale, prim.inner * scale
             out.append(
                 f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{(outer + inner) / 2:.2f}" fill="none" '
                 f'stroke="{fill}" stroke-width="{outer - inner:.2f}"/>'

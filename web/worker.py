@@ -8,8 +8,6 @@ import json
 
 from engine.bots import BOT_LEVELS, make_bot
 
-_bots: dict[tuple[str, int], object] = {}
-
 
 def available_level(level: str) -> str:
     """The asked level, or the strongest one this engine build has (levels land in stages)."""
@@ -23,7 +21,7 @@ def available_level(level: str) -> str:
 def choose(view_json: str, level: str, seed: int, budget_ms: int) -> str:
     view = json.loads(view_json)
     bot = make_bot(available_level(str(level)), seed=int(seed), budget_ms=int(budget_ms))
-    return str(bot.choose(view))  # type: ignore[attr-defined]
+    return str(bot.choose(view))
 
 
 def levels() -> str:

@@ -292,3 +292,45 @@ def test_screen_reader_announcements_and_labelled_controls(ready_page: Page) -> 
              return !label; }).map(e => e.outerHTML.slice(0, 80))"""
     )
     assert unnamed == []
+
+
+def test_rules_and_tutorial_open_from_the_start_screen(ready_page: Page) -> None:
+    """Rules and tutorial are in-app pages that close with their button."""
+    page = ready_page
+    page.click("#open-rules")
+    expect(page.locator("#guide-screen")).to_be_visible()
+    expect(page.locator("#guide-body")).to_contain_text("weakest colour")
+    page.click("#guide-close")
+    page.click("#open-tutorial")
+    expect(page.locator("#guide-title")).to_have_text("Tutorial")
+    page.keyboard.press("Escape")
+    expect(page.locator("#guide-screen")).to_be_hidden()
+
+
+@pytest.mark.allow_console_errors
+def test_a_browser_without_webassembly_is_told_plainly(page: Page, server_url: str) -> None:
+    """Without WebAssembly the loading screen says the browser cannot run the game."""
+    page.add_init_script("delete window.WebAssembly;")
+    page.goto(server_url)
+    problem = page.locator("#loading-problem")
+    expect(problem).to_be_visible()
+    expect(problem).to_contain_text("cannot run the game")
+    expect(problem).to_contain_text("WebAssembly")
+
+
+def test_open_team_play_shows_the_partners_tiles_only(ready_page: Page, screenshot: Shot) -> None:
+    """Open play: the person sees their partner's rack (seat 2), never an opponent's."""
+    page = ready_page
+    start_game(
+        page, "team", seats=["human", "beginner", "beginner", "beginner"], seed=9, open_play=True
+    )
+    wait_idle(page)
+    game = engine_game(page)
+    expect(page.locator("#partner-rack")).to_be_visible()
+    expect(page.locator("#partner-rack .partner-tile")).to_have_count(len(game.racks[2]))
+    labels = page.locator("#partner-rack .partner-tile").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert labels == [f"{a} and {b}" for a, b in game.view(0)["racks"]["2"]]
+    assert set(page.evaluate("window.ingenious.view()")["racks"]) == {"0", "2"}
+    screenshot("open-team")

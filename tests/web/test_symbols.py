@@ -2,13 +2,13 @@
 
 import pytest
 
-from web.symbols import COLOURS, svg_symbol, symbol_shape
+from web.symbols import COLOURS, Disc, Poly, Ring, svg_symbol, symbol_shape
 
 
 def _tips(colour: str) -> int:
-    kind, *rest = symbol_shape(colour)[0]
-    assert kind == "poly"
-    return len(rest[0]) // 2
+    shape = symbol_shape(colour)[0]
+    assert isinstance(shape, Poly)
+    return len(shape.points) // 2
 
 
 def test_star_symbols_have_their_point_counts() -> None:
@@ -18,10 +18,10 @@ def test_star_symbols_have_their_point_counts() -> None:
 
 def test_round_and_hexagonal_symbols() -> None:
     """Green is a disc, purple a ring, orange a hexagon."""
-    assert symbol_shape("green")[0][0] == "circle"
-    assert symbol_shape("purple")[0][0] == "ring"
-    kind, points = symbol_shape("orange")[0]
-    assert kind == "poly" and len(points) == 6
+    assert isinstance(symbol_shape("green")[0], Disc)
+    assert isinstance(symbol_shape("purple")[0], Ring)
+    orange = symbol_shape("orange")[0]
+    assert isinstance(orange, Poly) and len(orange.points) == 6
 
 
 def test_every_symbol_is_distinct() -> None:
