@@ -104,8 +104,18 @@
         }
       });
     });
-    // Long sessions (a tab left open for days) still hear of new releases.
-    setInterval(function () { registration.update().catch(function () {}); }, 3600 * 1000);
+    // Check for a new sw.js now rather than when the browser gets round to it, and each
+    // hour for tabs left open for days. The browser's own check is a conditional request
+    // answered from its HTTP cache when the server says "not modified since": a server
+    // comparing file dates (python's http.server) answers so for a new sw.js with an
+    // older date. Fetching it with cache: "reload" first puts the server's copy there.
+    function check() {
+      fetch("sw.js", { cache: "reload" })
+        .then(function () { return registration.update(); })
+        .catch(function () {}); // offline: nothing to check
+    }
+    if (sw.controller) check();
+    setInterval(check, 3600 * 1000);
   }
 
   function register() {
@@ -129,5 +139,32 @@
     if (document.body) observe(); else document.addEventListener("DOMContentLoaded", observe);
   }
 
-  if (sw.controller) register(); else whenReady(register);
+  // A host that sends the wrong content type for .wasm leaves Pyodide hanging with only a
+  // console warning; say what is wrong instead. Only on a first visit: once the worker
+  // serves the game, the files come from its cache.
+  var EXPECTED = [
+    ["runtime/pyodide/pyodide.asm.wasm", "application/wasm"],
+    ["runtime/pyodide/pyodide.mjs", "javascript"]
+  ];
+  function checkServer() {
+    EXPECTED.forEach(function (pair) {
+      fetch(pair[0], { method: "HEAD" }).then(function (response) {
+        var type = (response.headers.get("content-type") || "").toLowerCase();
+        if (!response.ok || type.indexOf(pair[1]) >= 0 || !window.ingeniousBoot) return;
+        var text = "This web server sends " + pair[0] + " as \"" + (type || "no type") +
+          "\"; browsers need " + (pair[1] === "javascript" ? "text/javascript" : pair[1]) +
+          ". Ask the host to fix the content types (see docs/hosting.md in the game's source).";
+        window.ingeniousBoot.problem(text);
+        // The failing import reports its own, vaguer message a moment later: keep ours.
+        setTimeout(function () { window.ingeniousBoot.problem(text); }, 3000);
+      }).catch(function () {});
+    });
+  }
+
+  if (sw.controller) {
+    register();
+  } else {
+    checkServer();
+    whenReady(register);
+  }
 })();

@@ -47,9 +47,13 @@ def build_release(out: Path, work: Path, marker: str | None = None) -> str:
 
 
 class DistSite:
-    def __init__(self, root: Path, dist: Path) -> None:
+    def __init__(self, root: Path, dist: Path,
+                 handler: type[SimpleHTTPRequestHandler] = PlainHandler,
+                 sub_path: str = SUB_PATH) -> None:
         self.root = root
-        self.folder = root / SUB_PATH
+        self.sub_path = sub_path
+        self.handler = handler
+        self.folder = root / sub_path
         self.publish(dist)
         self.port = 0
         self.server: ThreadingHTTPServer | None = None
@@ -57,7 +61,7 @@ class DistSite:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/{SUB_PATH}"
+        return f"http://127.0.0.1:{self.port}/{self.sub_path}"
 
     @property
     def origin(self) -> str:
@@ -66,10 +70,10 @@ class DistSite:
     def publish(self, dist: Path) -> None:
         """Replace what the host serves with the build in ``dist`` (like an upload)."""
         shutil.rmtree(self.folder, ignore_errors=True)
-        shutil.copytree(dist, self.folder)
+        shutil.copytree(dist, self.folder, dirs_exist_ok=True)
 
     def start(self) -> None:
-        handler = functools.partial(PlainHandler, directory=str(self.root))
+        handler = functools.partial(self.handler, directory=str(self.root))
         self.server = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]

@@ -7,14 +7,15 @@ plain static server under a sub-path is compared with the files of the build.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.dist_site import DistSite, build_release
+from tests.browser.dist_site import DistSite, PlainHandler, build_release
 from tests.browser.game_helpers import (
     best_move,
     engine_game,
@@ -112,3 +113,30 @@ def test_browsers_can_install_the_game_as_an_app(
     # reason (icons, manifest fields, scope, service worker) would be listed here.
     reasons = [e["errorId"] for e in errors["installabilityErrors"]]
     assert [r for r in reasons if r != "in-incognito"] == []
+
+
+class WrongWasmType(PlainHandler):
+    """A host that does not know .wasm (sends it as a download)."""
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        if str(path).endswith(".wasm"):
+            return "application/octet-stream"
+        return super().guess_type(path)
+
+
+def test_a_host_sending_the_wrong_wasm_type_gets_a_clear_message(
+    page: Page, tmp_path: Path, release: Path
+) -> None:
+    """Pyodide would hang with a console warning only; the loading screen names the file,
+    the type sent and the one needed."""
+    served = DistSite(tmp_path / "www", release, handler=WrongWasmType)
+    try:
+        page.goto(served.url)
+        problem = page.locator("#loading-problem")
+        expect(problem).to_be_visible(timeout=60_000)
+        expect(problem).to_contain_text("pyodide.asm.wasm")
+        expect(problem).to_contain_text("application/octet-stream")
+        expect(problem).to_contain_text("application/wasm")
+        assert page.evaluate("document.body.dataset.ready") != "1"
+    finally:
+        served.stop()
