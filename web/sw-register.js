@@ -27,13 +27,16 @@
   }
 
   var CSS =
-    ".sw-note{position:fixed;left:50%;bottom:16px;transform:translateX(-50%);z-index:1000;" +
-    "display:flex;gap:10px;align-items:center;max-width:calc(100vw - 24px);padding:10px 14px;" +
+    // Bottom left: the board's corner there is never a playable cell on wide screens.
+    ".sw-note{position:fixed;left:12px;bottom:12px;z-index:1000;" +
+    "display:flex;gap:10px;align-items:center;max-width:min(340px,calc(100vw - 24px));" +
+    "padding:10px 14px;" +
     "background:#fbf4e4;color:#2a1d12;border:2px solid #b5541c;border-radius:12px;" +
     "box-shadow:0 4px 16px rgba(0,0,0,.35);font:15px/1.3 system-ui,sans-serif}" +
     ".sw-note button{font:inherit;padding:6px 12px;border-radius:8px;cursor:pointer;" +
     "border:1px solid #8a3d10;background:#fff8ee;color:#2a1d12}" +
-    ".sw-note button.sw-primary{background:#b5541c;color:#fff8ee}";
+    ".sw-note button.sw-primary{background:#b5541c;color:#fff8ee}" +
+    ".sw-note.sw-passive{pointer-events:none;opacity:.95}";
 
   function note(id, text, buttons) {
     var old = document.getElementById(id);
@@ -70,7 +73,7 @@
 
   function announceUpdate(waiting) {
     status.state = "update-ready";
-    note("sw-update", "A new version of Ingenious is ready.", [
+    note("sw-update", "A new version of Ingenious is ready; your game is saved.", [
       { label: "Reload", primary: true, action: function () {
         reloadAsked = true;
         waiting.postMessage({ type: "skip-waiting" });
@@ -80,9 +83,10 @@
   }
 
   function announceOffline() {
-    var box = note("sw-offline", "Ingenious is saved on this device: it now plays offline.",
-                   [{ label: "OK" }]);
-    setTimeout(function () { box.remove(); }, 6000);
+    // Information only: clicks pass through to the game, and it goes away by itself.
+    var box = note("sw-offline", "Ingenious is saved on this device: it now plays offline.", []);
+    box.classList.add("sw-passive");
+    setTimeout(function () { box.remove(); }, 5000);
   }
 
   function watch(registration) {

@@ -110,10 +110,16 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     requests_seen: list[str],
 ) -> None:
     """Publish a build with other contents (another version): the open game keeps the
-    old one until the banner's Reload, then runs the new one, and old caches are gone."""
+    old one until the banner's Reload, then runs the new one with the saved game still
+    there, and old caches are gone."""
     open_ready(page, site.url)
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     old = release[1]
+    start_game(page, "standard", seats=["human", "beginner"], seed=4)
+    wait_idle(page)
+    place_with_mouse(page, best_move(engine_game(page)))
+    wait_idle(page)
+    played = moves(page)
 
     new = build_release(tmp_path / "dist-2", tmp_path, marker="2")
     assert new != old
@@ -130,6 +136,11 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
         banner.get_by_role("button", name="Reload").click()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     assert page.evaluate("window.ingeniousOffline.build") == new
+    # The game in progress survives the update (autosave), as the banner promised.
+    expect(page.locator("#continue-game")).to_be_enabled()
+    page.click("#continue-game")
+    wait_idle(page)
+    assert moves(page) == played
     assert page.evaluate("document.querySelector('meta[name=ingenious-build]').content") == new
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     page.wait_for_function(f"caches.keys().then(k => k.join() === 'ingenious-{new}')",
