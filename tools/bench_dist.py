@@ -127,7 +127,7 @@ def serve(root: Path) -> tuple[str, ThreadingHTTPServer]:
 
 
 def mb(n: float) -> str:
-    return f"{n / 1e6:.2f} MB"
+    return f"{n / 1e6:.2f} MB" if n >= 100_000 else f"{n / 1e3:.1f} kB"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,23 @@ def dist_files(dist: Path) -> set[str]:
 def manifest_icons(dist: Path) -> set[str]:
     manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
     return {icon["src"] for icon in manifest["icons"]}
+
+
+def test_the_real_build_precaches_every_file_of_dist_and_names_its_version(
+    release: Path,
+) -> None:
+    """sw.js lists each file of the build (itself excepted) once, and its cache name is
+    the version written into index.html."""
+    sw = (release / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)
+    assert found is not None, "sw.js has no precache list"
+    listed = json.loads(found.group(1))
+    assert sorted(listed) == listed and len(set(listed)) == len(listed)
+    assert set(listed) == dist_files(release) - {"sw.js"}
+    version = re.search(r'name="ingenious-build" content="([0-9a-f]+)"',
+                        (release / "index.html").read_text(encoding="utf-8"))
+    assert version is not None
+    assert f'const CACHE = "ingenious-{version.group(1)}";' in sw
 
 
 @pytest.mark.parametrize("service_workers", ["block"])
