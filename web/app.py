@@ -713,12 +713,13 @@ class App:
         if my_turn and game.phase == "swap":
             word = "exchange" if game.variant.name == "duel" else "swap"
             el("swap-reason").textContent = f"You may {word} tiles: {game.swap_reason}."
-            if self.keyboard and box.hidden:
-                asyncio.ensure_future(self.focus_later("swap-yes"))
             el("swap-yes").textContent = (
                 "Exchange those tiles" if word == "exchange" else "Swap all six tiles"
             )
+            newly_shown = bool(box.hidden)
             box.hidden = False
+            if self.keyboard and newly_shown:
+                el("swap-yes").focus()  # keyboard players answer the offer with Enter or Tab
         else:
             box.hidden = True
 
@@ -729,10 +730,6 @@ class App:
         el("undo-button").disabled = target is None
         el("hint-button").disabled = not self.index.has_placements
         el("turn-button").disabled = not self.index.has_placements
-
-    async def focus_later(self, element_id: str) -> None:
-        await asyncio.sleep(0)
-        el(element_id).focus()
 
     def set_status(self, text: str) -> None:
         el("status").textContent = text

@@ -55,7 +55,7 @@ def engine_game(page: Page) -> Game:
     return load_game(page.evaluate("window.ingenious.state()"))
 
 
-def wait_idle(page: Page, timeout: float = 30_000) -> None:
+def wait_idle(page: Page, timeout: float = 60_000) -> None:
     page.wait_for_function(IDLE_JS, timeout=timeout)
 
 

@@ -33,6 +33,12 @@ Shot = Callable[[str], Path]
 COLOURS = ("red", "green", "blue", "orange", "yellow", "purple")
 
 
+@pytest.fixture(autouse=True)
+def _patient_page(page: Page) -> None:
+    """Bots start in a second Pyodide; on a busy machine that can take a while."""
+    page.set_default_timeout(60_000)
+
+
 def test_every_variant_starts_with_its_score_boards(ready_page: Page, screenshot: Shot) -> None:
     """Standard (2-4), solo, team and duel start from the start screen with the right
     tracks; the rules and tutorial pages open from the start screen."""
@@ -142,6 +148,7 @@ def test_keyboard_only_game_against_a_bot_to_the_end(
         if page.locator("#over-screen").is_visible():
             break
         if page.locator("#swap-offer").is_visible():
+            page.wait_for_function("document.activeElement.id === 'swap-yes'")
             page.keyboard.press("Enter")  # the offer takes the focus: swap
             page.wait_for_function("window.ingenious.state().moves.slice(-1)[0] === 'swap'")
             continue
@@ -276,17 +283,17 @@ def test_undo_hint_and_continue_after_reload(ready_page: Page, screenshot: Shot)
     start_game(page, "standard", seats=["human", "beginner"], seed=5)
     wait_idle(page)
     page.click("#hint-button")
-    expect(page.locator("#status")).to_contain_text("Hint:", timeout=30_000)
+    expect(page.locator("#status")).to_contain_text("Hint:", timeout=60_000)
     hinted = page.evaluate("window.ingenious.aim()")
     assert hinted in engine_game(page).legal_moves()
     screenshot("hint")
     page.click("#place-button")
-    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=30_000)
+    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=60_000)
     wait_idle(page)
     page.click("#undo-button")
     page.wait_for_function("window.ingenious.state().moves.length === 0")
     place_with_mouse(page, best_move(engine_game(page)))
-    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=30_000)
+    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=60_000)
     wait_idle(page)
     saved = page.evaluate("window.ingenious.state()")
     page.reload()
