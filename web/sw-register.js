@@ -15,8 +15,9 @@
   var sw = navigator.serviceWorker;
 
   if (!meta) {
-    sw.getRegistrations().then(function (registrations) {
-      registrations.forEach(function (r) { r.unregister(); });
+    // Only the registration covering this page: other sites on the same origin keep theirs.
+    sw.getRegistration().then(function (registration) {
+      if (registration) registration.unregister();
     });
     if (window.caches) {
       caches.keys().then(function (names) {
@@ -114,6 +115,7 @@
     // comparing file dates (python's http.server) answers so for a new sw.js with an
     // older date. Fetching it with cache: "reload" first puts the server's copy there.
     function check() {
+      if (navigator.onLine === false) return; // nothing to check, and no failed request logged
       fetch("sw.js", { cache: "reload" })
         .then(function () { return registration.update(); })
         .catch(function () {}); // offline: nothing to check
