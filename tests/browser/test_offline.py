@@ -45,7 +45,8 @@ def site(tmp_path: Path, release: tuple[Path, str]) -> Iterator[DistSite]:
     served.stop()
 
 
-def only_own_origin(requests: list[str], origin: str) -> list[str]:
+def off_origin(requests: list[str], origin: str) -> list[str]:
+    """The requests that went anywhere but the game's own origin."""
     return [u for u in requests if not (u.startswith(origin) or u.split(":")[0] in
                                         ("blob", "data", "about"))]
 
@@ -89,7 +90,7 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_network_gone(
     after = moves(page)
     assert len(after) >= before + 2, f"expected my move and the bot's reply, got {after}"
     screenshot("offline-game")
-    assert only_own_origin(requests_seen, site.origin) == []
+    assert off_origin(requests_seen, site.origin) == []
 
 
 def test_the_first_visit_tells_the_player_the_game_now_works_offline(
@@ -145,7 +146,7 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     page.wait_for_function(f"caches.keys().then(k => k.join() === 'ingenious-{new}')",
                            timeout=SW_TIMEOUT_MS)
-    assert only_own_origin(requests_seen, site.origin) == []
+    assert off_origin(requests_seen, site.origin) == []
 
 
 def test_the_development_page_never_registers_a_service_worker(ready_page: Page) -> None:
