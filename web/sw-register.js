@@ -30,7 +30,7 @@
   var CSS =
     // Bottom left: the board's corner there is never a playable cell on wide screens.
     ".sw-note{position:fixed;left:12px;bottom:12px;z-index:1000;" +
-    "display:flex;gap:10px;align-items:center;max-width:min(340px,calc(100vw - 24px));" +
+    "display:flex;gap:10px;align-items:center;max-width:min(440px,calc(100vw - 24px));" +
     "padding:10px 14px;" +
     "background:#fbf4e4;color:#2a1d12;border:2px solid #b5541c;border-radius:12px;" +
     "box-shadow:0 4px 16px rgba(0,0,0,.35);font:15px/1.3 system-ui,sans-serif}" +

@@ -109,6 +109,7 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     tmp_path: Path,
     open_ready: Callable[..., float],
     requests_seen: list[str],
+    screenshot: Callable[[str], Path],
 ) -> None:
     """Publish a build with other contents (another version): the open game keeps the
     old one until the banner's Reload, then runs the new one with the saved game still
@@ -133,6 +134,7 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     banner = page.locator("#sw-update")
     expect(banner).to_be_visible(timeout=SW_TIMEOUT_MS)
     expect(banner).to_contain_text("new version")
+    screenshot("update-banner")
     with page.expect_navigation(timeout=SW_TIMEOUT_MS):
         banner.get_by_role("button", name="Reload").click()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
