@@ -68,8 +68,15 @@
   }
 
   var reloadAsked = false;
+  var hadController = !!sw.controller;
   sw.addEventListener("controllerchange", function () {
-    if (reloadAsked) location.reload();
+    if (reloadAsked) { location.reload(); return; }
+    // Another tab accepted an update: this page still runs the old release.
+    if (hadController) {
+      note("sw-update", "Ingenious was updated in another tab; reload to use the new version.",
+           [{ label: "Reload", primary: true, action: function () { location.reload(); } }]);
+    }
+    hadController = true;
   });
 
   function announceUpdate(waiting) {

@@ -104,6 +104,7 @@ def test_the_first_visit_tells_the_player_the_game_now_works_offline(
 
 def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     page: Page,
+    context: BrowserContext,
     site: DistSite,
     release: tuple[Path, str],
     tmp_path: Path,
@@ -113,7 +114,7 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
 ) -> None:
     """Publish a build with other contents (another version): the open game keeps the
     old one until the banner's Reload, then runs the new one with the saved game still
-    there, and old caches are gone."""
+    there, old caches are gone, and another open tab is asked to reload."""
     open_ready(page, site.url)
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     old = release[1]
@@ -122,6 +123,8 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     place_with_mouse(page, best_move(engine_game(page)))
     wait_idle(page)
     played = moves(page)
+    other_tab = context.new_page()
+    open_ready(other_tab, site.url)
 
     new = build_release(tmp_path / "dist-2", tmp_path, marker="2")
     assert new != old
@@ -148,6 +151,9 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     page.wait_for_function(f"caches.keys().then(k => k.join() === 'ingenious-{new}')",
                            timeout=SW_TIMEOUT_MS)
+    # A second tab still on the old release is told to reload, not left mixing releases.
+    expect(other_tab.locator("#sw-update")).to_contain_text("another tab",
+                                                             timeout=SW_TIMEOUT_MS)
     assert off_origin(requests_seen, site.origin) == []
 
 
