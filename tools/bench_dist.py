@@ -48,6 +48,13 @@ class Quiet(SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(ThreadingHTTPServer):
+    """Browsers drop connections mid-file when a profile closes: no tracebacks for that."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass
+
+
 class Meter:
     """Bytes received over the network (headers + encoded bodies), service worker hits
     and cache hits excluded."""
@@ -118,8 +125,8 @@ def loaded_files(dist: Path) -> list[str]:
             if p.is_file() and p.name != "sw.js" and "icons" not in p.parts]
 
 
-def serve(root: Path) -> tuple[str, ThreadingHTTPServer]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
+def serve(root: Path) -> tuple[str, QuietServer]:
+    server = QuietServer(("127.0.0.1", 0),
                                  functools.partial(Quiet, directory=str(root)))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()

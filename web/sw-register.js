@@ -11,6 +11,17 @@
   var meta = document.querySelector('meta[name="ingenious-build"]');
   var status = { build: meta ? meta.content : null, state: "off" };
   window.ingeniousOffline = status;
+
+  // Opened from a folder (a USB stick, a download): browsers refuse the game's modules
+  // there, and the generic failure message would not say what to do.
+  if (location.protocol === "file:") {
+    var advice = "Ingenious cannot start from a file:// address. Serve its folder instead: " +
+      "run  python3 -m http.server -d <this folder>  and open http://127.0.0.1:8000/";
+    var tell = function () { if (window.ingeniousBoot) window.ingeniousBoot.problem(advice); };
+    tell();
+    setTimeout(tell, 1500); // after the failing module import has had its say
+    return;
+  }
   if (!("serviceWorker" in navigator)) { status.state = "unsupported"; return; }
   var sw = navigator.serviceWorker;
 

@@ -46,6 +46,13 @@ def build_release(out: Path, work: Path, marker: str | None = None) -> str:
     return version
 
 
+class QuietServer(ThreadingHTTPServer):
+    """Browsers drop connections mid-file (a reload, a closed page): not worth a traceback."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass
+
+
 class DistSite:
     def __init__(self, root: Path, dist: Path,
                  handler: type[SimpleHTTPRequestHandler] = PlainHandler,
@@ -74,7 +81,7 @@ class DistSite:
 
     def start(self) -> None:
         handler = functools.partial(self.handler, directory=str(self.root))
-        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.server = QuietServer(("127.0.0.1", self.port), handler)
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         Thread(target=self.server.serve_forever, name="dist-site", daemon=True).start()

@@ -158,3 +158,21 @@ def test_a_host_sending_the_wrong_wasm_type_gets_a_clear_message(
         assert page.evaluate("document.body.dataset.ready") != "1"
     finally:
         served.stop()
+
+
+def test_opening_the_build_from_a_folder_explains_how_to_serve_it(
+    browser: Any, release: Path
+) -> None:
+    """file:// cannot run the game (browsers block module scripts there); instead of a
+    vague failure the loading screen gives the one-line server command."""
+    context: BrowserContext = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto((release / "index.html").as_uri())
+        problem = page.locator("#loading-problem")
+        expect(problem).to_contain_text("file://", timeout=30_000)
+        expect(problem).to_contain_text("python3 -m http.server -d")
+        page.wait_for_timeout(2500)  # the import failure comes later; the advice stays
+        expect(problem).to_contain_text("python3 -m http.server -d")
+    finally:
+        context.close()
