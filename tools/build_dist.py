@@ -4,9 +4,10 @@ Usage: ``make dist`` or ``python3 tools/build_dist.py [--out DIR]``. Needs ``run
 (``make runtime``). The output holds exactly what the page loads, found from the sources
 rather than listed by hand:
 
-* every local ``src``/``href`` of ``index.html`` (styles, scripts, favicon, manifest) and
-  the ``config`` of its Python script (``pyscript.toml``);
-* the URLs of ``pyscript.toml`` [files] (the engine and web modules, the bot worker);
+* the pages: every top-level ``.html`` (``index.html``, the game; ``embed.html``, the
+  embeddable board), each local ``src``/``href`` they name (styles, scripts, favicon,
+  manifest) and the ``config`` of their Python scripts (``pyscript.toml``, ``embed.toml``);
+* the URLs of those configs' [files] (the engine and web modules, the bot worker);
 * the Pyodide files ``pyodide.mjs`` fetches at start-up, next to the ``interpreter``;
 * PyScript's ``core.js``, the plugin chunks it always imports, its TOML parser, and
   their static imports (editor, terminal and zip chunks are left out: never loaded);
@@ -14,8 +15,9 @@ rather than listed by hand:
 * a generated ``sw.js`` (from ``tools/sw_template.js``) whose precache list is every
   other file of the build and whose cache name carries the build's content hash.
 
-``index.html`` gets a ``<meta name="ingenious-build">`` tag with that hash; only then
-does ``web/sw-register.js`` register the service worker, so ``make play`` never runs it.
+Each page gets a ``<meta name="ingenious-build">`` tag with that hash; only then does
+``web/sw-register.js`` (included by index.html) register the service worker, so
+``make play`` never runs it.
 Every path is relative, so the folder works from any static host and any sub-path.
 """
 
@@ -86,10 +88,10 @@ def relative_path(url: str, where: str) -> str:
     return str(clean)
 
 
-def page_files(html: str) -> list[str]:
+def page_files(html: str, page: str = "index.html") -> list[str]:
     parser = PageRefs()
     parser.feed(html)
-    return [relative_path(ref, "index.html") for ref in parser.refs]
+    return [relative_path(ref, page) for ref in parser.refs]
 
 
 def config_files(config_text: str, config_name: str) -> tuple[list[str], str]:
@@ -165,22 +167,33 @@ def read_text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def pages(site: Path) -> list[str]:
+    """The site's pages: every top-level .html file (the game, the embeddable board)."""
+    names = sorted(p.name for p in site.glob("*.html") if p.is_file())
+    if "index.html" not in names:
+        raise BuildError(f"{site}: no index.html")
+    return names
+
+
 def collect(site: Path) -> list[str]:
-    """Every site-relative path the game loads (sorted, without sw.js)."""
-    html = read_text(site / "index.html")
-    files = {"index.html"}
-    refs = page_files(html)
+    """Every site-relative path the pages load (sorted, without sw.js)."""
+    files: set[str] = set()
+    refs: list[str] = []
+    for page in pages(site):
+        files.add(page)
+        page_refs = page_files(read_text(site / page), page)
+        if not any(r.endswith(".toml") for r in page_refs):
+            raise BuildError(f"{page}: no <script type=\"py\" config=\"...toml\"> found")
+        refs += page_refs
     files.update(refs)
-    configs = [r for r in refs if r.endswith(".toml")]
-    if not configs:
-        raise BuildError("index.html: no <script type=\"py\" config=\"...toml\"> found")
+    configs = sorted({r for r in refs if r.endswith(".toml")})
     for config in configs:
         urls, interpreter = config_files(read_text(site / config), config)
         files.update(urls)
         files.update(pyodide_files(interpreter))
-    for core in [r for r in refs if PurePosixPath(r).name == "core.js"]:
+    for core in sorted({r for r in refs if PurePosixPath(r).name == "core.js"}):
         files.update(pyscript_files(core, site))
-    for manifest in [r for r in refs if r.endswith(".webmanifest")]:
+    for manifest in sorted({r for r in refs if r.endswith(".webmanifest")}):
         files.update(manifest_icons(read_text(site / manifest), manifest))
     files.discard(SW_NAME)
     missing = sorted(f for f in files if not (site / f).is_file())
@@ -198,12 +211,12 @@ def content_hash(site: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def stamp_html(html: str, version: str) -> str:
-    """index.html with the build meta tag after <meta charset> (how the page knows it is dist)."""
+def stamp_html(html: str, version: str, page: str = "index.html") -> str:
+    """The page with the build meta tag after <meta charset> (how it knows it is dist)."""
     tag = f'<meta name="{BUILD_META}" content="{version}">'
     match = re.search(r"<meta\s+charset[^>]*>", html, re.IGNORECASE)
     if match is None:
-        raise BuildError("index.html: no <meta charset> to put the build tag after")
+        raise BuildError(f"{page}: no <meta charset> to put the build tag after")
     line_start = html.rfind("\n", 0, match.start()) + 1
     indent = html[line_start:match.start()]
     return html[:match.end()] + "\n" + indent + tag + html[match.end():]
@@ -230,8 +243,9 @@ def build(site: Path, out: Path) -> tuple[str, list[str]]:
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(site / name, target)
-        html = stamp_html(read_text(site / "index.html"), version)
-        (staging / "index.html").write_text(html, encoding="utf-8")
+        for page in pages(site):
+            html = stamp_html(read_text(site / page), version, page)
+            (staging / page).write_text(html, encoding="utf-8")
         (staging / SW_NAME).write_text(service_worker(version, files), encoding="utf-8")
         replace_dir(staging, out)
     except BaseException:

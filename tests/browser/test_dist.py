@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -75,7 +76,8 @@ def test_a_real_game_loads_every_file_of_dist_and_nothing_else(
     open_ready: Callable[..., float],
 ) -> None:
     """With the service worker blocked (so it cannot fetch the precache list itself), a
-    game with a bot requests only files of dist/, and every file of dist/ except sw.js
+    game with a bot and the embeddable board request only files of dist/, and every
+    file of dist/ except sw.js
     (the worker) and the install icons the manifest names (a browser fetches the one
     that suits the device)."""
     context: BrowserContext = browser.new_context(service_workers=service_workers)
@@ -96,6 +98,10 @@ def test_a_real_game_loads_every_file_of_dist_and_nothing_else(
         # What a browser fetches when it considers offering the install (headless Chromium
         # only does on request).
         context.new_cdp_session(page).send("Page.getInstallabilityErrors")
+        # The embeddable board, the build's other page, explaining a position.
+        page.goto(site.url + "embed.html?position=" + quote(json.dumps(
+            {"zone": 5, "placement": [[4, 1, "red"], [4, 0, "blue"]]})))
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     finally:
         context.close()
 

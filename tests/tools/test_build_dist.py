@@ -127,6 +127,38 @@ def test_dist_holds_what_the_page_loads_and_nothing_else(tmp_path: Path) -> None
     assert files_in(tmp_path / "dist") == EXPECTED | {"sw.js"}
 
 
+EMBED = """<!doctype html>
+<html><head><meta charset="utf-8">
+  <link rel="stylesheet" href="web/embed.css">
+  <script type="module" src="runtime/pyscript/core.js"></script>
+</head><body>
+  <script type="py" config="embed.toml">
+from web.embed import start
+start()
+  </script>
+</body></html>
+"""
+
+EMBED_CONFIG = """interpreter = "./runtime/pyodide/pyodide.mjs"
+[files]
+"./engine/__init__.py" = "./engine/__init__.py"
+"./web/embed.py" = "./web/embed.py"
+"""
+
+
+def test_every_top_level_page_is_built_with_what_it_loads(tmp_path: Path) -> None:
+    """A second page (the embeddable board: inline Python, its own config) ships with its
+    config, styles and modules, and carries the build tag too; docs pages stay out."""
+    site = make_site(tmp_path / "site", {
+        "embed.html": EMBED, "embed.toml": EMBED_CONFIG, "web/embed.css": "",
+        "web/embed.py": "def start(): pass", "docs/demo.html": "<html></html>",
+    })
+    version, _ = build_dist.build(site, tmp_path / "dist")
+    assert files_in(tmp_path / "dist") == EXPECTED | {
+        "sw.js", "embed.html", "embed.toml", "web/embed.css", "web/embed.py"}
+    assert version in (tmp_path / "dist" / "embed.html").read_text(encoding="utf-8")
+
+
 def test_the_precache_list_is_every_file_of_dist_but_the_worker(tmp_path: Path) -> None:
     """sw.js caches each file of the build once, by relative path (works at any sub-path)."""
     site = make_site(tmp_path / "site")
