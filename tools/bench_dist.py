@@ -62,6 +62,8 @@ class Meter:
     def __init__(self, context: BrowserContext) -> None:
         self.bytes = 0
         self.requests = 0
+        self.urls: set[str] = set()
+        self.page_bytes = 0
         context.on("requestfinished", self.count)
 
     def count(self, request: Request) -> None:
@@ -76,6 +78,9 @@ class Meter:
         if received > 0:
             self.bytes += received
             self.requests += 1
+            if request.service_worker is None:  # the page's own loads, not the caching
+                self.page_bytes += received
+                self.urls.add(request.url)
 
 
 def ready(context: BrowserContext, url: str | None, reload: bool = False) -> float:
@@ -97,7 +102,8 @@ def one_run(playwright: Playwright, url: str) -> dict[str, float]:
     try:
         meter = Meter(context)
         result: dict[str, float] = {"cold_s": ready(context, url)}
-        result["cold_bytes_to_ready"] = meter.bytes
+        result["cold_bytes_to_ready"] = meter.page_bytes
+        COLD_URLS.update(meter.urls)
         page = context.pages[0]
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
         page.wait_for_timeout(500)  # let the last requestfinished events arrive
@@ -119,10 +125,15 @@ def gzip_estimate(dist: Path, names: list[str]) -> int:
     return sum(len(gzip.compress((dist / n).read_bytes(), 6)) for n in names)
 
 
+# URLs received during cold loads until the game was interactive.
+COLD_URLS: set[str] = set()
+
+
 def loaded_files(dist: Path) -> list[str]:
-    """Files a cold load fetches: everything but the worker and the install icons."""
-    return [p.relative_to(dist).as_posix() for p in sorted(dist.rglob("*"))
-            if p.is_file() and p.name != "sw.js" and "icons" not in p.parts]
+    """Files of dist/ that cold loads fetched before the game was interactive."""
+    names = {url.split(SUB_PATH, 1)[1].split("?")[0] or "index.html"
+             for url in COLD_URLS if SUB_PATH in url}
+    return sorted(n for n in names if (dist / n).is_file())
 
 
 def serve(root: Path) -> tuple[str, QuietServer]:
