@@ -1,0 +1,119 @@
+"""Helpers for the game's browser tests: drive the page through its real controls.
+
+Moves are chosen with the CPython engine (an independent copy of the rules) from the
+page's own save; they are then played with the mouse, keyboard or touch, never by
+calling into the page's game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from engine import load_game
+from engine.game import Game
+
+IDLE_JS = """() => {
+  const shown = (id) => !document.getElementById(id).hidden;
+  if (document.body.dataset.ready !== "1" || !window.ingenious) return false;
+  if (window.ingenious.busy()) return false;
+  return shown("over-screen") || shown("pass-screen") || shown("swap-offer")
+      || document.querySelector(".rack-tile[data-slot]:not([disabled])") !== null;
+}"""
+
+
+def start_game(
+    page: Page,
+    variant: str = "standard",
+    seats: list[str] | None = None,
+    names: list[str] | None = None,
+    players: int | None = None,
+    seed: int | None = None,
+    open_play: bool = False,
+    speed: str = "instant",
+) -> None:
+    """Fill the start screen like a person would and start the game."""
+    page.locator(f'input[name="variant"][value="{variant}"]').check()
+    if players is not None:
+        page.select_option("#players", str(players))
+    for seat, kind in enumerate(seats or []):
+        page.select_option(f"#seat-kind-{seat}", kind)
+    for seat, name in enumerate(names or []):
+        page.fill(f"#seat-name-{seat}", name)
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    if open_play:
+        page.check("#open-play")
+    page.click("#start-game")
+    expect(page.locator("#game")).to_be_visible()
+    page.select_option("#speed", speed)
+
+
+def engine_game(page: Page) -> Game:
+    """The page's game, rebuilt by the CPython engine from the page's save."""
+    return load_game(page.evaluate("window.ingenious.state()"))
+
+
+def wait_idle(page: Page, timeout: float = 30_000) -> None:
+    page.wait_for_function(IDLE_JS, timeout=timeout)
+
+
+def best_move(game: Game) -> str:
+    """The placement that scores most now (a simple, deterministic choice)."""
+    placements = [m for m in game.legal_moves() if m not in ("swap", "pass")]
+    return max(placements, key=lambda m: (sum(game.preview(m)["points"].values()), m))
+
+
+def split(move: str) -> list[tuple[tuple[int, int], str]]:
+    out = []
+    for half in move.split():
+        where, _, colour = half.partition(":")
+        q, r = where.split(",")
+        out.append(((int(q), int(r)), colour))
+    return out
+
+
+def rack_slot(page: Page, colours: set[str] | tuple[str, str]) -> tuple[int, list[str]]:
+    rack: list[list[str]] = page.evaluate("window.ingenious.rack()")
+    for slot, tile in enumerate(rack):
+        if sorted(tile) == sorted(colours):
+            return slot, tile
+    raise AssertionError(f"no tile {colours} on the shown rack {rack}")
+
+
+def anchor_and_partner(move: str, first_colour: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    (a, ca), (b, _) = split(move)
+    return (a, b) if ca == first_colour else (b, a)
+
+
+def centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
+    point: dict[str, Any] = page.evaluate(f"window.ingenious.cellCenter({cell[0]}, {cell[1]})")
+    return point["x"], point["y"]
+
+
+def place_with_mouse(page: Page, move: str) -> None:
+    """Pick the tile on the rack, hover its first half's cell, turn until the ghost is
+    the wanted placement (right click), then click."""
+    colours = tuple(c for _, c in split(move))
+    slot, tile = rack_slot(page, colours)
+    page.click(f'.rack-tile[data-slot="{slot}"]')
+    anchor, _ = anchor_and_partner(move, tile[0])
+    x, y = centre(page, anchor)
+    page.mouse.move(x, y)
+    for _ in range(7):
+        if page.evaluate("window.ingenious.aim()") == move:
+            break
+        page.mouse.click(x, y, button="right")
+    assert page.evaluate("window.ingenious.aim()") == move
+    page.mouse.click(x, y)
+
+
+def track_values(page: Page) -> dict[tuple[int, str], int]:
+    """What the score boards show: (side, colour) -> value, read from the DOM."""
+    rows: list[dict[str, Any]] = page.evaluate(
+        """() => [...document.querySelectorAll('#scoreboard .track')].map(t => ({
+             side: +t.dataset.side, colour: t.dataset.colour, value: +t.dataset.value,
+             text: t.querySelector('.val').textContent}))"""
+    )
+    return {(r["side"], r["colour"]): r["value"] for r in rows}

@@ -1,0 +1,336 @@
+"""The game in the browser, played through its real controls (mouse, keys, touch).
+
+Every test runs under the infra guard: no console errors, no request outside 127.0.0.1.
+Moves are chosen with the CPython engine from the page's save and checked against it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine import new_game
+from engine.bots import make_bot
+from tests.browser.game_helpers import (
+    anchor_and_partner,
+    best_move,
+    centre,
+    engine_game,
+    place_with_mouse,
+    rack_slot,
+    split,
+    start_game,
+    track_values,
+    wait_idle,
+)
+
+Shot = Callable[[str], Path]
+COLOURS = ("red", "green", "blue", "orange", "yellow", "purple")
+
+
+def test_every_variant_starts_with_its_score_boards(ready_page: Page, screenshot: Shot) -> None:
+    """Standard (2-4), solo, team and duel start from the start screen with the right tracks."""
+    page = ready_page
+    cases = [
+        # variant, players, seats, score cards, steps per rail
+        ("standard", 3, ["human", "human", "human"], 3, "18"),
+        ("standard", 4, ["human"] * 4, 4, "18"),
+        ("solo", None, ["human"], 1, "36"),
+        ("team", None, ["human"] * 4, 2, "36"),
+        ("duel", None, ["human", "human"], 1, "18"),
+    ]
+    for variant, players, seats, cards, steps in cases:
+        start_game(page, variant, seats=seats, players=players)
+        expect(page.locator("#scoreboard .score-card")).to_have_count(cards)
+        expect(page.locator("#scoreboard .track")).to_have_count(6 * cards)
+        rail = page.locator("#scoreboard .rail").first
+        assert f"--steps:{steps}" in (rail.get_attribute("style") or "").replace(" ", "")
+        view = page.evaluate("window.ingenious.view()")
+        assert view["variant"] == variant
+        if not page.locator("#pass-screen").is_hidden():
+            page.click("#pass-ready")
+        expect(page.locator(".rack-tile[data-slot]")).to_have_count(1 if variant == "solo" else 6)
+        screenshot(f"{variant}-{len(seats)}")
+        page.click("#menu-button")
+        expect(page.locator("#start")).to_be_visible()
+
+
+def test_mouse_placement_shows_the_preview_and_scores_what_the_engine_scores(
+    ready_page: Page, screenshot: Shot
+) -> None:
+    """Hover shows the tile and its points; after the click the boards equal the engine's."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "beginner"], names=["Ann", "Bot"], seed=11)
+    for turn in range(3):
+        wait_idle(page)
+        game = engine_game(page)
+        move = best_move(game)
+        preview = game.preview(move)
+        colours = tuple(c for _, c in split(move))
+        slot, tile = rack_slot(page, colours)
+        page.click(f'.rack-tile[data-slot="{slot}"]')
+        anchor, _ = anchor_and_partner(move, tile[0])
+        page.mouse.move(*centre(page, anchor))
+        for _ in range(7):
+            if page.evaluate("window.ingenious.aim()") == move:
+                break
+            page.mouse.click(*centre(page, anchor), button="right")
+        gains = {c: n for c, n in preview["points"].items() if n}
+        preview_text = page.inner_text("#preview")
+        for colour, points in gains.items():
+            assert f"+{points}" in preview_text, (colour, preview_text)
+        if turn == 0:
+            screenshot("preview")
+        before = len(game.moves)
+        page.mouse.click(*centre(page, anchor))
+        page.wait_for_function(f"window.ingenious.state().moves.length > {before}")
+        wait_idle(page)
+        after = engine_game(page)
+        assert after.moves[before] == move
+        shown = track_values(page)
+        for side, track in enumerate(after.scores):
+            for i, colour in enumerate(COLOURS):
+                assert shown[(side, colour)] == track[i]
+    expect(page.locator("#move-list li")).to_have_count(len(engine_game(page).log))
+    screenshot("after")
+
+
+def test_a_game_against_a_bot_is_played_to_the_end(ready_page: Page, screenshot: Shot) -> None:
+    """A person (mouse) plays a beginner bot to the game-over screen; ranking as the engine's."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "beginner"], names=["Ann", "Bot"], seed=3)
+    for _ in range(120):
+        wait_idle(page, timeout=60_000)
+        if page.locator("#over-screen").is_visible():
+            break
+        if page.locator("#swap-offer").is_visible():
+            page.click("#swap-no")
+            continue
+        place_with_mouse(page, best_move(engine_game(page)))
+    expect(page.locator("#over-screen")).to_be_visible()
+    game = engine_game(page)
+    assert game.phase == "over"
+    result = game.result()
+    ranking = page.locator("#ranking li")
+    expect(ranking).to_have_count(len(result["standings"]))
+    expect(ranking.first).to_contain_text(result["standings"][0]["name"])
+    for line in result["explanation"]:
+        expect(page.locator("#tiebreak")).to_contain_text(line)
+    screenshot("game-over")
+
+
+def test_keyboard_only_play(ready_page: Page, screenshot: Shot) -> None:
+    """Tab to Start, then keys 1-6, arrows, R and Enter place tiles without a mouse."""
+    page = ready_page
+    page.select_option("#seat-kind-1", "beginner")
+    for _ in range(40):
+        if page.evaluate("document.activeElement && document.activeElement.id") == "start-game":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#game")).to_be_visible()
+    page.select_option("#speed", "instant")
+    page.locator("#board-canvas").focus()
+    for placed in range(2):
+        wait_idle(page)
+        before = len(engine_game(page).moves)
+        page.keyboard.press("1")
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("r")
+        if page.evaluate("window.ingenious.aim()") is None:
+            page.keyboard.press("r")
+        assert page.evaluate("window.ingenious.aim()") is not None
+        if placed == 0:
+            screenshot("keyboard-cursor")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"window.ingenious.state().moves.length > {before}")
+        assert engine_game(page).log[before]["seat"] == 0
+
+
+@pytest.mark.browser_context_args(
+    has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}, device_scale_factor=3
+)
+def test_touch_placement_tap_then_tap_on_a_phone(ready_page: Page, screenshot: Shot) -> None:
+    """On a phone: tap a tile, tap one cell, tap its partner; the canvas is sharp (DPR 3)."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "beginner"], seed=21)
+    wait_idle(page)
+    size = page.evaluate(
+        "(() => { const c = document.getElementById('board-canvas');"
+        " const r = c.getBoundingClientRect();"
+        " return [c.width, c.height, r.width, r.height]; })()"
+    )
+    assert abs(size[0] - size[2] * 3) <= 2 and abs(size[1] - size[3] * 3) <= 2
+    game = engine_game(page)
+    move = best_move(game)
+    slot, tile = rack_slot(page, tuple(c for _, c in split(move)))
+    page.locator(f'.rack-tile[data-slot="{slot}"]').tap()
+    anchor, partner = anchor_and_partner(move, tile[0])
+    page.touchscreen.tap(*centre(page, anchor))
+    screenshot("phone-first-tap")
+    page.touchscreen.tap(*centre(page, partner))
+    page.wait_for_function("window.ingenious.state().moves.length > 0")
+    assert engine_game(page).moves[0] == move
+    box = page.locator("#board-canvas").bounding_box()
+    assert box is not None
+    for q, r in [(0, -5), (5, -5), (5, 0), (0, 5), (-5, 5), (-5, 0)]:
+        x, y = centre(page, (q, r))
+        assert (
+            box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
+        )
+    screenshot("phone")
+
+
+def test_hot_seat_hides_each_rack_until_its_owner_confirms(
+    ready_page: Page, screenshot: Shot
+) -> None:
+    """Two people: a 'pass to NAME' screen hides the rack between their turns."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "human"], names=["Ann", "Bob"], seed=8)
+    expect(page.locator("#pass-screen")).to_be_visible()
+    expect(page.locator("#pass-title")).to_have_text("Pass to Ann")
+    expect(page.locator(".rack-tile[data-slot]")).to_have_count(0)
+    assert page.evaluate("window.ingenious.rack()") == []
+    screenshot("pass-to-ann")
+    page.click("#pass-ready")
+    game = engine_game(page)
+    assert page.evaluate("window.ingenious.rack()") == game.view(0)["racks"]["0"]
+    place_with_mouse(page, best_move(game))
+    expect(page.locator("#pass-screen")).to_be_visible()
+    expect(page.locator("#pass-title")).to_have_text("Pass to Bob")
+    expect(page.locator(".rack-tile[data-slot]")).to_have_count(0)
+    expect(page.locator("#undo-button")).to_be_disabled()
+    page.click("#pass-ready")
+    assert page.evaluate("window.ingenious.rack()") == engine_game(page).view(1)["racks"]["1"]
+
+
+def _save_with_swap_offer() -> dict[str, object]:
+    """A real game where seat 0 (the person) is offered a swap, found with the engine."""
+    for seed in range(1, 100):
+        game = new_game("standard", players=2, seed=seed, names=["Ann", "Bot"])
+        bot = make_bot("beginner", seed=seed)
+        while game.phase != "over":
+            if game.phase == "swap" and game.current == 0:
+                return {**game.to_save(), "seats": ["human", "beginner"]}
+            move = bot.choose(game.view(game.current))
+            game.apply("pass" if move in ("swap", "pass") else move)
+    raise AssertionError("no swap offer found")
+
+
+def test_swap_offer_says_why_and_swaps_the_rack(
+    page: Page, server_url: str, screenshot: Shot
+) -> None:
+    """Continue a saved game at a swap offer: the reason is shown; Swap draws six new tiles."""
+    save = _save_with_swap_offer()
+    page.add_init_script(
+        f"localStorage.setItem('ingenious.autosave', {json.dumps(json.dumps(save))});"
+    )
+    page.goto(server_url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    page.click("#continue-game")
+    page.select_option("#speed", "instant")
+    game = engine_game(page)
+    assert game.phase == "swap" and game.swap_reason
+    expect(page.locator("#swap-offer")).to_be_visible()
+    expect(page.locator("#swap-reason")).to_contain_text(game.swap_reason)
+    old_rack = page.evaluate("window.ingenious.rack()")
+    screenshot("swap-offer")
+    page.click("#swap-yes")
+    page.wait_for_function(f"window.ingenious.state().moves.length > {len(game.moves)}")
+    after = engine_game(page)
+    assert after.moves[len(game.moves)] == "swap"
+    expect(page.locator("#move-list")).to_contain_text("Ann swapped")
+    wait_idle(page)
+    assert page.evaluate("window.ingenious.rack()") == after.view(0)["racks"]["0"] != old_rack
+
+
+def test_undo_hint_and_continue_after_reload(ready_page: Page, screenshot: Shot) -> None:
+    """Undo takes back the person's turn and the bot's reply; the autosave survives a reload."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "beginner"], seed=5)
+    wait_idle(page)
+    page.click("#hint-button")
+    expect(page.locator("#status")).to_contain_text("Hint:", timeout=30_000)
+    hinted = page.evaluate("window.ingenious.aim()")
+    assert hinted in engine_game(page).legal_moves()
+    screenshot("hint")
+    page.click("#place-button")
+    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=30_000)
+    wait_idle(page)
+    page.click("#undo-button")
+    page.wait_for_function("window.ingenious.state().moves.length === 0")
+    place_with_mouse(page, best_move(engine_game(page)))
+    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=30_000)
+    wait_idle(page)
+    saved = page.evaluate("window.ingenious.state()")
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    expect(page.locator("#continue-game")).to_be_enabled()
+    page.click("#continue-game")
+    assert page.evaluate("window.ingenious.state()")["moves"] == saved["moves"]
+    expect(page.locator("#move-list li")).to_have_count(len(saved["moves"]))
+
+
+def test_screen_reader_announcements_and_labelled_controls(ready_page: Page) -> None:
+    """Moves and turns are announced in a live region; every control has a name."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "beginner"], names=["Ann", "Bot"], seed=4)
+    wait_idle(page)
+    place_with_mouse(page, best_move(engine_game(page)))
+    expect(page.locator("#announce")).to_contain_text("Ann placed")
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    unnamed = page.evaluate(
+        """() => [...document.querySelectorAll('button, select, input')].filter(e => {
+             if (e.closest('[hidden]')) return false;
+             const label = e.getAttribute('aria-label') || e.textContent.trim()
+               || (e.id && document.querySelector(`label[for="${e.id}"]`)) || e.closest('label');
+             return !label; }).map(e => e.outerHTML.slice(0, 80))"""
+    )
+    assert unnamed == []
+
+
+def test_rules_and_tutorial_open_from_the_start_screen(ready_page: Page) -> None:
+    """Rules and tutorial are in-app pages that close with their button."""
+    page = ready_page
+    page.click("#open-rules")
+    expect(page.locator("#guide-screen")).to_be_visible()
+    expect(page.locator("#guide-body")).to_contain_text("weakest colour")
+    page.click("#guide-close")
+    page.click("#open-tutorial")
+    expect(page.locator("#guide-title")).to_have_text("Tutorial")
+    page.keyboard.press("Escape")
+    expect(page.locator("#guide-screen")).to_be_hidden()
+
+
+@pytest.mark.allow_console_errors
+def test_a_browser_without_webassembly_is_told_plainly(page: Page, server_url: str) -> None:
+    """Without WebAssembly the loading screen says the browser cannot run the game."""
+    page.add_init_script("delete window.WebAssembly;")
+    page.goto(server_url)
+    problem = page.locator("#loading-problem")
+    expect(problem).to_be_visible()
+    expect(problem).to_contain_text("cannot run the game")
+    expect(problem).to_contain_text("WebAssembly")
+
+
+def test_open_team_play_shows_the_partners_tiles_only(ready_page: Page, screenshot: Shot) -> None:
+    """Open play: the person sees their partner's rack (seat 2), never an opponent's."""
+    page = ready_page
+    start_game(
+        page, "team", seats=["human", "beginner", "beginner", "beginner"], seed=9, open_play=True
+    )
+    wait_idle(page)
+    game = engine_game(page)
+    expect(page.locator("#partner-rack")).to_be_visible()
+    expect(page.locator("#partner-rack .partner-tile")).to_have_count(len(game.racks[2]))
+    labels = page.locator("#partner-rack .partner-tile").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert labels == [f"{a} and {b}" for a, b in game.view(0)["racks"]["2"]]
+    assert set(page.evaluate("window.ingenious.view()")["racks"]) == {"0", "2"}
+    screenshot("open-team")

@@ -1,0 +1,66 @@
+"""Board drawing runs on any 2D-context-like object and draws what the scene holds."""
+
+from typing import Any
+
+from engine import new_game
+from web import render
+from web.hexgrid import fit_layout
+
+
+class RecordingContext:
+    """Records canvas calls; attribute writes (fillStyle, lineWidth...) are accepted."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        def record(*args: Any) -> None:
+            self.calls.append((name, args))
+
+        return record
+
+    def count(self, name: str) -> int:
+        return sum(1 for call, _ in self.calls if call == name)
+
+
+def _scene() -> render.Scene:
+    game = new_game("standard", players=2, seed=2)
+    for _ in range(4):
+        game.apply(game.legal_moves()[0])
+    return render.scene_from_view(game.view(None))
+
+
+def test_scene_from_view_lists_tiles_symbols_and_the_last_placement() -> None:
+    scene = _scene()
+    assert scene.radius == 5 and len(scene.symbols) == 6 and len(scene.tiles) == 4
+    assert scene.last == (scene.tiles[-1][0], scene.tiles[-1][2])
+
+
+def test_board_draws_the_zone_plus_one_dimmed_ring() -> None:
+    """Ring <= 6 is drawn for a radius-5 zone: 127 cells, one fill each, plus 6 symbols."""
+    ctx = RecordingContext()
+    layout = fit_layout(6.35, 800, 600, 2)
+    render.draw_board(ctx, layout, _scene(), 800, 600)
+    hexes = sum(1 for name, args in ctx.calls if name == "closePath")
+    assert hexes >= 127 + 6
+
+
+def test_every_tile_half_draws_its_symbol_shape() -> None:
+    """A red/yellow tile: 24 + 48 star vertices plus the two hex bodies."""
+    ctx = RecordingContext()
+    layout = fit_layout(6.35, 800, 600, 2)
+    render.draw_tile(ctx, layout, (0, 0), "red", (1, 0), "yellow")
+    line_tos = ctx.count("lineTo")
+    assert line_tos >= 23 + 47
+
+
+def test_overlay_draws_ghost_rays_cursor_and_badges() -> None:
+    scene = _scene()
+    scene.ghost = render.Ghost(((0, 0), (1, 0)), ("blue", "green"))
+    scene.rays = [{"from": [0, 0], "colour": "blue", "cells": [[0, 1], [0, 2]], "points": 2}]
+    scene.cursor = (0, 0)
+    ctx = RecordingContext()
+    render.draw_overlay(ctx, fit_layout(6.35, 800, 600, 2), scene, 0.0)
+    texts = [args[0] for name, args in ctx.calls if name == "fillText"]
+    assert texts == ["+2"]
+    assert ctx.count("setLineDash") == 1

@@ -1,0 +1,125 @@
+"""Browser benchmarks for the game page; prints figures for the release note.
+
+    python tools/bench_browser.py [--runs 3] [--seconds 15] [--level strong]
+
+* cold: a fresh browser context (empty cache) until ``body[data-ready="1"]``;
+* warm: a reload in the same context;
+* frame gaps: the longest gap between requestAnimationFrame callbacks while bots
+  think in the worker (a bots-only game at "fast" speed), plus the 99th percentile.
+
+Targets: cold < 3 s, longest frame gap < 100 ms. Chromium is /usr/bin/chromium,
+networking locked to 127.0.0.1 as in the browser tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.serve import start_in_thread  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+READY = 'body[data-ready="1"]'
+
+FRAME_PROBE = """() => {
+  window.__frames = [];
+  const tick = (t) => { window.__frames.push(t); requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+}"""
+
+
+def time_to_ready(page: Page, url: str, reload: bool = False) -> float:
+    started = time.perf_counter()
+    if reload:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    return time.perf_counter() - started
+
+
+MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark')
+    .filter(m => m.name.startsWith('ingenious:')).map(m => [m.name.slice(10), m.startTime]))"""
+
+
+def frame_gaps(page: Page, url: str, level: str, seconds: float) -> tuple[float, float, int, int]:
+    time_to_ready(page, url)
+    page.locator('input[name="variant"][value="standard"]').check()
+    page.select_option("#seat-kind-0", level)
+    page.select_option("#seat-kind-1", level)
+    page.click("#start-game")
+    page.select_option("#speed", "fast")
+    # Wait for the worker's first move so its start-up is not counted as thinking time.
+    page.wait_for_function("window.ingenious.state().moves.length >= 1", timeout=120_000)
+    page.evaluate(FRAME_PROBE)
+    moves_before = page.evaluate("window.ingenious.state().moves.length")
+    page.wait_for_timeout(seconds * 1000)
+    frames: list[float] = page.evaluate("window.__frames")
+    moves = page.evaluate("window.ingenious.state().moves.length") - moves_before
+    gaps = sorted(b - a for a, b in zip(frames, frames[1:], strict=False))
+    p99 = gaps[int(len(gaps) * 0.99) - 1] if gaps else 0.0
+    return (gaps[-1] if gaps else 0.0), p99, len(frames), moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--level", default="strong")
+    options = parser.parse_args()
+    url, server = start_in_thread(ROOT)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            cold, warm, marks = [], [], []
+            for _ in range(options.runs):
+                context = browser.new_context()
+                page = context.new_page()
+                cold.append(time_to_ready(page, url))
+                marks.append(page.evaluate(MARKS_JS))
+                warm.append(time_to_ready(page, url, reload=True))
+                context.close()
+            print(
+                f"cold load to data-ready: median {statistics.median(cold):.2f} s "
+                f"(runs: {', '.join(f'{t:.2f}' for t in cold)}; target < 3 s)"
+            )
+            print(
+                f"warm load to data-ready: median {statistics.median(warm):.2f} s "
+                f"(runs: {', '.join(f'{t:.2f}' for t in warm)})"
+            )
+            context = browser.new_context()
+            worst, p99, frames, moves = frame_gaps(
+                context.new_page(), url, options.level, options.seconds
+            )
+            print(
+                f"frame gaps while {options.level} bots play "
+                f"({options.seconds:.0f} s, {frames} frames, "
+                f"{moves} moves): longest {worst:.1f} ms, p99 {p99:.1f} ms (target < 100 ms)"
+            )
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Browser front end for Ingenious (PyScript). Pure modules import nothing from the browser."""

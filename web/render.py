@@ -1,0 +1,306 @@
+"""Canvas drawing of the board. Takes any 2D-context-like object, so it holds no game state.
+
+`Scene` is a plain description of what to show (built by the app from a player view);
+drawing is split into a static layer (board, symbols, tiles; redrawn only when the
+position changes) and an overlay (ghost tile, rays, cursor, animations; every frame).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from web.hexgrid import Cell, Layout, ring, zone_cells
+from web.symbols import FILL, Disc, Poly, symbol_shape
+
+BOARD_RADIUS = 7
+TABLE = "#3a2619"
+BOARD_EDGE = "#6b4226"
+BOARD_WOOD = "#8a5a34"
+CELL_ZONE = "#ecd9b0"
+CELL_ZONE_EDGE = "#b8935f"
+CELL_OUT = "#7b5332"
+CELL_OUT_EDGE = "#6a452a"
+SYMBOL_BG = "#d8bf8c"
+TILE_FACE = "#fffaf0"
+TILE_EDGE = "#5b3b1f"
+LAST_MARK = "#ff9f1c"
+
+
+@dataclass
+class Ghost:
+    cells: tuple[Cell, Cell]
+    colours: tuple[str, str]
+    legal: bool = True
+
+
+@dataclass
+class Scene:
+    radius: int
+    symbols: list[tuple[Cell, str]]
+    tiles: list[tuple[Cell, str, Cell, str]]
+    last: tuple[Cell, Cell] | None = None
+    highlight: set[Cell] = field(default_factory=set)
+    ghost: Ghost | None = None
+    rays: list[dict[str, Any]] = field(default_factory=list)
+    cursor: Cell | None = None
+    anchor: Cell | None = None
+    partners: list[Cell] = field(default_factory=list)
+    hint: Ghost | None = None
+
+
+def scene_from_view(view: dict[str, Any]) -> Scene:
+    tiles = [((t[0], t[1]), t[2], (t[3], t[4]), t[5]) for t in view["tiles"]]
+    last = (tiles[-1][0], tiles[-1][2]) if tiles else None
+    symbols = [((s[0], s[1]), s[2]) for s in view["symbols"]]
+    return Scene(radius=view["zone"], symbols=symbols, tiles=tiles, last=last)
+
+
+# --- primitives ------------------------------------------------------------------------------
+def hex_path(ctx: Any, layout: Layout, cell: Cell, scale: float = 1.0) -> None:
+    corners = layout.corners(cell, scale)
+    ctx.beginPath()
+    ctx.moveTo(*corners[0])
+    for x, y in corners[1:]:
+        ctx.lineTo(x, y)
+    ctx.closePath()
+
+
+def draw_symbol(ctx: Any, colour: str, cx: float, cy: float, radius: float) -> None:
+    ctx.fillStyle = FILL[colour]
+    for prim in symbol_shape(colour):
+        ctx.beginPath()
+        if isinstance(prim, Poly):
+            first, *rest = prim.points
+            ctx.moveTo(cx + first[0] * radius, cy + first[1] * radius)
+            for x, y in rest:
+                ctx.lineTo(cx + x * radius, cy + y * radius)
+            ctx.closePath()
+            ctx.fill()
+        elif isinstance(prim, Disc):
+            ctx.arc(cx, cy, prim.radius * radius, 0, math.tau)
+            ctx.fill()
+        else:
+            ctx.lineWidth = (prim.outer - prim.inner) * radius
+            ctx.strokeStyle = FILL[colour]
+            ctx.arc(cx, cy, (prim.outer + prim.inner) / 2 * radius, 0, math.tau)
+            ctx.stroke()
+
+
+def draw_tile(
+    ctx: Any,
+    layout: Layout,
+    a: Cell,
+    ca: str,
+    b: Cell,
+    cb: str,
+    alpha: float = 1.0,
+    lift: float = 0.0,
+) -> None:
+    """A two-hex tile: one joined cream body, each half with its symbol."""
+    ctx.save()
+    ctx.globalAlpha = alpha
+    (ax, ay), (bx, by) = layout.to_pixel(a), layout.to_pixel(b)
+    size = layout.size
+    if alpha >= 1.0:
+        ctx.shadowColor = "rgba(0,0,0,0.35)"
+        ctx.shadowBlur = size * (0.25 + lift)
+        ctx.shadowOffsetY = size * (0.08 + lift * 0.5)
+    ctx.fillStyle = TILE_EDGE
+    for cell in (a, b):
+        hex_path(ctx, layout, cell, 0.98)
+        ctx.fill()
+    ctx.shadowColor = "rgba(0,0,0,0)"
+    ctx.fillStyle = TILE_FACE
+    face_a, face_b = layout.corners(a, 0.86), layout.corners(b, 0.86)
+    ctx.beginPath()
+    for poly in (face_a, face_b, _bridge(a, b, face_a, face_b)):
+        ctx.moveTo(*poly[0])
+        for x, y in poly[1:]:
+            ctx.lineTo(x, y)
+        ctx.closePath()
+    ctx.fill("nonzero")
+    draw_symbol(ctx, ca, ax, ay, size * 0.6)
+    draw_symbol(ctx, cb, bx, by, size * 0.6)
+    ctx.restore()
+
+
+def _bridge(
+    a: Cell, b: Cell, face_a: list[tuple[float, float]], face_b: list[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """The band between the two faces, across their shared edge.
+
+    Corner i of a pointy-top cell sits at 60*i - 30 degrees; the edge towards direction
+    index k (0 = east, clockwise) joins corners k and k+1 on one side, k+3 and k+4 on
+    the other.
+    """
+    from web.hexgrid import direction_index
+
+    k = direction_index(a, b)
+    if k is None:
+        return [face_a[0]]
+    return [face_a[k], face_a[(k + 1) % 6], face_b[(k + 3) % 6], face_b[(k + 4) % 6]]
+
+
+# --- layers ----------------------------------------------------------------------------------
+def draw_board(ctx: Any, layout: Layout, scene: Scene, width: float, height: float) -> None:
+    """The empty board: table, wooden frame, zone cells (others dimmed), printed symbols."""
+    ctx.clearRect(0, 0, width, height)
+    ctx.fillStyle = TABLE
+    ctx.fillRect(0, 0, width, height)
+    # The wooden board: a flat-topped hexagon just outside one ring of dimmed cells.
+    shown = min(scene.radius + 1, BOARD_RADIUS)
+    edge = layout.size * (math.sqrt(3) * shown + 1.2)
+    ctx.save()
+    ctx.shadowColor = "rgba(0,0,0,0.5)"
+    ctx.shadowBlur = layout.size
+    ctx.fillStyle = BOARD_WOOD
+    ctx.beginPath()
+    for i in range(6):
+        angle = math.radians(60 * i)
+        x = layout.origin_x + edge * math.cos(angle)
+        y = layout.origin_y + edge * math.sin(angle)
+        ctx.lineTo(x, y) if i else ctx.moveTo(x, y)
+    ctx.closePath()
+    ctx.fill()
+    ctx.shadowColor = "rgba(0,0,0,0)"
+    ctx.lineWidth = max(2.0, layout.size * 0.18)
+    ctx.strokeStyle = BOARD_EDGE
+    ctx.stroke()
+    ctx.restore()
+    ctx.lineWidth = max(1.0, layout.size * 0.06)
+    for cell in zone_cells(shown):
+        inside = ring(cell) <= scene.radius
+        hex_path(ctx, layout, cell, 0.94)
+        ctx.fillStyle = CELL_ZONE if inside else CELL_OUT
+        ctx.fill()
+        ctx.strokeStyle = CELL_ZONE_EDGE if inside else CELL_OUT_EDGE
+        ctx.stroke()
+    for cell, colour in scene.symbols:
+        cx, cy = layout.to_pixel(cell)
+        hex_path(ctx, layout, cell, 0.94)
+        ctx.fillStyle = SYMBOL_BG
+        ctx.fill()
+        draw_symbol(ctx, colour, cx, cy, layout.size * 0.66)
+
+
+def draw_tiles(ctx: Any, layout: Layout, tiles: list[tuple[Cell, str, Cell, str]]) -> None:
+    for a, ca, b, cb in tiles:
+        draw_tile(ctx, layout, a, ca, b, cb)
+
+
+def draw_last(ctx: Any, layout: Layout, last: tuple[Cell, Cell]) -> None:
+    """Outline the last placement so every player sees what just happened."""
+    ctx.save()
+    ctx.strokeStyle = LAST_MARK
+    ctx.lineWidth = max(2.0, layout.size * 0.12)
+    for cell in last:
+        hex_path(ctx, layout, cell, 0.9)
+        ctx.stroke()
+    ctx.restore()
+
+
+def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -> None:
+    size = layout.size
+    if scene.last:
+        draw_last(ctx, layout, scene.last)
+    if scene.highlight:
+        ctx.save()
+        ctx.fillStyle = "rgba(255, 196, 64, 0.55)"
+        ctx.strokeStyle = "rgba(181, 84, 28, 0.55)"
+        ctx.lineWidth = max(1.0, size * 0.06)
+        for cell in scene.highlight:
+            hex_path(ctx, layout, cell, 0.8)
+            ctx.fill()
+            ctx.stroke()
+        ctx.restore()
+    for cell in scene.partners:
+        ctx.save()
+        ctx.strokeStyle = "rgba(181, 84, 28, 0.9)"
+        ctx.setLineDash([size * 0.2, size * 0.15])
+        ctx.lineWidth = max(2.0, size * 0.1)
+        hex_path(ctx, layout, cell, 0.8)
+        ctx.stroke()
+        ctx.restore()
+    if scene.hint:
+        pulse = 0.45 + 0.25 * math.sin(time_ms / 220.0)
+        a, b = scene.hint.cells
+        draw_tile(ctx, layout, a, scene.hint.colours[0], b, scene.hint.colours[1], alpha=pulse)
+    if scene.rays:
+        draw_rays(ctx, layout, scene.rays, 1.0)
+    if scene.ghost:
+        a, b = scene.ghost.cells
+        draw_tile(ctx, layout, a, scene.ghost.colours[0], b, scene.ghost.colours[1], alpha=0.9)
+        ctx.save()
+        ctx.strokeStyle = "#b5541c"
+        ctx.lineWidth = max(2.0, size * 0.1)
+        for cell in (a, b):
+            hex_path(ctx, layout, cell, 0.98)
+            ctx.stroke()
+        ctx.restore()
+    if scene.cursor is not None:
+        ctx.save()
+        ctx.strokeStyle = "#1d4ed8"
+        ctx.lineWidth = max(2.0, size * 0.12)
+        ctx.setLineDash([size * 0.25, size * 0.12])
+        hex_path(ctx, layout, scene.cursor, 1.0)
+        ctx.stroke()
+        ctx.restore()
+
+
+def draw_rays(ctx: Any, layout: Layout, rays: list[dict[str, Any]], progress: float) -> None:
+    """Scoring rays: a slim coloured line from the new tile to each counted cell, which
+    gets a ring, and the ray's points in a badge at its far end."""
+    size = layout.size
+    t = max(0.0, min(1.0, progress))
+    ctx.save()
+    ctx.lineCap = "round"
+    ctx.globalAlpha = 0.92
+    for ray in rays:
+        cells = [(int(c[0]), int(c[1])) for c in ray["cells"]]
+        if not cells:
+            continue
+        x0, y0 = layout.to_pixel((int(ray["from"][0]), int(ray["from"][1])))
+        x1, y1 = layout.to_pixel(cells[-1])
+        xe, ye = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        for colour, width in (("#ffffff", 0.3), (FILL[ray["colour"]], 0.16)):
+            ctx.strokeStyle = colour
+            ctx.lineWidth = size * width
+            ctx.beginPath()
+            ctx.moveTo(x0, y0)
+            ctx.lineTo(xe, ye)
+            ctx.stroke()
+        ctx.strokeStyle = FILL[ray["colour"]]
+        ctx.lineWidth = max(1.5, size * 0.1)
+        for i, cell in enumerate(cells):
+            if (i + 1) / len(cells) <= t + 1e-9:
+                cx, cy = layout.to_pixel(cell)
+                ctx.beginPath()
+                ctx.arc(cx, cy, size * 0.78, 0, math.tau)
+                ctx.stroke()
+    ctx.globalAlpha = 1.0
+    if t >= 1.0:
+        for ray in rays:
+            if ray["cells"]:
+                far = ray["cells"][-1]
+                x1, y1 = layout.to_pixel((int(far[0]), int(far[1])))
+                badge = f"+{ray['points']}"
+                draw_badge(ctx, x1 + size * 0.55, y1 - size * 0.6, badge, FILL[ray["colour"]], size)
+    ctx.restore()
+
+
+def draw_badge(ctx: Any, x: float, y: float, text: str, colour: str, size: float) -> None:
+    radius = size * 0.42
+    ctx.fillStyle = colour
+    ctx.strokeStyle = "#ffffff"
+    ctx.lineWidth = max(1.5, size * 0.08)
+    ctx.beginPath()
+    ctx.arc(x, y, radius, 0, math.tau)
+    ctx.fill()
+    ctx.stroke()
+    ctx.fillStyle = "#ffffff"
+    ctx.font = f"bold {max(9, int(size * 0.48))}px system-ui, sans-serif"
+    ctx.textAlign = "center"
+    ctx.textBaseline = "middle"
+    ctx.fillText(text, x, y + size * 0.02)

@@ -1,0 +1,35 @@
+"""Bot worker: runs the engine's bots off the main thread so the page stays responsive.
+
+It touches no DOM, so it works on any static server (no COOP/COEP headers). Only plain
+strings cross the boundary: a JSON player view in, a move string out.
+"""
+
+import json
+
+from engine.bots import BOT_LEVELS, make_bot
+
+
+def available_level(level: str) -> str:
+    """The asked level, or the strongest one this engine build has (levels land in stages)."""
+    if level in BOT_LEVELS:
+        return level
+    order = ["beginner", "casual", "strong", "expert"]
+    known = [name for name in order if name in BOT_LEVELS]
+    return known[-1] if known else next(iter(BOT_LEVELS))
+
+
+def choose(view_json: str, level: str, seed: int, budget_ms: int) -> str:
+    view = json.loads(view_json)
+    bot = make_bot(available_level(str(level)), seed=int(seed), budget_ms=int(budget_ms))
+    return str(bot.choose(view))
+
+
+def levels() -> str:
+    return json.dumps(sorted(BOT_LEVELS))
+
+
+def ping() -> str:
+    return "pong"
+
+
+__export__ = ["choose", "levels", "ping"]
