@@ -24,9 +24,7 @@ def named(colour: str) -> str:
 
 def card_face(card: str, size: float = 30.0) -> str:
     first, second = card.split("-")
-    return (
-        f'<span class="ch-card-face" aria-hidden="true">{sym(first, size)}{sym(second, size)}</span>'
-    )
+    return f'<span class="ch-card-face" aria-hidden="true">{sym(first, size)}{sym(second, size)}</span>'
 
 
 def faceup_card(card: str, where: str) -> str:
@@ -121,14 +119,12 @@ def score_rows(
             )
         current = " current" if seat == view["current"] and view["phase"] != "over" else ""
         bonus = view.get("bonus_used", [[]] * len(view["rows"]))[seat]
-        bonus_text = (
-            f'<p class="ch-bonus-used">Bonus used: {", ".join(bonus)}</p>' if bonus else ""
-        )
+        bonus_text = f'<p class="ch-bonus-used">Bonus used: {", ".join(bonus)}</p>' if bonus else ""
         boards.append(
             f'<section class="ch-board{current}" data-seat="{seat}" '
             f'aria-label="{escape(view["names"][seat])}: lowest row {low}">'
-            f'<h3>{escape(view["names"][seat])} <small>lowest {low}</small></h3>'
-            f'{"".join(lines)}{bonus_text}</section>'
+            f"<h3>{escape(view['names'][seat])} <small>lowest {low}</small></h3>"
+            f"{''.join(lines)}{bonus_text}</section>"
         )
     legend = (
         f"Goal: every row at {top}."

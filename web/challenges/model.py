@@ -47,7 +47,9 @@ class ChallengeSetup:
         return len(self.challenges) > 1
 
     def options(self) -> dict[str, dict[str, Any]]:
-        return {"dice": {"start_rule": True}} if self.start_rule and "dice" in self.challenges else {}
+        return (
+            {"dice": {"start_rule": True}} if self.start_rule and "dice" in self.challenges else {}
+        )
 
 
 def default_name(seat: int, controller: str) -> str:
@@ -61,7 +63,9 @@ def parse_seed(text: str, fresh_seed: int) -> int:
     if not text:
         return fresh_seed % MAX_SEED
     if not text.isdigit():
-        raise SetupError("The seed must be a whole number (digits only), or empty for a random deal.")
+        raise SetupError(
+            "The seed must be a whole number (digits only), or empty for a random deal."
+        )
     seed = int(text)
     if seed >= MAX_SEED:
         raise SetupError(f"The seed must be below {MAX_SEED}.")
@@ -414,7 +418,12 @@ class DicePlan:
         self.items = [item for item in self.items if item.symbol != symbol]
         split = splits[index]
         fresh = [
-            PlanItem("wild", symbol, size, kept_colours[k] if k < len(kept_colours) else self.default_colour)
+            PlanItem(
+                "wild",
+                symbol,
+                size,
+                kept_colours[k] if k < len(kept_colours) else self.default_colour,
+            )
             for k, size in enumerate(split)
         ]
         fresh += [PlanItem("match", symbol, 1, symbol)] * (count - sum(split))
@@ -438,7 +447,11 @@ class DicePlan:
     def preview(self, view: dict[str, Any], seat: int) -> list[Gain]:
         others = others_showing(view, seat)
         steps = [
-            (item.colour, others[item.symbol] if item.kind == "match" else item.size - 1, item.label())
+            (
+                item.colour,
+                others[item.symbol] if item.kind == "match" else item.size - 1,
+                item.label(),
+            )
             for item in self.items
         ]
         gains, _, _ = simulate_gains(view["rows"][seat], steps)
@@ -505,7 +518,9 @@ def gains_text(gains: list[Gain], row_before: list[int] | None = None) -> str:
     for gain in gains:
         text = f"{gain.colour} +{gain.gained}"
         if gain.lost:
-            reason = loss_reason(row_before, gain) if row_before is not None else f"{gain.lost} lost"
+            reason = (
+                loss_reason(row_before, gain) if row_before is not None else f"{gain.lost} lost"
+            )
             text += f" ({reason})"
         parts.append(text)
     return ", ".join(parts) if parts else "nothing"

@@ -236,7 +236,9 @@ class ChallengeUI:
         old = self.read_seats()
         parts = ["<legend>Seats</legend>"]
         for seat in range(players):
-            name, controller = old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
+            name, controller = (
+                old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
+            )
             options = "".join(
                 f'<option value="{v}"{" selected" if v == controller else ""}>{t}</option>'
                 for v, t in [(HUMAN, "Person")] + [(lv, f"Bot: {lv}") for lv in BOT_LEVELS]
@@ -344,7 +346,12 @@ class ChallengeUI:
             return
         old = self.session.setup
         fresh = ChallengeSetup(
-            old.challenges, old.players, old.names, old.seats, random.getrandbits(48), old.start_rule
+            old.challenges,
+            old.players,
+            old.names,
+            old.seats,
+            random.getrandbits(48),
+            old.start_rule,
         )
         self.begin(Session(fresh))
 
@@ -377,9 +384,15 @@ class ChallengeUI:
 
     # --- refresh -----------------------------------------------------------------------------
     def refresh(self) -> None:
-        session = self.session
-        if session is None or el("challenge-screen").hidden:
+        """Rebuild everything shown from the engine, then start whatever is due next."""
+        if self.session is None or el("challenge-screen").hidden:
             return
+        self.render_view()
+        self.schedule()
+
+    def render_view(self) -> None:
+        session = self.session
+        assert session is not None
         game = session.game
         seats = session.setup.seats
         variant = session.variant
@@ -396,10 +409,11 @@ class ChallengeUI:
         if self.my_turn and variant == "dice":
             key = (session.match.index, len(game.moves))
             if self.plan is None or self.plan_key != key:
-                self.plan = DicePlan([d for d in self.view["dice"][current] if d], self.view["rows"][current])
+                self.plan = DicePlan(
+                    [d for d in self.view["dice"][current] if d], self.view["rows"][current]
+                )
                 self.plan_key = key
         self.render_all(owner)
-        self.schedule()
 
     def render_all(self, owner: int | None) -> None:
         self.render_match_info()
@@ -483,7 +497,8 @@ class ChallengeUI:
             return
         index = min(session.match.index, len(setup.challenges) - 1)
         tally = ", ".join(
-            f"{name} {points}" for name, points in zip(setup.names, session.match.tally, strict=True)
+            f"{name} {points}"
+            for name, points in zip(setup.names, session.match.tally, strict=True)
         )
         box.textContent = (
             f"Match: game {index + 1} of {len(setup.challenges)} ({TITLES[session.variant]}). "
@@ -577,7 +592,9 @@ class ChallengeUI:
             if variant == "cards" and owner is not None and owner != game.current:
                 html += self.hand_html(owner, playable=False)
         else:
-            title.textContent = f"{name}'s turn" if len(humans(session.setup.seats)) > 1 else "Your turn"
+            title.textContent = (
+                f"{name}'s turn" if len(humans(session.setup.seats)) > 1 else "Your turn"
+            )
             html = (
                 self.cards_act()
                 if variant == "cards"
@@ -629,7 +646,10 @@ class ChallengeUI:
             )
         html = self.hand_html(seat, playable=True)
         if self.selected_card is None:
-            return html + '<p class="ch-note">Pick a card (keys 1–6). Each symbol scores one point per face-up card showing it.</p>'
+            return (
+                html
+                + '<p class="ch-note">Pick a card (keys 1–6). Each symbol scores one point per face-up card showing it.</p>'
+            )
         a, b = card_colours(self.selected_card)
         order = self.order or best_order(view, seat, self.selected_card)
         self.order = order
@@ -698,7 +718,9 @@ class ChallengeUI:
         gains = plan.preview(view, seat)
         row = view["rows"][seat]
         items = []
-        for index, (item, gain) in enumerate(zip(plan.items, gains + [None] * len(plan.items), strict=False)):
+        for index, (item, gain) in enumerate(
+            zip(plan.items, gains + [None] * len(plan.items), strict=False)
+        ):
             colour_select = ""
             if item.kind == "wild":
                 opts = "".join(
@@ -709,7 +731,11 @@ class ChallengeUI:
                     f' <select id="ch-wild-{index}" data-action="wild" data-index="{index}" '
                     f'aria-label="Colour of the wild of {item.size} {item.symbol} dice">{opts}</select>'
                 )
-            score = H.gains_html([gain], row) if gain is not None else '<span class="ch-none">not scored: the game is won before</span>'
+            score = (
+                H.gains_html([gain], row)
+                if gain is not None
+                else '<span class="ch-none">not scored: the game is won before</span>'
+            )
             n = len(plan.items)
             items.append(
                 f'<li class="ch-item">{H.sym(item.symbol, 18)} <span>{escape(item.label())}</span>{colour_select}'
@@ -867,7 +893,9 @@ class ChallengeUI:
         if self.selected_card is not None:
             order = self.order or ("", "")
             gains = card_preview(self.view, self.view["current"], *order) if all(order) else []
-            words = ", ".join(f"{g.colour} {g.gained}" + (f" ({g.lost} lost)" if g.lost else "") for g in gains)
+            words = ", ".join(
+                f"{g.colour} {g.gained}" + (f" ({g.lost} lost)" if g.lost else "") for g in gains
+            )
             self.announce(f"{card} selected; {order[0]} first scores {words}.")
 
     def play_card(self) -> None:
@@ -894,7 +922,9 @@ class ChallengeUI:
         if not (el("ch-pass").hidden and el("ch-over").hidden and el("ch-guide").hidden):
             return
         target = event.target
-        tag = "" if is_missing(target) or is_missing(target.tagName) else str(target.tagName).lower()
+        tag = (
+            "" if is_missing(target) or is_missing(target.tagName) else str(target.tagName).lower()
+        )
         if tag in ("input", "select", "textarea") or not self.my_turn or self.busy:
             return
         key = str(event.key)
@@ -965,7 +995,7 @@ class ChallengeUI:
         if session.game.current != mover:
             self.rolled_key = None
         if self.busy:
-            self.render_all(hand_owner(session.setup.seats, session.game.current, self.revealed))
+            self.render_view()  # the bot loop schedules what comes next
         else:
             self.refresh()
         return True
@@ -1054,7 +1084,11 @@ class ChallengeUI:
             )
         else:
             winners = [game.names[s] for s in result["winners"]]
-            title = f"{winners[0]} wins!" if len(winners) == 1 else "Shared first place: " + " and ".join(winners)
+            title = (
+                f"{winners[0]} wins!"
+                if len(winners) == 1
+                else "Shared first place: " + " and ".join(winners)
+            )
             el("ch-over-tally").innerHTML = ""
         el("ch-over-title").textContent = title
         el("ch-over-why").textContent = why
