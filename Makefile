@@ -72,7 +72,7 @@ lint: venv
 	$(PY) -m ruff check $(LINT_PATHS)
 
 typecheck: venv
-	$(PY) -m mypy --strict engine tools
+	$(PY) -m mypy --strict engine tools web
 
 test-engine: venv
 	$(PY) -m pytest $(PY_TEST_DIRS)

@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -39,6 +40,15 @@ ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 READY = 'body[data-ready="1"]'
+
+# The smallest PyScript page on the same runtime: what the machine needs for Pyodide alone.
+BASELINE_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="runtime/pyscript/core.js"></script></head><body>
+<script type="py" config="pyscript.toml">
+from pyscript import document
+document.body.dataset.ready = "1"
+</script></body></html>"""
+BASELINE_TOML = 'interpreter = "./runtime/pyodide/pyodide.mjs"\n'
 
 FRAME_PROBE = """() => {
   window.__frames = [];
@@ -80,11 +90,38 @@ def frame_gaps(page: Page, url: str, level: str, seconds: float) -> tuple[float,
     return (gaps[-1] if gaps else 0.0), p99, len(frames), moves
 
 
+def print_baseline(browser: Browser, runs: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        (root / "runtime").symlink_to(ROOT / "runtime")
+        (root / "index.html").write_text(BASELINE_HTML, encoding="utf-8")
+        (root / "pyscript.toml").write_text(BASELINE_TOML, encoding="utf-8")
+        url, server = start_in_thread(root)
+        try:
+            times = []
+            for _ in range(runs):
+                context = browser.new_context()
+                times.append(time_to_ready(context.new_page(), url))
+                context.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    print(
+        f"baseline (empty PyScript page), cold: median {statistics.median(times):.2f} s "
+        f"(runs: {', '.join(f'{t:.2f}' for t in times)})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--level", default="strong")
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="also time a minimal PyScript page (the machine's floor for Pyodide start-up)",
+    )
     options = parser.parse_args()
     url, server = start_in_thread(ROOT)
     try:
@@ -106,6 +143,8 @@ def main() -> None:
                 f"warm load to data-ready: median {statistics.median(warm):.2f} s "
                 f"(runs: {', '.join(f'{t:.2f}' for t in warm)})"
             )
+            if options.baseline:
+                print_baseline(browser, options.runs)
             context = browser.new_context()
             worst, p99, frames, moves = frame_gaps(
                 context.new_page(), url, options.level, options.seconds

@@ -16,7 +16,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 try:
-    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    from pyodide.ffi import jsnull
 except ImportError:  # older Pyodide maps JS null to None
     jsnull = None
 
@@ -26,7 +26,7 @@ from web import guide, render, storage
 from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
 from web.hexgrid import distance as hex_distance
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
-from web.scoreboard import board_html, track_states, value_text
+from web.scoreboard import board_html, label_text, track_states, value_text
 from web.session import (
     BOT_LEVELS,
     HUMAN,
@@ -131,6 +131,8 @@ class App:
         self.base_key: Any = None
         self.drawn_tiles: list[Any] | None = None
         self.public: dict[str, Any] | None = None
+        self.bot_ghost: render.Ghost | None = None
+        self.banners = 0
         self.frame_proxy = create_proxy(self.on_frame)
 
     # --- start-up ------------------------------------------------------------------------------
@@ -169,6 +171,9 @@ class App:
 
     # --- start screen --------------------------------------------------------------------------
     def bind_start_screen(self) -> None:
+        el("brand-symbols").innerHTML = "".join(
+            f'<span class="brand-tile">{svg_symbol(c, 30, label=False)}</span>' for c in COLOURS
+        )
         for radio in document.querySelectorAll('input[name="variant"]'):
             on(radio, "change", lambda e: self.update_setup_form())
         on(el("players"), "change", lambda e: self.update_setup_form())
@@ -395,9 +400,6 @@ class App:
         raw = self.view["racks"].get(str(self.owner), [])
         return [(str(a), str(b)) for a, b in raw]
 
-    def my_turn(self) -> bool:
-        return self.index.has_placements or bool(self.index.decisions)
-
     def schedule(self) -> None:
         game, setup = self.game, self.setup
         assert game is not None and setup is not None
@@ -411,6 +413,7 @@ class App:
             return
         if needs_pass_screen(setup.seats, seat, self.revealed):
             el("pass-title").textContent = f"Pass to {game.names[seat]}"
+            el("pass-last").textContent = el("last-move").textContent
             el("pass-ready").textContent = f"I am {game.names[seat]}: show my tiles"
             el("pass-screen").hidden = False
             el("pass-ready").focus()
@@ -454,8 +457,12 @@ class App:
             if bot_delay > 0:
                 await asyncio.sleep(bot_delay * 0.5)
         except Exception as exc:  # a bot failure must not freeze the table
-            self.set_status(f"The bot could not move: {exc}")
+            self.set_status(f"The bot could not move ({exc}); trying again…")
             js.console.warn(f"bot failed: {exc}")
+            future = self.worker_future
+            if future is not None and future.done() and future.exception() is not None:
+                self.worker_future = None  # start a fresh worker next time
+            asyncio.ensure_future(self.retry_bot(generation))
             return
         finally:
             if generation == self.generation:
@@ -463,7 +470,11 @@ class App:
         if generation == self.generation:
             self.refresh()
 
-    bot_ghost: render.Ghost | None = None
+    async def retry_bot(self, generation: int) -> None:
+        await asyncio.sleep(3.0)
+        if generation == self.generation:
+            self.busy = False
+            self.refresh()
 
     def commit(self, move: str) -> None:
         """Play a move through the engine; a refused move changes nothing and says why."""
@@ -477,6 +488,10 @@ class App:
         self.hint = None
         self.aim.touch_anchor = None
         self.autosave()
+        if game.phase == "over" and game.variant.name == "solo":
+            # Only a game finished here counts for the table (not one reopened later).
+            solo = int(game.result()["solo_result"])
+            storage.record_solo_result(self.store, game.names[0], solo, game.seed)
         line = describe_event(event, game.names, game.variant.name)
         el("last-move").textContent = line
         self.start_animation(event)
@@ -569,15 +584,6 @@ class App:
             )
         el("ranking").innerHTML = "".join(items)
         reasons = "".join(f"<p>{_html(str(r))}</p>" for r in result["explanation"])
-        if (
-            game.variant.name == "solo"
-            and "solo_result" in result
-            and getattr(self, "_solo_recorded", None) != id(game)
-        ):
-            storage.record_solo_result(
-                self.store, game.names[0], int(result["solo_result"]), game.seed
-            )
-            self._solo_recorded = id(game)
         el("tiebreak").innerHTML = reasons
         title = "Game over"
         winners = [r["name"] for r in result["standings"] if r["place"] == 1]
@@ -608,11 +614,10 @@ class App:
             box.setAttribute("aria-label", "Tiles are hidden")
             el("partner-rack").hidden = True
             return
+        seats = self.setup.seats if self.setup is not None else []
         title.textContent = (
-            "Your tiles"
-            if len(humans(self.setup.seats)) <= 1
-            else f"{game.names[self.owner]}'s tiles"
-        )  # type: ignore[union-attr]
+            "Your tiles" if len(humans(seats)) <= 1 else f"{game.names[self.owner]}'s tiles"
+        )
         playable = self.index.has_placements
         parts = []
         for slot, (a, b) in enumerate(rack):
@@ -670,10 +675,8 @@ class App:
                 continue
             node.setAttribute("data-value", str(state.value))
             node.classList.toggle("lowest", state.lowest)
-            text = value_text(state, names)
-            node.setAttribute(
-                "aria-label", f"{state.colour}: {text}" + (" (lowest)" if state.lowest else "")
-            )
+            text = value_text(state)
+            node.setAttribute("aria-label", label_text(state, names))
             node.querySelector(".val").textContent = text
             node.querySelector(".mark").style.setProperty("--pos", f"{state.position:.4f}")
             if view["variant"] == "duel":
@@ -713,12 +716,13 @@ class App:
         if my_turn and game.phase == "swap":
             word = "exchange" if game.variant.name == "duel" else "swap"
             el("swap-reason").textContent = f"You may {word} tiles: {game.swap_reason}."
-            if self.keyboard and box.hidden:
-                asyncio.ensure_future(self.focus_later("swap-yes"))
             el("swap-yes").textContent = (
                 "Exchange those tiles" if word == "exchange" else "Swap all six tiles"
             )
+            newly_shown = bool(box.hidden)
             box.hidden = False
+            if self.keyboard and newly_shown:
+                el("swap-yes").focus()  # keyboard players answer the offer with Enter or Tab
         else:
             box.hidden = True
 
@@ -729,10 +733,6 @@ class App:
         el("undo-button").disabled = target is None
         el("hint-button").disabled = not self.index.has_placements
         el("turn-button").disabled = not self.index.has_placements
-
-    async def focus_later(self, element_id: str) -> None:
-        await asyncio.sleep(0)
-        el(element_id).focus()
 
     def set_status(self, text: str) -> None:
         el("status").textContent = text
@@ -746,12 +746,14 @@ class App:
         banner.textContent = text
         _ = banner.offsetWidth  # reading layout restarts the CSS animation
         banner.hidden = False
+        self.banners += 1
 
-        async def hide(gen: int) -> None:
+        async def hide(number: int) -> None:
             await asyncio.sleep(1.2)
-            banner.hidden = True
+            if number == self.banners:  # a newer banner keeps its own time
+                banner.hidden = True
 
-        asyncio.ensure_future(hide(self.generation))
+        asyncio.ensure_future(hide(self.banners))
 
     def apply_speed_class(self) -> None:
         body = document.body.classList
@@ -962,6 +964,7 @@ class App:
     def decide(self, move: str) -> None:
         if move in self.index.decisions:
             self.commit(move)
+            self.canvas.focus()  # the offer's buttons are gone; keys go to the board again
 
     def event_cell(self, event: Any) -> Cell | None:
         rect = self.canvas.getBoundingClientRect()
@@ -1139,6 +1142,7 @@ class App:
             if t >= 1.6:
                 self.animation = None
             else:
+                render.draw_landing(ctx, self.layout, anim["cells"], min(1.0, t * 2.5))
                 render.draw_rays(ctx, self.layout, anim["rays"], min(1.0, t * 1.4))
                 self.request_frame()
         if self.hint is not None:

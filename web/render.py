@@ -290,6 +290,20 @@ def draw_rays(ctx: Any, layout: Layout, rays: list[dict[str, Any]], progress: fl
     ctx.restore()
 
 
+def draw_landing(ctx: Any, layout: Layout, cells: list[Cell], progress: float) -> None:
+    """A ripple around a tile that just landed: a widening outline that fades out."""
+    if progress >= 1.0 or not cells:
+        return
+    ctx.save()
+    ctx.globalAlpha = 1.0 - progress
+    ctx.strokeStyle = LAST_MARK
+    ctx.lineWidth = max(2.0, layout.size * 0.15)
+    for cell in cells:
+        hex_path(ctx, layout, cell, 1.0 + 0.45 * progress)
+        ctx.stroke()
+    ctx.restore()
+
+
 def draw_badge(ctx: Any, x: float, y: float, text: str, colour: str, size: float) -> None:
     radius = size * 0.42
     ctx.fillStyle = colour

@@ -53,14 +53,21 @@ def track_states(view: dict[str, Any]) -> list[TrackState]:
     return states
 
 
-def value_text(state: TrackState, names: list[str]) -> str:
-    """The number shown beside a track (duel: distance and whose side)."""
+def value_text(state: TrackState) -> str:
+    """The number shown beside a track (duel: the distance with an arrow to its side)."""
+    if state.low < 0 and state.value:
+        return f"◀ {state.value}" if state.value > 0 else f"{-state.value} ▶"
+    return str(state.value)
+
+
+def label_text(state: TrackState, names: list[str]) -> str:
+    """What a screen reader hears for a track."""
     if state.low < 0:
         if state.value == 0:
-            return "0"
+            return f"{state.colour}: 0, on nobody's side"
         owner = names[0] if state.value > 0 else names[1]
-        return f"{abs(state.value)} {owner}"
-    return str(state.value)
+        return f"{state.colour}: {abs(state.value)} on {owner}'s side"
+    return f"{state.colour}: {state.value}" + (" (lowest)" if state.lowest else "")
 
 
 def _rail(state: TrackState) -> str:
@@ -92,12 +99,12 @@ def board_html(view: dict[str, Any]) -> str:
 
 def _row(state: TrackState, names: list[str]) -> str:
     low = " lowest" if state.lowest else ""
-    label = f"{state.colour}: {value_text(state, names)}" + (" (lowest)" if state.lowest else "")
+    label = label_text(state, names)
     return (
         f'<div class="track{low}" data-side="{state.side}" data-colour="{state.colour}" '
         f'data-value="{state.value}" role="group" aria-label="{escape(label)}">'
         f"{svg_symbol(state.colour, 18)}{_rail(state)}"
-        f'<output class="val">{escape(value_text(state, names))}</output></div>'
+        f'<output class="val">{escape(value_text(state))}</output></div>'
     )
 
 
@@ -106,13 +113,13 @@ def _duel_html(states: list[TrackState], names: list[str]) -> str:
     for s in states:
         left = _token(s, 0)
         right = _token(s, 1)
-        label = f"{s.colour}: {value_text(s, names)}"
+        label = label_text(s, names)
         rows.append(
             f'<div class="track duel-row" data-side="0" data-colour="{s.colour}" '
             f'data-value="{s.value}" role="group" aria-label="{escape(label)}">'
             f'<span class="tok left">{left}</span>{svg_symbol(s.colour, 18)}{_rail(s)}'
             f'<span class="tok right">{right}</span>'
-            f'<output class="val">{escape(value_text(s, names))}</output></div>'
+            f'<output class="val">{escape(value_text(s))}</output></div>'
         )
     head = (
         f'<div class="duel-head"><span>◀ {escape(names[0])}</span>'

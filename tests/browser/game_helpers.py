@@ -55,7 +55,7 @@ def engine_game(page: Page) -> Game:
     return load_game(page.evaluate("window.ingenious.state()"))
 
 
-def wait_idle(page: Page, timeout: float = 30_000) -> None:
+def wait_idle(page: Page, timeout: float = 60_000) -> None:
     page.wait_for_function(IDLE_JS, timeout=timeout)
 
 
@@ -117,3 +117,12 @@ def track_values(page: Page) -> dict[tuple[int, str], int]:
              text: t.querySelector('.val').textContent}))"""
     )
     return {(r["side"], r["colour"]): r["value"] for r in rows}
+
+
+def focus_by_tab(page: Page, element_id: str, limit: int = 60) -> None:
+    """Press Tab until the element has the keyboard focus (keyboard-only navigation)."""
+    for _ in range(limit):
+        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"#{element_id} never got the focus by Tab")

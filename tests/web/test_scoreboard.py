@@ -1,7 +1,7 @@
 """Score boards show the engine's tracks, mark the lowest colour, and use the right scale."""
 
 from engine import new_game
-from web.scoreboard import board_html, track_states, value_text
+from web.scoreboard import board_html, label_text, track_states, value_text
 
 
 def test_standard_tracks_are_0_to_18_and_flag_every_lowest_colour() -> None:
@@ -28,6 +28,7 @@ def test_duel_track_runs_from_seat_0_nine_to_seat_1_nine() -> None:
     view["tokens"] = [0, None, None, None, None, None]
     red, green = track_states(view)[:2]
     assert red.position == 0.0 and green.position == 12 / 18
-    assert value_text(red, view["names"]) == "9 Ann" and value_text(green, view["names"]) == "3 Bob"
+    assert value_text(red) == "◀ 9" and value_text(green) == "3 ▶"
+    assert label_text(red, view["names"]) == "red: 9 on Ann's side"
     html = board_html(view)
     assert "holds the red token" in html and "holds the green token" not in html
