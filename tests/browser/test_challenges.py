@@ -312,7 +312,8 @@ def test_controls_are_labelled_and_moves_are_announced(page: Page, server_url: s
                  ['#challenge-screen', '#challenge-setup']
                    .flatMap(root => ['button', 'select', 'input'].map(tag => root + ' ' + tag))
                    .join(', '))]
-            .filter(n => !(n.getAttribute('aria-label') || n.labels?.length || n.textContent.trim()))
+            .filter(n => !(n.getAttribute('aria-label') || n.labels?.length
+                           || n.textContent.trim()))
             .map(n => n.outerHTML)"""
     )
     assert unnamed == []

@@ -24,7 +24,8 @@ def named(colour: str) -> str:
 
 def card_face(card: str, size: float = 30.0) -> str:
     first, second = card.split("-")
-    return f'<span class="ch-card-face" aria-hidden="true">{sym(first, size)}{sym(second, size)}</span>'
+    faces = sym(first, size) + sym(second, size)
+    return f'<span class="ch-card-face" aria-hidden="true">{faces}</span>'
 
 
 def faceup_card(card: str, where: str) -> str:
@@ -58,7 +59,10 @@ def gains_html(gains: list[Gain], row_before: list[int]) -> str:
         return '<span class="ch-none">no points</span>'
     parts = []
     for gain in gains:
-        chip = f'<span class="ch-gain">+{gain.gained} {sym(gain.colour, 16)}<span class="sr-only"> {gain.colour}</span></span>'
+        chip = (
+            f'<span class="ch-gain">+{gain.gained} {sym(gain.colour, 16)}'
+            f'<span class="sr-only"> {gain.colour}</span></span>'
+        )
         if gain.lost:
             chip += f' <span class="ch-lost">{escape(loss_reason(row_before, gain))}</span>'
         parts.append(chip)
@@ -154,7 +158,8 @@ def ranking_html(result: dict[str, Any]) -> str:
         rows = " · ".join(str(v) for v in sorted(entry["rows"]))
         items.append(
             f'<li class="rank{first}"><span>{entry["place"]}. {escape(entry["name"])}</span>'
-            f'<span class="counts">lowest row {entry["lowest"]} (rows from lowest: {rows})</span></li>'
+            f'<span class="counts">lowest row {entry["lowest"]} (rows from lowest: {rows})</span>'
+            "</li>"
         )
     return "".join(items)
 
@@ -170,7 +175,8 @@ def tally_html(match_view: dict[str, Any], names: list[str], titles: list[str]) 
             for i in range(len(titles))
         )
         rows.append(
-            f"<tr><th scope='row'>{escape(name)}</th>{cells}<td class='total'>{match_view['tally'][seat]}</td></tr>"
+            f"<tr><th scope='row'>{escape(name)}</th>{cells}<td class='total'>"
+            f"{match_view['tally'][seat]}</td></tr>"
         )
     return (
         "<table class='ch-tally'><caption>Victory points (each challenge: the lowest row)</caption>"

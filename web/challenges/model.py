@@ -212,7 +212,7 @@ class Session:
             bool(data.get("start_rule", False)),
         )
         session = cls(setup, match)
-        session.log = replay_log(saved)
+        session.log = replay_log(match.to_save())
         return session
 
 
@@ -475,7 +475,7 @@ def die_points(view: dict[str, Any], seat: int) -> Counter[str]:
 
 
 def tile_score_preview(view: dict[str, Any], seat: int) -> list[Gain]:
-    """Stopping now: drawn tiles plus matching centre tiles, per colour; above-target points lost."""
+    """Stopping now: drawn plus matching centre tiles per colour; points above the target lost."""
     drawn = list(view["drawn"])
     tiles = drawn + [t for t in view["centre"] if t in set(drawn)]
     return tile_gains(view, seat, tiles)
@@ -503,11 +503,11 @@ def bust_colours(view: dict[str, Any]) -> list[str]:
 
 
 def bust_chance(view: dict[str, Any]) -> float:
-    pool = view["pool_colours"]
+    pool: dict[str, int] = view["pool_colours"]
     total = sum(pool.values())
     if not total:
         return 0.0
-    return sum(pool[c] for c in bust_colours(view)) / total
+    return float(sum(pool[c] for c in bust_colours(view)) / total)
 
 
 # --------------------------------------------------------------------------- words

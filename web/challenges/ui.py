@@ -76,7 +76,8 @@ def on(node: Any, event: str, handler: Any) -> None:
 
 SETUP_HTML = """
 <h2 id="ch-setup-title">Ingenious Challenges</h2>
-<p class="muted">Three short games of matching symbols — cards, dice or tiles — or a match of several.</p>
+<p class="muted">Three short games of matching symbols — cards, dice or tiles —
+or a match of several.</p>
 <form id="ch-form" novalidate>
   <fieldset class="variants">
     <legend>Challenge</legend>
@@ -97,7 +98,8 @@ SETUP_HTML = """
   </div>
   <fieldset id="ch-seats" class="seats"><legend>Seats</legend></fieldset>
   <div class="row" id="ch-start-rule-row" hidden>
-    <label><input type="checkbox" id="ch-start-rule"> Dice start rule: nobody's dice show before the first turn</label>
+    <label><input type="checkbox" id="ch-start-rule">
+      Dice start rule: nobody's dice show before the first turn</label>
   </div>
   <div class="row">
     <label for="ch-seed">Seed <small>(optional)</small></label>
@@ -172,7 +174,8 @@ SCREEN_HTML = """
   </div>
 </div>
 <div id="ch-guide" class="overlay guide" hidden>
-  <div class="card dialog guide-card" role="dialog" aria-modal="true" aria-labelledby="ch-guide-title">
+  <div class="card dialog guide-card" role="dialog" aria-modal="true"
+       aria-labelledby="ch-guide-title">
     <div class="guide-head">
       <h2 id="ch-guide-title">How to play</h2>
       <button id="ch-guide-close" type="button" aria-label="Close">✕</button>
@@ -201,6 +204,7 @@ class ChallengeUI:
         self.rolled_key: Any = None
         self.seen_between = -1
         self.bot_note = ""
+        self.follow_focus = True
         self.build()
 
     # --- building ----------------------------------------------------------------------------
@@ -330,7 +334,8 @@ class ChallengeUI:
         assert self.session is not None
         setup = self.session.setup
         if setup.is_match:
-            return f"match, game {self.session.match.index + 1} of {len(setup.challenges)}: {TITLES[self.session.variant]}"
+            number = f"{self.session.match.index + 1} of {len(setup.challenges)}"
+            return f"match, game {number}: {TITLES[self.session.variant]}"
         return TITLES[self.session.variant]
 
     def to_start(self) -> None:
@@ -536,7 +541,8 @@ class ChallengeUI:
             )
         return (
             f'<div class="ch-seats">{"".join(parts)}</div>'
-            f'<p class="muted">Deck: {view["deck_size"]} cards · discard pile: {view["discard_size"]} cards</p>'
+            f'<p class="muted">Deck: {view["deck_size"]} cards · discard pile: '
+            f"{view['discard_size']} cards</p>"
         )
 
     def dice_table(self, view: dict[str, Any]) -> str:
@@ -560,7 +566,8 @@ class ChallengeUI:
         )
         name = escape(view["names"][view["current"]])
         return (
-            f'<div class="ch-tiles-table"><div class="ch-centre" role="group" aria-label="Centre tiles">'
+            '<div class="ch-tiles-table"><div class="ch-centre" role="group" aria-label="Centre '
+            'tiles">'
             f"<h3>Centre</h3><div class='ch-tiles'>{centre}</div></div>"
             f'<div class="ch-pool"><h3>Pool</h3><span class="ch-pool-stack" role="img" '
             f'aria-label="{view["pool_size"]} tiles face down">{view["pool_size"]}</span>'
@@ -578,6 +585,11 @@ class ChallengeUI:
         title = el("ch-act-title")
         previous = document.activeElement
         prev_id = "" if is_missing(previous) else str(previous.id or "")
+        act = el("ch-act")
+        if not is_missing(previous):
+            # Focus follows the turn while it is on the controls (or lost with them);
+            # a player who moved it elsewhere (speed, rules) keeps it there.
+            self.follow_focus = previous == document.body or bool(act.contains(previous))
         if session.over:
             title.textContent = "Game over"
             html = '<p class="muted">The game is over.</p>'
@@ -602,13 +614,12 @@ class ChallengeUI:
                 if variant == "dice"
                 else self.tiles_act()
             )
-        el("ch-act").innerHTML = html
-        if prev_id:
-            again = el(prev_id)
-            if not is_missing(again) and not again.disabled:
-                again.focus()
-            elif self.my_turn and str(prev_id).startswith("ch-"):
-                self.focus_first()
+        act.innerHTML = html
+        again = el(prev_id) if prev_id else None
+        if again is not None and not is_missing(again) and not again.disabled:
+            again.focus()
+        elif self.my_turn and self.follow_focus:
+            self.focus_first()
 
     def hand_html(self, seat: int, playable: bool) -> str:
         view = self.view
@@ -623,14 +634,19 @@ class ChallengeUI:
                     f'data-action="card" data-card="{card}" aria-pressed="{pressed}" '
                     f'aria-label="Card {slot + 1}: {a} and {b} (face-up matches: {counts})">'
                     f'<span class="key" aria-hidden="true">{slot + 1}</span>{H.card_face(card)}'
-                    f'<span class="ch-card-counts" aria-hidden="true">{faceup_count(view, a)} · {faceup_count(view, b)}</span></button>'
+                    f'<span class="ch-card-counts" aria-hidden="true">{faceup_count(view, a)} · '
+                    f"{faceup_count(view, b)}</span></button>"
                 )
             else:
                 buttons.append(
-                    f'<span class="ch-card hand" role="img" aria-label="{a} and {b}">{H.card_face(card)}</span>'
+                    f'<span class="ch-card hand" role="img" aria-label="{a} and {b}">'
+                    f"{H.card_face(card)}</span>"
                 )
         label = f"{escape(view['names'][seat])}'s hand"
-        return f'<div class="ch-hand" role="group" aria-label="{label}"><h3>{label}</h3>{"".join(buttons)}</div>'
+        cards = "".join(buttons)
+        return (
+            f'<div class="ch-hand" role="group" aria-label="{label}"><h3>{label}</h3>{cards}</div>'
+        )
 
     def cards_act(self) -> str:
         view = self.view
@@ -640,15 +656,17 @@ class ChallengeUI:
                 f'<div class="ch-offer" role="region" aria-label="Hand discard offer">'
                 f"<p>{escape(discard_reason(view, seat))}</p>"
                 '<div class="row-buttons">'
-                '<button type="button" id="ch-discard" class="primary" data-action="discard">Discard my hand</button>'
-                '<button type="button" id="ch-keep" data-action="keep">Keep my hand</button></div></div>'
-                + self.hand_html(seat, playable=False)
+                '<button type="button" id="ch-discard" class="primary" data-action="discard">'
+                "Discard my hand</button>"
+                '<button type="button" id="ch-keep" data-action="keep">Keep my hand</button>'
+                "</div></div>" + self.hand_html(seat, playable=False)
             )
         html = self.hand_html(seat, playable=True)
         if self.selected_card is None:
             return (
                 html
-                + '<p class="ch-note">Pick a card (keys 1–6). Each symbol scores one point per face-up card showing it.</p>'
+                + '<p class="ch-note">Pick a card (keys 1–6). Each symbol scores one point per '
+                "face-up card showing it.</p>"
             )
         a, b = card_colours(self.selected_card)
         order = self.order or best_order(view, seat, self.selected_card)
@@ -659,15 +677,17 @@ class ChallengeUI:
             gains = card_preview(view, seat, first, second)
             checked = " checked" if (first, second) == order else ""
             options.append(
-                f'<label class="ch-order"><input type="radio" name="ch-order" id="ch-order-{first}" '
+                '<label class="ch-order"><input type="radio" name="ch-order" '
+                f'id="ch-order-{first}" '
                 f'data-action="order" data-first="{first}" value="{first}-{second}"{checked}> '
                 f"{H.sym(first, 18)} {first} first, then {H.sym(second, 18)} {second}: "
                 f"{H.gains_html(gains, row)}</label>"
             )
         return (
-            html
-            + f'<fieldset class="ch-orders"><legend>Which symbol scores first? (key O swaps)</legend>{"".join(options)}</fieldset>'
-            + f'<button type="button" id="ch-play" class="primary" data-action="play">Play {a}-{b}, {order[0]} first</button>'
+            html + '<fieldset class="ch-orders"><legend>Which symbol scores first? (key O '
+            f"swaps)</legend>{''.join(options)}</fieldset>"
+            + '<button type="button" id="ch-play" class="primary" data-action="play">Play '
+            f"{a}-{b}, {order[0]} first</button>"
         )
 
     def needs_roll(self) -> bool:
@@ -676,27 +696,31 @@ class ChallengeUI:
             return False
         game = session.game
         key = (session.match.index, len(game.moves))
-        return self.view["rerolls_left"] == 2 and self.rolled_key != key
+        return bool(self.view["rerolls_left"] == 2 and self.rolled_key != key)
 
     def dice_act(self) -> str:
         view = self.view
         seat = view["current"]
         if self.needs_roll():
             return (
-                '<p class="ch-note">Roll all your dice; you may re-roll all of them up to two more times.</p>'
-                '<button type="button" id="ch-roll" class="primary" data-action="roll">Roll the dice (R)</button>'
+                '<p class="ch-note">Roll all your dice; you may re-roll all of them up to two '
+                "more times.</p>"
+                '<button type="button" id="ch-roll" class="primary" data-action="roll">Roll the '
+                "dice (R)</button>"
             )
         plan = self.plan
         assert plan is not None
         others = others_showing(view, seat)
         dice = "".join(
-            f'<span class="ch-die-wrap">{H.die(d, label=f"{H.named(d)}: matches {others[d]} of the others’ dice")}'
+            '<span class="ch-die-wrap">'
+            f"{H.die(d, label=f'{H.named(d)}: matches {others[d]} of the others’ dice')}"
             f'<span class="ch-die-pts" aria-hidden="true">+{others[d]}</span></span>'
             for d in plan.dice
         )
         left = view["rerolls_left"]
         reroll = (
-            f'<button type="button" id="ch-reroll" data-action="reroll"{"" if left else " disabled"}>'
+            '<button type="button" id="ch-reroll" '
+            f'data-action="reroll"{"" if left else " disabled"}>'
             f"Re-roll all dice (R) — {left} left</button>"
         )
         groups = []
@@ -707,11 +731,14 @@ class ChallengeUI:
                 for i, text in enumerate(plan.split_options(symbol))
             )
             groups.append(
-                f'<div class="row"><label for="ch-split-{symbol}">{H.sym(symbol, 18)} {plan.counts[symbol]} {symbol} dice:</label>'
-                f'<select id="ch-split-{symbol}" data-action="split" data-symbol="{symbol}">{opts}</select></div>'
+                f'<div class="row"><label for="ch-split-{symbol}">{H.sym(symbol, 18)} '
+                f"{plan.counts[symbol]} {symbol} dice:</label>"
+                f'<select id="ch-split-{symbol}" data-action="split" data-symbol="{symbol}">'
+                f"{opts}</select></div>"
             )
         group_html = (
-            f'<fieldset class="ch-groups"><legend>Equal dice as wilds</legend>{"".join(groups)}</fieldset>'
+            '<fieldset class="ch-groups"><legend>Equal dice as wilds</legend>'
+            f"{''.join(groups)}</fieldset>"
             if groups
             else ""
         )
@@ -729,7 +756,8 @@ class ChallengeUI:
                 )
                 colour_select = (
                     f' <select id="ch-wild-{index}" data-action="wild" data-index="{index}" '
-                    f'aria-label="Colour of the wild of {item.size} {item.symbol} dice">{opts}</select>'
+                    f'aria-label="Colour of the wild of {item.size} {item.symbol} dice">'
+                    f"{opts}</select>"
                 )
             score = (
                 H.gains_html([gain], row)
@@ -738,20 +766,26 @@ class ChallengeUI:
             )
             n = len(plan.items)
             items.append(
-                f'<li class="ch-item">{H.sym(item.symbol, 18)} <span>{escape(item.label())}</span>{colour_select}'
+                f'<li class="ch-item">{H.sym(item.symbol, 18)} <span>'
+                f"{escape(item.label())}</span>{colour_select}"
                 f' <span class="ch-item-score">{score}</span>'
                 f' <button type="button" id="ch-up-{index}" data-action="up" data-index="{index}" '
-                f'aria-label="Score {escape(item.label())} earlier"{" disabled" if index == 0 else ""}>↑</button>'
-                f'<button type="button" id="ch-down-{index}" data-action="down" data-index="{index}" '
-                f'aria-label="Score {escape(item.label())} later"{" disabled" if index == n - 1 else ""}>↓</button></li>'
+                f'aria-label="Score {escape(item.label())} '
+                f'earlier"{" disabled" if index == 0 else ""}>↑</button>'
+                f'<button type="button" id="ch-down-{index}" data-action="down" '
+                f'data-index="{index}" '
+                f'aria-label="Score {escape(item.label())} '
+                f'later"{" disabled" if index == n - 1 else ""}>↓</button></li>'
             )
         total = sum(g.gained for g in gains)
         return (
             f'<div class="ch-dice ch-own" role="group" aria-label="Your roll">{dice}</div>'
-            f'<p class="ch-note">Each die scores one point per die of the others showing its symbol (the +number).</p>'
+            '<p class="ch-note">Each die scores one point per die of the others showing its '
+            "symbol (the +number).</p>"
             f"{reroll}{group_html}"
             f'<h3>Scoring order</h3><ol class="ch-items">{"".join(items)}</ol>'
-            f'<button type="button" id="ch-resolve" class="primary" data-action="resolve">Score these dice (+{total})</button>'
+            '<button type="button" id="ch-resolve" class="primary" data-action="resolve">Score '
+            f"these dice (+{total})</button>"
         )
 
     def tiles_act(self) -> str:
@@ -763,20 +797,24 @@ class ChallengeUI:
         if "draw" in legal:
             chance = round(bust_chance(view) * 100)
             parts.append(
-                f'<button type="button" id="ch-draw" class="primary" data-action="draw">Draw a tile (D)</button>'
+                '<button type="button" id="ch-draw" class="primary" data-action="draw">Draw a '
+                "tile (D)</button>"
                 f'<p class="ch-note">A draw ends your turn if it shows '
                 f"{self.bust_words(view)} — about {chance}% of the pool.</p>"
             )
         if "score" in legal:
             parts.append(
-                f'<button type="button" id="ch-stop" data-action="stop">Stop and score (S)</button> '
-                f'<span class="ch-preview">{H.gains_html(tile_score_preview(view, seat), row)}</span>'
+                '<button type="button" id="ch-stop" data-action="stop">Stop and score '
+                "(S)</button> "
+                '<span class="ch-preview">'
+                f"{H.gains_html(tile_score_preview(view, seat), row)}</span>"
             )
         free = [m.partition(":")[2] for m in view["legal_moves"] if m.startswith("free:")]
         for colour in free:
             gains = free_score_preview(view, seat, colour)
             parts.append(
-                f'<div class="ch-free"><button type="button" id="ch-free-{colour}" data-action="free" '
+                f'<div class="ch-free"><button type="button" id="ch-free-{colour}" '
+                'data-action="free" '
                 f'data-colour="{colour}">Free score: take the centre {colour} tiles</button> '
                 f'<span class="ch-preview">{H.gains_html(gains, row)}</span></div>'
             )
