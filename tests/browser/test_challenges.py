@@ -285,8 +285,11 @@ def test_a_match_shows_the_victory_point_tally_between_challenges(
     expect(page.locator("#ch-over-title")).to_contain_text(winners[0])
 
 
-def test_setup_mistakes_are_explained_and_lose_nothing(page: Page, server_url: str) -> None:
-    """A bad seed or a one-game match is refused with a message; the form keeps its values."""
+def test_setup_mistakes_are_explained_then_controls_are_labelled_and_moves_announced(
+    page: Page, server_url: str
+) -> None:
+    """A bad seed or a one-game match is refused with a message and the form keeps its
+    values; once started, every control has a name and a move is read out."""
     open_page(page, server_url)
     page.check('input[name="ch-kind"][value="match"]')
     page.set_checked("#ch-match-dice", False)
@@ -300,11 +303,7 @@ def test_setup_mistakes_are_explained_and_lose_nothing(page: Page, server_url: s
     expect(page.locator("#ch-setup-problem")).to_contain_text("whole number")
     expect(page.locator("#ch-seat-name-0")).to_have_value("Zoe")
     expect(page.locator("#challenge-screen")).to_be_hidden()
-
-
-def test_controls_are_labelled_and_moves_are_announced(page: Page, server_url: str) -> None:
-    """Every control of the challenge screen has a name, and a move is read out."""
-    open_page(page, server_url)
+    page.fill("#ch-seat-name-0", "")
     start_challenge(page, "tiles", ["human", "casual"], seed=5)
     wait_idle(page)
     unnamed: list[Any] = page.evaluate(
