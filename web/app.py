@@ -95,6 +95,14 @@ class BrowserStore:
 
 
 class App:
+    """Screen state around one engine game.
+
+    Holds only what the screen needs: who sits where (`setup`), whose rack was revealed on
+    the hot seat, what is being aimed, cached canvases and animation. `generation` grows
+    whenever a game starts, loads or is undone, so late answers from the bot worker for
+    an older position are dropped.
+    """
+
     def __init__(self) -> None:
         self.store = BrowserStore()
         self.game: Game | None = None
@@ -112,7 +120,7 @@ class App:
         self.layout = Layout(10.0, 0.0, 0.0)
         self.css_size = (0.0, 0.0)
         self.dpr = 1.0
-        self.static_dirty = True
+        self.public_stale = True
         self.frame_pending = False
         self.animation: dict[str, Any] | None = None
         self.worker_future: Any = None
@@ -279,6 +287,7 @@ class App:
 
     def show_start(self) -> None:
         self.generation += 1
+        self.busy = False
         el("game").hidden = True
         el("pass-screen").hidden = True
         el("over-screen").hidden = True
@@ -325,6 +334,7 @@ class App:
     # --- game lifecycle ------------------------------------------------------------------------
     def begin(self, game: Game, setup: Setup) -> None:
         self.generation += 1
+        self.busy = False  # a bot still thinking for the old game is ignored when it answers
         self.game, self.setup = game, setup
         self.revealed = None
         self.aim = Aim()
@@ -367,7 +377,7 @@ class App:
             self.aim.slot = None
         if my_turn and self.aim.slot is None and len(self.rack()) == 1 and game.phase == "place":
             self.aim.slot = 0  # solo: the one drawn tile is the only choice
-        self.static_dirty = True
+        self.public_stale = True
         self.render_rack()
         self.render_scores()
         self.render_moves()
@@ -437,7 +447,10 @@ class App:
             seed = (game.seed * 7919 + len(game.moves) * 31 + seat) % (2**31)
             bot_delay, _ = SPEEDS[self.speed]
             started = js.performance.now()
+            if self.worker_future is None or not self.worker_future.done():
+                self.set_status(f"Starting the bots… ({game.names[seat]} moves next)")
             worker = await self.bots()
+            self.set_status(turn_prompt(game.view(None), setup.seats))
             move = str(await worker.choose(view_json, level, seed, BOT_BUDGET_MS.get(level, 1000)))
             if generation != self.generation:
                 return
@@ -507,7 +520,7 @@ class App:
         if not self.busy:
             self.refresh()
         else:
-            self.static_dirty = True
+            self.public_stale = True
             self.render_scores()
             self.render_moves()
             self.request_frame()
@@ -531,7 +544,7 @@ class App:
 
     async def show_hint(self) -> None:
         game = self.game
-        if game is None or not self.index.has_placements:
+        if game is None or not (self.index.has_placements or self.index.decisions):
             return
         self.set_status("Asking the strong bot…")
         generation, moves = self.generation, len(game.moves)
@@ -543,7 +556,9 @@ class App:
         self.hint = move
         halves = parse_placement(move)
         if halves is None:
-            self.set_status(f"Hint: {'swap your tiles' if move == 'swap' else 'keep your tiles'}.")
+            advice = "take the offer" if move == "swap" else "keep your tiles"
+            self.set_status(f"Hint: {advice}.")
+            el("swap-yes" if move == "swap" else "swap-no").focus()
             return
         (a, ca), (b, cb) = halves
         rack = self.rack()
@@ -731,7 +746,7 @@ class App:
         assert game is not None and setup is not None
         target = undo_target(game.log, setup.seats, game.players)
         el("undo-button").disabled = target is None
-        el("hint-button").disabled = not self.index.has_placements
+        el("hint-button").disabled = not (self.index.has_placements or self.index.decisions)
         el("turn-button").disabled = not self.index.has_placements
 
     def set_status(self, text: str) -> None:
@@ -989,8 +1004,8 @@ class App:
 
     def on_pointer_down(self, event: Any) -> None:
         cell = self.event_cell(event)
-        if event.button == 2:
-            return
+        if event.button == 2 or not self.index.has_placements:
+            return  # right button turns the tile; off-turn clicks do nothing
         if event.pointerType == "touch":
             event.preventDefault()
             self.on_tap(cell)
@@ -1096,8 +1111,10 @@ class App:
             canvas.height = round(height * dpr)
         self.base_key = None  # resizing a canvas clears it
         radius = self.game.zone_radius if self.game is not None else 5
-        self.layout = fit_layout(min(radius + 1, 7) + 0.35, width, height, margin=2)
-        self.static_dirty = True
+        # Phones get bigger cells: the dimmed ring and the frame may run off the edge.
+        room = 0.6 if min(width, height) < 520 else min(radius + 1, 7) - radius + 0.35
+        self.layout = fit_layout(radius + room, width, height, margin=2)
+        self.public_stale = True
         self.request_frame()
 
     def request_frame(self) -> None:
@@ -1126,7 +1143,7 @@ class App:
         width, height = self.css_size
         if width <= 0:
             return
-        public = self.game.view(None) if self.static_dirty or self.public is None else self.public
+        public = self.game.view(None) if self.public_stale or self.public is None else self.public
         self.public = public
         scene = render.scene_from_view(public)
         self.update_layers(scene, width, height)
@@ -1168,7 +1185,7 @@ class App:
             self.layer_ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
             render.draw_tiles(self.layer_ctx, self.layout, scene.tiles)
         self.drawn_tiles = list(scene.tiles)
-        self.static_dirty = False
+        self.public_stale = False
 
     def overlay_scene(self, scene: render.Scene) -> render.Scene:
         tile = self.current_tile()

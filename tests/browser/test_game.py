@@ -153,13 +153,14 @@ def test_keyboard_only_game_against_a_bot_to_the_end(
             page.wait_for_function("window.ingenious.state().moves.slice(-1)[0] === 'swap'")
             continue
         before = len(engine_game(page).moves)
+        focus_by_tab(page, "board-canvas")
         page.keyboard.press("1")
         if placements == 0:
             page.keyboard.press("ArrowDown")
             page.keyboard.press("ArrowUp")
             page.keyboard.press("r")
             screenshot("keyboard-cursor")
-        assert page.evaluate("window.ingenious.aim()") is not None
+        page.wait_for_function("window.ingenious.aim() !== null")
         page.keyboard.press("Enter")
         page.wait_for_function(f"window.ingenious.state().moves.length > {before}")
         placements += 1
@@ -278,7 +279,8 @@ def test_swap_offer_says_why_and_swaps_the_rack(
 
 
 def test_undo_hint_and_continue_after_reload(ready_page: Page, screenshot: Shot) -> None:
-    """Undo takes back the person's turn and the bot's reply; the autosave survives a reload."""
+    """Hint shows the strong bot's choice; undo takes back the person's turn and the bot's
+    reply; the autosave survives a reload; the menu never stalls a bot."""
     page = ready_page
     start_game(page, "standard", seats=["human", "beginner"], seed=5)
     wait_idle(page)
@@ -302,6 +304,14 @@ def test_undo_hint_and_continue_after_reload(ready_page: Page, screenshot: Shot)
     page.click("#continue-game")
     assert page.evaluate("window.ingenious.state()")["moves"] == saved["moves"]
     expect(page.locator("#move-list li")).to_have_count(len(saved["moves"]))
+    # Leaving for the menu while the bot shows its move, then continuing, still lets it play.
+    wait_idle(page)
+    page.select_option("#speed", "slow")
+    place_with_mouse(page, best_move(engine_game(page)))
+    page.click("#menu-button")
+    page.click("#continue-game")
+    count = len(saved["moves"])
+    page.wait_for_function(f"window.ingenious.state().moves.length >= {count + 2}")
 
 
 @pytest.mark.allow_console_errors
