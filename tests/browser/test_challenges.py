@@ -193,6 +193,10 @@ def test_each_challenge_is_played_to_its_end_against_a_bot(
     expect(page.locator("#ch-over-why")).not_to_be_empty()
     expect(page.locator("#ch-ranking li")).to_have_count(2)
     screenshot(f"{variant}-over")
+    # Bonus turns are called out in the move list (the last 80 lines are shown).
+    shown = [line for _, line in session.log[-80:]]
+    bonus = page.locator("#ch-log li.bonus")
+    expect(bonus).to_have_count(sum("Ingenious!" in line for line in shown))
     page.click("#ch-look")
     rows = page.locator(".ch-board").first.locator(".ch-row")
     expect(rows).to_have_count(6)

@@ -864,7 +864,7 @@ class ChallengeUI:
         items = []
         setup = session.setup
         for index, line in session.log[-80:]:
-            prefix = f"{index + 1}. " if setup.is_match else ""
+            prefix = f"Game {index + 1}: " if setup.is_match else ""
             cls = ' class="bonus"' if "Ingenious!" in line else ""
             items.append(f"<li{cls}>{escape(prefix + line)}</li>")
         box = el("ch-log")
