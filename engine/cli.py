@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from .errors import IngeniousError
 from .position import parse_position, score_position
@@ -69,6 +70,81 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+BOARD_VARIANTS = ("standard", "solo", "team", "duel")
+CHALLENGE_VARIANTS = ("cards", "dice", "tiles")
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Bots against bots; a JSON object or a table with progress."""
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.variant in CHALLENGE_VARIANTS:
+        return _challenge_arena(args, bots)
+    from .arena import check_setup, run_arena
+
+    players = check_setup(args.variant, args.players, bots, args.games)
+    progress = None if args.json else _progress_printer(args.games)
+    report = run_arena(
+        args.variant, players, bots, args.games, seed=args.seed, budget_ms=args.budget_ms,
+        jobs=args.jobs, progress=progress,
+    )  # fmt: skip
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(_arena_table(report))
+    return 0
+
+
+def _challenge_arena(args: argparse.Namespace, bots: list[str]) -> int:
+    try:
+        from .challenges.arena import run_arena as run_challenge  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise IngeniousError(
+            f"the {args.variant} challenge has no arena in this build"
+            " (engine.challenges.arena is missing)"
+        ) from None
+    players = args.players if args.players is not None else 2
+    if not bots:
+        raise IngeniousError("name at least one bot with --bots")
+    seats = [bots[s % len(bots)] for s in range(players)]  # names repeat in order, as above
+    extra = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
+    try:
+        report = run_challenge(args.variant, players, seats, args.games, args.seed, **extra)
+    except ValueError as exc:
+        raise IngeniousError(str(exc)) from None
+    print(json.dumps(report) if args.json else json.dumps(report, indent=2))
+    return 0
+
+
+def _progress_printer(total: int) -> Any:
+    def show(done: int, bots: dict[str, dict[str, Any]]) -> None:
+        rates = "  ".join(f"{name} {row['win_rate']:.0%}" for name, row in bots.items())
+        end = "\n" if done == total else ""
+        print(f"\rgame {done}/{total}  {rates}   ", end=end, file=sys.stderr, flush=True)
+
+    return show
+
+
+def _arena_table(report: dict[str, Any]) -> str:
+    measure = report["result_measure"]
+    lines = [
+        (
+            f"{report['variant']}, {report['players']} player(s), {report['games']} games, seed "
+            f"{report['seed']}, budget {report['budget_ms'] or 'default'} ms, "
+            f"seats {','.join(report['lineup'])} (rotated)"
+        ),
+        f"{'bot':10} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} "
+        f"{'mean ' + measure:>22} {'ms/move':>8}",
+    ]
+    for name, row in report["bots"].items():
+        lo, hi = row["ci95"]
+        lines.append(
+            f"{name:10} {row['games']:5} {row['wins']:7.1f} {row['win_rate']:8.1%} "
+            f"{f'{lo:.1%}-{hi:.1%}':>15} {row['mean_result']:22.2f} {row['ms_per_move']:8.1f}"
+        )
+    lines.append(f"fair share of wins: {report['fair_share']:.1%}; {report['seconds']} s")
+    return "\n".join(lines)
+
+
 def cmd_soak(args: argparse.Namespace) -> int:
     """Play random games of every variant and check every invariant after every move."""
     from time import perf_counter
@@ -101,11 +177,48 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="print a saved game move by move")
     p.add_argument("file")
     p.set_defaults(run=cmd_replay)
+    p = sub.add_parser("arena", help="bots against bots, seats rotated, win rates per bot")
+    p.add_argument("--variant", default="standard", choices=BOARD_VARIANTS + CHALLENGE_VARIANTS)
+    p.add_argument("--players", type=int, default=None, help="seats (default: 2, solo 1, team 4)")
+    p.add_argument("--bots", default="strong,casual", help="bot per seat, repeated in order")
+    p.add_argument("--games", type=_positive, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--budget-ms", type=_positive, default=None, help="thinking budget per move")
+    p.add_argument("--jobs", type=_positive, default=1, help="worker processes")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=cmd_arena)
+    p = sub.add_parser("bench", help="engine speed: random games and casual moves per second")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=cmd_bench)
     p = sub.add_parser("soak", help="play random games of every variant, checking invariants")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=cmd_soak)
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not positive")
+    return value
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Engine speed on this machine, one core."""
+    from .bench import run_bench
+
+    report = run_bench(seconds=args.seconds)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for key, value in report.items():
+            print(f"{key:24} {value}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,7 @@ replays exactly from its seed and its moves.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .board import Zone, zone
@@ -95,15 +96,8 @@ class Game:
         g.seed = seed
         g.zone = zone(rules.zone_radius(players))
         g.rng = Rng(seed)
-        g.board = [EMPTY] * g.zone.size
-        for cell, colour in g.zone.symbols:
-            g.board[cell] = colour
-        g.free = []
-        g.free_pos = [-1] * len(g.zone.pairs)
-        for k, (a, b) in enumerate(g.zone.pairs):
-            if g.board[a] == EMPTY and g.board[b] == EMPTY:
-                g.free_pos[k] = len(g.free)
-                g.free.append(k)
+        board, free, free_pos = _start_tables(g.zone.radius)
+        g.board, g.free, g.free_pos = board[:], free[:], free_pos[:]
         g.racks = [[] for _ in range(players)]
         g.bag = full_tile_set()
         sides = rules.sides(players)
@@ -227,10 +221,9 @@ class Game:
         """
         if self.placed_first[self.current]:
             return None
-        board, zone = self.board, self.zone
+        board = self.board
         allowed: set[int] = set()
-        for cell, _ in zone.symbols:
-            around = [n for n in zone.neighbours[cell] if n >= 0]
+        for around in _symbol_surroundings(self.zone.radius):
             if all(board[n] == EMPTY for n in around):
                 allowed.update(around)
         return allowed or None
@@ -497,6 +490,33 @@ class Game:
             f"<Game {self.variant.name} players={self.players} seed={self.seed} "
             f"moves={len(self.moves)} phase={self.phase}>"
         )
+
+
+@cache
+def _start_tables(radius: int) -> tuple[list[int], list[int], list[int]]:
+    """The empty board with its printed symbols, the free pairs and their positions.
+
+    Built once per zone and copied by :meth:`Game.blank`: every game and every
+    determinisation of a bot starts from these.
+    """
+    z = zone(radius)
+    board = [EMPTY] * z.size
+    for cell, colour in z.symbols:
+        board[cell] = colour
+    free: list[int] = []
+    free_pos = [-1] * len(z.pairs)
+    for k, (a, b) in enumerate(z.pairs):
+        if board[a] == EMPTY and board[b] == EMPTY:
+            free_pos[k] = len(free)
+            free.append(k)
+    return board, free, free_pos
+
+
+@cache
+def _symbol_surroundings(radius: int) -> tuple[tuple[int, ...], ...]:
+    """For each printed symbol, the zone cells around it."""
+    z = zone(radius)
+    return tuple(tuple(n for n in z.neighbours[cell] if n >= 0) for cell, _ in z.symbols)
 
 
 def new_game(

@@ -33,7 +33,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (``n`` well below 2**32)."""
-        return (self.next64() >> 32) * n >> 32
+        # ``next64`` inlined: this is called for every tile drawn and every random move.
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) >> 32) * n >> 32
 
     def random(self) -> float:
         """A float in [0, 1)."""

@@ -32,14 +32,13 @@ def symbol_points(board: list[int], zone: Zone, cell: int, partner: int, colour:
     This is the hot path of every search, so it walks the precomputed rays directly.
     """
     total = 0
-    neighbours = zone.neighbours[cell]
-    for d, ray in enumerate(zone.rays[cell]):
-        if neighbours[d] == partner:
-            continue
-        for other in ray:
-            if board[other] != colour:
-                break
-            total += 1
+    for ray in zone.rays[cell]:
+        # Most rays stop at once: test the first cell before walking on.
+        if ray and board[ray[0]] == colour and ray[0] != partner:
+            for other in ray:
+                if board[other] != colour:
+                    break
+                total += 1
     return total
 
 

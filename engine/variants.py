@@ -74,9 +74,10 @@ class Variant:
             return None
         track = game.scores[self.side_of(seat)]
         low = min(track)
-        lowest = {c for c in range(6) if track[c] == low}
-        if any(a in lowest or b in lowest for a, b in rack):
-            return None
+        for a, b in rack:
+            if track[a] == low or track[b] == low:
+                return None
+        lowest = [c for c in range(6) if track[c] == low]
         names = " and ".join(COLOURS[c] for c in sorted(lowest))
         return f"no tile on the rack shows the lowest colour ({names})"
 
@@ -89,7 +90,7 @@ class Variant:
 
     # --- end -------------------------------------------------------------------------
     def instant_win(self, game: Game, seat: int) -> bool:
-        return all(v >= STOP for v in game.scores[self.side_of(seat)])
+        return min(game.scores[self.side_of(seat)]) >= STOP
 
     def result(self, game: Game) -> dict[str, Any]:
         """Final standings: sorted counts compared from the lowest colour up."""
@@ -196,7 +197,7 @@ class Team(Variant):
         return bonus
 
     def instant_win(self, game: Game, seat: int) -> bool:
-        return all(v >= DOUBLE_END for v in game.scores[seat % 2])
+        return min(game.scores[seat % 2]) >= DOUBLE_END
 
 
 class Duel(Variant):

@@ -327,6 +327,7 @@ class App:
         )
         el("guide-screen").hidden = False
         el("guide-close").focus()
+        guide.mount(which, el("guide-body"))
 
     def close_guide(self) -> None:
         el("guide-screen").hidden = True

@@ -1,79 +1,74 @@
-"""In-app rules and tutorial pages (HTML strings). A separate module so the teaching
-pages can grow without touching the game screen. Written in our own words."""
+"""In-app rules page and guided tutorial (the start screen's "Rules" and "Tutorial").
+
+``rules_html()`` and ``tutorial_html()`` give the pages' HTML (importable on CPython);
+``mount(which, body)`` brings them to life in the browser once the HTML is in place:
+it draws the rules diagrams with the game's renderer and runs the tutorial lessons
+(web/tutorial.py) with the engine judging every goal.
+"""
 
 from __future__ import annotations
 
-from web.symbols import COLOURS, SHAPE_NAME, svg_symbol
+from typing import Any
 
-
-def _symbols_table() -> str:
-    rows = "".join(
-        f"<tr><td>{svg_symbol(c, 22)}</td><td>{c}</td><td>{SHAPE_NAME[c]}</td></tr>"
-        for c in COLOURS
-    )
-    return f'<table aria-label="The six symbols">{rows}</table>'
+from web.rules import rules_html as _rules_html
+from web.tutorial import LESSONS
 
 
 def rules_html() -> str:
-    return f"""
-<h3>Goal</h3>
-<p>Score in all six colours. At the end only your <strong>weakest colour</strong> counts first:
-players are ranked by their lowest colour, then the next lowest, and so on.</p>
-<h3>The symbols</h3>
-{_symbols_table()}
-<h3>A turn</h3>
-<ol>
-<li>Put one of your six tiles on two neighbouring empty cells of the board (the light area).</li>
-<li>Each of the two new symbols scores on its own: look along the five straight lines leading
-away from it (not towards its partner) and count the matching symbols in an unbroken row.
-Each one is a point in that colour.</li>
-<li>Your first tile must touch one of the printed symbols that nobody has touched yet.</li>
-<li>A colour that reaches 18 calls <em>Ingenious!</em>: you place another tile at once.
-Points beyond 18 are lost.</li>
-<li>If none of your tiles shows your lowest colour, you may swap your whole rack.</li>
-<li>Refill to six tiles.</li>
-</ol>
-<p>The game ends when no two neighbouring cells are free. Reaching 18 in all six colours wins at
-once.</p>
-<h3>Other games</h3>
-<ul>
-<li><strong>Solo:</strong> draw one tile each turn and place it; tracks run to 36 with a stop at 18.
-Your result is your lowest colour.</li>
-<li><strong>Team:</strong> partners sit opposite and share one set of double tracks (0–36).
-With open play partners may see each other's tiles.</li>
-<li><strong>Duel:</strong> one tug-of-war track per colour. Pull a colour to your 9 to take its
-token
-and a bonus placement. Most colours on your side wins.</li>
-</ul>
-<h3>Controls</h3>
-<ul>
-<li>Pick a tile (click, tap or keys 1–6), move over the board: the tile appears where it may
-go.</li>
-<li>Turn it with the Turn button, a right click, the mouse wheel or R. Click to place.</li>
-<li>On a touch screen tap one cell, then its neighbour.</li>
-<li>Keyboard: arrow keys move the cursor, R turns, Enter places, Escape drops the tile.</li>
-</ul>
-"""
+    return _rules_html()
 
 
 def tutorial_html() -> str:
-    return """
-<ol class="tutorial">
-<li><strong>Look at your tiles.</strong> Every tile has two symbols. Your lowest colour is marked
-in red on
-your score board: it decides the game, so feed it.</li>
-<li><strong>Start near a printed symbol.</strong> Your first tile must touch one of the six printed
-symbols that is still untouched. Highlighted cells show where the chosen tile may go.</li>
-<li><strong>Aim along lines.</strong> Move the tile over the board: the preview shows how many
-points
-each colour would get and draws the lines that score.</li>
-<li><strong>Turn before you place.</strong> Press R or right-click to turn the tile; each turning
-changes which lines count.</li>
-<li><strong>Call Ingenious!</strong> Reaching 18 in a colour earns an extra placement straight
-away.</li>
-<li><strong>Swap when stuck.</strong> If no tile shows your lowest colour, the game offers a
-swap.</li>
-</ol>
-<p>Start a game against a beginner bot to try it. The Hint button shows what a strong bot would
-play.</p>
+    return f"""
+<div id="tut" class="tut">
+  <p class="tut-progress"><span id="tut-step">Lesson 1 of {len(LESSONS)}</span></p>
+  <h3 id="tut-title"></h3>
+  <div id="tut-text" class="tut-text"></div>
+  <p class="tut-goal"><strong>Goal:</strong> <span id="tut-goal"></span></p>
+  <div id="tut-scores" class="tut-scores"></div>
+  <div id="tut-board-wrap" class="tut-board-wrap">
+    <canvas id="tut-board" tabindex="0" role="application"
+            aria-label="Lesson board. Keys: 1 to 6 pick a tile, arrows move, R turns,
+            Enter places."></canvas>
+  </div>
+  <div id="tut-rack" class="rack tut-rack" role="group" aria-label="Your tiles"></div>
+  <p id="tut-preview" class="tut-preview"></p>
+  <p id="tut-feedback" class="tut-feedback" role="status" aria-live="polite"></p>
+  <div class="row-buttons">
+    <button id="tut-turn" type="button" aria-label="Turn the tile (R)">⟳ Turn</button>
+    <button id="tut-place" type="button" class="primary"
+            aria-label="Place the tile (Enter)">Place</button>
+    <button id="tut-swap" type="button" class="primary" hidden>Swap tiles</button>
+    <button id="tut-keep" type="button" hidden>Keep my tiles</button>
+    <button id="tut-retry" type="button">Try again</button>
+    <button id="tut-back" type="button">◀ Back</button>
+    <button id="tut-next" type="button" class="primary" disabled>Next lesson ▶</button>
+  </div>
+  <p class="muted tut-keys">Keys: 1–6 pick a tile, arrows move it, R turns it, Enter places it.</p>
+</div>
+<div id="tut-finished" class="tut-finished" hidden>
+  <h3>Tutorial complete</h3>
+  <p>You know the whole game now: start one against a beginner bot, or read the rules
+  once more for the solo, team and duel variants.</p>
+  <button id="tut-again" type="button">Start the tutorial again</button>
+</div>
 """
+
+
+_mounted: list[Any] = []
+
+
+def mount(which: str, body: Any) -> None:
+    """Draw the rules diagrams or start the tutorial inside ``body`` (browser only)."""
+    from web import guide_view
+
+    # The body element stays while its HTML is replaced: the previous page's listeners on
+    # it must go, or a reopened tutorial would move its cursor twice per key.
+    for old in _mounted:
+        if isinstance(old, guide_view.TutorialView):
+            old.dispose()
+    _mounted.clear()
+    if which == "rules":
+        _mounted.append(guide_view.draw_diagrams(body))
+    else:
+        _mounted.append(guide_view.TutorialView(body))

@@ -10,6 +10,15 @@ True
 
 from __future__ import annotations
 
-from .base import BOT_LEVELS, Bot, make_bot
+from .base import Beginner, Bot, Casual, make_bot
+from .strong import Expert, Strong
+
+#: The levels, weakest first.
+BOT_LEVELS: dict[str, type[Bot]] = {
+    "beginner": Beginner,
+    "casual": Casual,
+    "strong": Strong,
+    "expert": Expert,
+}
 
 __all__ = ["BOT_LEVELS", "Bot", "make_bot"]

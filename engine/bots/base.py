@@ -17,10 +17,16 @@ from ..view import determinize
 
 class Bot:
     level = ""
+    #: Thinking budget when none is given (milliseconds per move in the browser).
+    default_budget_ms = 50
 
-    def __init__(self, seed: int = 0, budget_ms: int = 1000) -> None:
+    def __init__(self, seed: int = 0, budget_ms: int | None = None) -> None:
         self.rng = Rng(seed)
-        self.budget_ms = budget_ms
+        self.budget_ms = self.default_budget_ms if budget_ms is None else int(budget_ms)
+        if self.budget_ms <= 0:
+            raise ValueError(
+                f"the thinking budget must be a positive number of ms, not {budget_ms}"
+            )
 
     def choose(self, view: dict[str, Any]) -> str:
         """The move (text) this bot plays in the position the view describes."""
@@ -56,9 +62,7 @@ class Beginner(Bot):
         if game.phase == "swap":
             return "pass"
         moves = game.placements()
-        scoring = [
-            p for p in moves if any(placement_points(game.board, game.zone, *p))
-        ]
+        scoring = [p for p in moves if any(placement_points(game.board, game.zone, *p))]
         pool = scoring or moves
         return game.placement_text(pool[self.rng.below(len(pool))])
 
@@ -83,10 +87,10 @@ class Casual(Bot):
         return game.placement_text(best_move)
 
 
-BOT_LEVELS: dict[str, type[Bot]] = {"beginner": Beginner, "casual": Casual}
+def make_bot(level: str, seed: int = 0, budget_ms: int | None = None) -> Bot:
+    """A bot of the named level (see ``engine.bots.BOT_LEVELS``); no budget: the level's default."""
+    from . import BOT_LEVELS
 
-
-def make_bot(level: str, seed: int = 0, budget_ms: int = 1000) -> Bot:
     if level not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
     return BOT_LEVELS[level](seed=seed, budget_ms=budget_ms)

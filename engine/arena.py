@@ -1,0 +1,210 @@
+"""Bot against bot: many seeded games, seats rotated, figures per bot name.
+
+>>> report = run_arena("standard", 2, ["casual", "beginner"], games=2, seed=1)
+>>> sorted(report["bots"]), report["bots"]["casual"]["games"]
+(['beginner', 'casual'], 2)
+
+Game ``i`` deals from its own seed (derived from ``seed`` and ``i``) and rotates the
+line-up by ``i`` seats, so every bot sits in every seat equally often and a run
+reproduces exactly: bots count simulations rather than read a clock.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .bench import cpu_clock
+from .bots import BOT_LEVELS, make_bot
+from .errors import IngeniousError
+from .game import new_game
+from .variants import VARIANTS
+
+DEFAULT_PLAYERS = {"standard": 2, "solo": 1, "team": 4, "duel": 2}
+
+
+def lineup(bots: list[str], players: int, game_index: int) -> list[str]:
+    """Bot name per seat for one game: the names repeat in order, then rotate by the game index."""
+    names = [bots[s % len(bots)] for s in range(players)]
+    shift = game_index % players
+    return names[shift:] + names[:shift]
+
+
+def game_seed(seed: int, game_index: int) -> int:
+    return seed * 1_000_003 + game_index
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (a draw counts as half a win)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def side_scores(
+    result: dict[str, Any], variant: str, sides: int
+) -> tuple[list[float], list[float]]:
+    """Per side: the share of the win (1 alone first, 1/k shared, 0 otherwise) and the final result.
+
+    The final result is the lowest colour (standard, team, solo) or the number of colours
+    on the side (duel).
+    """
+    if variant == "duel":
+        winner = result["winner"]
+        share = [0.5, 0.5] if winner is None else [1.0 if s == winner else 0.0 for s in range(2)]
+        finals = [0.0, 0.0]
+        for s in result["standings"]:
+            finals[s["side"]] = float(s["colours_on_side"])
+        return share, finals
+    first = [s["side"] for s in result["standings"] if s["place"] == 1]
+    share = [1.0 / len(first) if s in first else 0.0 for s in range(sides)]
+    finals = [0.0] * sides
+    for s in result["standings"]:
+        finals[s["side"]] = float(s["lowest"])
+    return share, finals
+
+
+def play_one(job: tuple[str, int, list[str], int, int | None, int]) -> dict[str, Any]:
+    """Play game ``index`` of a run; returns per-name win share, result, time and move count."""
+    variant, players, bots, seed, budget_ms, index = job
+    seats = lineup(bots, players, index)
+    gseed = game_seed(seed, index)
+    game = new_game(variant, players=players, seed=gseed, names=seats)
+    players_bots = [
+        make_bot(name, seed=gseed * 8 + s, budget_ms=budget_ms) for s, name in enumerate(seats)
+    ]
+    clock = cpu_clock()
+    spent = [0.0] * players
+    longest = [0.0] * players
+    moves = [0] * players
+    while game.phase != "over":
+        seat = game.current
+        start = clock()
+        move = players_bots[seat].choose(game.view(seat))
+        took = clock() - start
+        spent[seat] += took
+        longest[seat] = max(longest[seat], took)
+        moves[seat] += 1
+        game.apply(move)
+    rules = VARIANTS[variant]
+    sides = rules.sides(players)
+    share, finals = side_scores(game.result(), variant, sides)
+    per: dict[str, dict[str, float]] = {}
+    for name in dict.fromkeys(seats):
+        own = [s for s in range(players) if seats[s] == name]
+        # In the duel the one shared track has two sides: seat s holds side s.
+        held = sorted({s if variant == "duel" else rules.side_of(s) for s in own})
+        per[name] = {
+            "win": sum(share[h] for h in held),
+            "result": sum(finals[h] for h in held) / len(held),
+            "seconds": sum(spent[s] for s in own),
+            "longest": max(longest[s] for s in own),
+            "moves": sum(moves[s] for s in own),
+        }
+    return {"index": index, "seats": seats, "per": per}
+
+
+def check_setup(variant: str, players: int | None, bots: list[str], games: int) -> int:
+    """Validate the arena arguments; returns the number of players."""
+    if variant not in VARIANTS:
+        raise IngeniousError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+    players = DEFAULT_PLAYERS[variant] if players is None else players
+    if players not in VARIANTS[variant].player_counts:
+        counts = " or ".join(map(str, VARIANTS[variant].player_counts))
+        raise IngeniousError(f"the {variant} game is for {counts} players, not {players}")
+    if not bots:
+        raise IngeniousError("name at least one bot with --bots")
+    for name in bots:
+        if name not in BOT_LEVELS:
+            raise IngeniousError(f"unknown bot {name!r}; bots are {', '.join(BOT_LEVELS)}")
+    if games < 1:
+        raise IngeniousError("--games must be at least 1")
+    return players
+
+
+def run_arena(
+    variant: str,
+    players: int | None,
+    bots: list[str],
+    games: int,
+    seed: int = 1,
+    budget_ms: int | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games and summarise them per bot name (see the module docstring)."""
+    players = check_setup(variant, players, bots, games)
+    tasks = [(variant, players, bots, seed, budget_ms, i) for i in range(games)]
+    started = time.perf_counter()
+    totals: dict[str, dict[str, float]] = {}
+    for done, outcome in enumerate(_results(tasks, jobs), 1):
+        for name, row in outcome["per"].items():
+            acc = totals.setdefault(
+                name,
+                {
+                    "games": 0,
+                    "wins": 0.0,
+                    "result": 0.0,
+                    "seconds": 0.0,
+                    "moves": 0,
+                    "longest": 0.0,
+                },
+            )
+            acc["longest"] = max(acc["longest"], row["longest"])
+            acc["games"] += 1
+            acc["wins"] += row["win"]
+            acc["result"] += row["result"]
+            acc["seconds"] += row["seconds"]
+            acc["moves"] += row["moves"]
+        if progress is not None:
+            progress(done, summary(totals))
+    sides = VARIANTS[variant].sides(players)
+    return {
+        "variant": variant,
+        "players": players,
+        "bots": summary(totals),
+        "lineup": lineup(bots, players, 0),
+        "games": games,
+        "seed": seed,
+        "budget_ms": budget_ms,
+        "fair_share": 1.0 / sides if variant != "duel" else 0.5,
+        "result_measure": "colours on own side" if variant == "duel" else "lowest colour",
+        "seconds": round(time.perf_counter() - started, 2),
+    }
+
+
+def summary(totals: dict[str, dict[str, float]]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for name, acc in totals.items():
+        games = int(acc["games"])
+        lo, hi = wilson(acc["wins"], games)
+        out[name] = {
+            "games": games,
+            "wins": acc["wins"],
+            "win_rate": round(acc["wins"] / games, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_result": round(acc["result"] / games, 3),
+            "ms_per_move": round(1000 * acc["seconds"] / max(1, acc["moves"]), 2),
+            "ms_longest_move": round(1000 * acc["longest"], 1),
+            "moves": int(acc["moves"]),
+        }
+    return out
+
+
+def _results(
+    tasks: list[tuple[str, int, list[str], int, int | None, int]], jobs: int
+) -> Iterator[dict[str, Any]]:
+    if jobs <= 1:
+        for task in tasks:
+            yield play_one(task)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(play_one, tasks)

@@ -1,0 +1,104 @@
+"""Every bot level plays every variant legally, deterministically and from the view alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import new_game
+from engine.bots import BOT_LEVELS, make_bot
+from engine.game import Game
+
+# Small budgets keep the searching levels quick; the search code paths are the same.
+BUDGET = {"beginner": None, "casual": None, "strong": 1, "expert": 1}
+
+TABLES = [
+    ("standard", 2, {}, ["strong", "beginner"]),
+    ("standard", 2, {}, ["expert", "casual"]),
+    ("standard", 3, {}, ["strong", "casual", "beginner"]),
+    ("standard", 4, {}, ["beginner", "casual", "strong", "expert"]),
+    ("solo", 1, {}, ["strong"]),
+    ("solo", 1, {}, ["beginner"]),
+    ("team", 4, {}, ["strong", "casual", "expert", "beginner"]),
+    ("team", 4, {"open": True}, ["casual", "strong", "beginner", "expert"]),
+    ("duel", 2, {}, ["strong", "casual"]),
+    ("duel", 2, {}, ["beginner", "expert"]),
+]
+
+
+def play_out(
+    variant: str, players: int, options: dict[str, bool], levels: list[str], seed: int
+) -> Game:
+    game = new_game(variant, players=players, seed=seed, options=options)
+    bots = [
+        make_bot(level, seed=seed + s, budget_ms=BUDGET[level]) for s, level in enumerate(levels)
+    ]
+    while game.phase != "over":
+        seat = game.current
+        move = bots[seat].choose(game.view(seat))
+        assert move in game.legal_moves(), f"{levels[seat]} chose illegal {move!r} in {variant}"
+        game.apply(move)
+    return game
+
+
+@pytest.mark.parametrize(("variant", "players", "options", "levels"), TABLES)
+def test_every_level_plays_whole_games_legally(
+    variant: str, players: int, options: dict[str, bool], levels: list[str]
+) -> None:
+    """Every move of each level is legal: placements, bonuses, swap and exchange answers."""
+    game = play_out(variant, players, options, levels, seed=3)
+    assert game.result()["standings"]
+
+
+def test_bots_answer_swap_offers_and_take_bonus_placements() -> None:
+    """Across a few games the bots meet swap offers and bonus placements, and handle both."""
+    swaps = bonuses = 0
+    for seed in range(4):
+        game = play_out("standard", 2, {}, ["casual", "strong"], seed=seed)
+        swaps += sum(1 for e in game.log if e["move"] in ("swap", "pass"))
+        bonuses += sum(e.get("bonus", 0) for e in game.log)
+    assert swaps > 0
+    assert bonuses > 0
+
+
+def test_levels_are_the_four_named_in_order() -> None:
+    """The levels offered to players, weakest first."""
+    assert list(BOT_LEVELS) == ["beginner", "casual", "strong", "expert"]
+
+
+def test_unknown_level_and_bad_budget_are_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="unknown bot level 'wizard'"):
+        make_bot("wizard")
+    with pytest.raises(ValueError, match="positive"):
+        make_bot("strong", budget_ms=0)
+
+
+def test_expert_thinks_longer_than_strong_by_default() -> None:
+    """The expert is the strong search with a longer default budget."""
+    assert make_bot("expert").budget_ms > make_bot("strong").budget_ms
+
+
+@pytest.mark.parametrize("level", list(BOT_LEVELS))
+def test_same_seed_same_budget_same_moves(level: str) -> None:
+    """A bot is deterministic for a seed and budget: a bug report replays move for move."""
+    budget = 40 if level in ("strong", "expert") else None
+    runs = []
+    for _ in range(2):
+        game = new_game("standard", players=2, seed=21)
+        bot = make_bot(level, seed=5, budget_ms=budget)
+        other = make_bot("casual", seed=6)
+        for _ in range(10):
+            seat = game.current
+            game.apply((bot if seat == 0 else other).choose(game.view(seat)))
+        runs.append(list(game.moves))
+    assert runs[0] == runs[1]
+
+
+def test_casual_raises_its_lowest_colour() -> None:
+    """Casual picks a placement that leaves its sorted track as high as any other placement."""
+    game = new_game("standard", players=2, seed=8)
+    for _ in range(6):
+        game.apply(make_bot("casual", seed=1).choose(game.view(game.current)))
+    seat = game.current
+    best = max(sorted(game.preview(m)["scores_after"].values()) for m in game.legal_moves())
+    chosen = make_bot("casual", seed=2).choose(game.view(seat))
+    assert sorted(game.preview(chosen)["scores_after"].values()) == best

@@ -1,0 +1,75 @@
+"""Bots never peek: hidden tiles that the view does not show cannot change a bot's move."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import new_game
+from engine.bots import BOT_LEVELS, make_bot
+from engine.game import Game
+from engine.rng import Rng
+
+
+def reach_position(
+    variant: str, players: int, seed: int, moves: int, options: dict[str, bool]
+) -> Game:
+    game = new_game(variant, players=players, seed=seed, options=options)
+    bots = [make_bot("casual", seed=s) for s in range(players)]
+    for _ in range(moves):
+        if game.phase == "over":
+            break
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    return game
+
+
+def hide_differently(game: Game, seat: int, rng: Rng) -> Game:
+    """The same game with every tile the seat cannot see dealt again: other racks and the bag."""
+    twin = game.copy()
+    hidden_seats = [
+        s for s in range(twin.players) if s != seat and str(s) not in game.view(seat)["racks"]
+    ]
+    pool = list(twin.bag)
+    for s in hidden_seats:
+        pool.extend(twin.racks[s])
+    rng.shuffle(pool)
+    for s in hidden_seats:
+        n = len(twin.racks[s])
+        twin.racks[s], pool = pool[:n], pool[n:]
+    twin.bag = pool
+    return twin
+
+
+CASES = [
+    ("standard", 2, {}, 7),
+    ("standard", 4, {}, 9),
+    ("team", 4, {}, 10),
+    ("team", 4, {"open": True}, 6),
+    ("duel", 2, {}, 12),
+    ("solo", 1, {}, 8),
+]
+
+
+@pytest.mark.parametrize("level", list(BOT_LEVELS))
+@pytest.mark.parametrize(("variant", "players", "options", "moves"), CASES)
+def test_same_view_different_hidden_tiles_same_move(
+    level: str, variant: str, players: int, options: dict[str, bool], moves: int
+) -> None:
+    """Two games with equal views for the seat but different hidden tiles get the same move."""
+    game = reach_position(variant, players, seed=4, moves=moves, options=options)
+    seat = game.current
+    twin = hide_differently(game, seat, Rng(99))
+    assert twin.view(seat) == game.view(seat)
+    # The test has teeth only if something hidden really differs.
+    assert (twin.bag, twin.racks) != (game.bag, game.racks)
+    budget = 30 if level in ("strong", "expert") else None
+    first = make_bot(level, seed=17, budget_ms=budget).choose(game.view(seat))
+    second = make_bot(level, seed=17, budget_ms=budget).choose(twin.view(seat))
+    assert first == second
+
+
+def test_a_bot_that_peeked_would_be_caught() -> None:
+    """The twin games differ in what an opponent holds, so a move built on it would differ."""
+    game = reach_position("standard", 2, seed=4, moves=7, options={})
+    twin = hide_differently(game, game.current, Rng(99))
+    other = 1 - game.current
+    assert sorted(game.racks[other]) != sorted(twin.racks[other])

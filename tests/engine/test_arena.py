@@ -1,0 +1,113 @@
+"""The arena command: seats rotated, figures per bot name, one JSON object, reproducible."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from engine.arena import lineup, run_arena, wilson
+from engine.bench import random_game, run_bench
+from engine.cli import main
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_arena_json_gives_every_figure_per_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """--json prints one object with games, wins, win rate, 95% CI, mean result and ms per move."""
+    status, out, _ = run_cli(
+        capsys, "arena", "--variant", "standard", "--players", "2", "--bots", "casual,beginner",
+        "--games", "2", "--seed", "1", "--budget-ms", "5", "--json",
+    )  # fmt: skip
+    assert status == 0
+    report = json.loads(out)
+    assert set(report["bots"]) == {"casual", "beginner"}
+    for row in report["bots"].values():
+        assert set(row) >= {"games", "wins", "win_rate", "ci95", "mean_result", "ms_per_move"}
+        assert row["games"] == 2
+        assert 0 <= row["wins"] <= 2
+        lo, hi = row["ci95"]
+        assert lo <= row["win_rate"] <= hi
+        assert row["ms_per_move"] >= 0
+    wins = sum(row["wins"] for row in report["bots"].values())
+    assert wins == pytest.approx(2)  # one win (or two halves) per game
+
+
+def test_names_repeat_in_order_then_rotate_by_game() -> None:
+    """--players 4 --bots strong,casual seats strong, casual, strong, casual; games rotate."""
+    assert lineup(["strong", "casual"], 4, 0) == ["strong", "casual", "strong", "casual"]
+    assert lineup(["strong", "casual"], 4, 1) == ["casual", "strong", "casual", "strong"]
+    assert lineup(["strong", "casual", "casual"], 3, 2) == ["casual", "strong", "casual"]
+
+
+def test_same_seed_same_figures() -> None:
+    """A run reproduces: the same seed and budget give the same wins and results."""
+
+    def figures() -> dict[str, tuple[float, float]]:
+        report = run_arena("duel", 2, ["strong", "casual"], games=2, seed=4, budget_ms=2)
+        return {n: (r["wins"], r["mean_result"]) for n, r in report["bots"].items()}
+
+    assert figures() == figures()
+
+
+def test_team_and_solo_runs_report_per_name() -> None:
+    """In the team game each name is one team; solo reports the lowest colour."""
+    team = run_arena("team", 4, ["casual", "beginner"], games=1, seed=2)
+    assert sum(r["wins"] for r in team["bots"].values()) == pytest.approx(1)
+    solo = run_arena("solo", 1, ["casual"], games=2, seed=2)
+    assert 0 <= solo["bots"]["casual"]["mean_result"] <= 36
+    assert solo["result_measure"] == "lowest colour"
+
+
+def test_wilson_interval_is_a_sound_95_percent_interval() -> None:
+    lo, hi = wilson(80, 100)
+    assert (round(lo, 3), round(hi, 3)) == (0.711, 0.867)  # the textbook figures for 80 of 100
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "duel", "--players", "3"], "the duel game is for 2 players, not 3"),
+        (["--bots", "strong,grandmaster"], "unknown bot 'grandmaster'"),
+    ],
+)
+def test_bad_arena_arguments_get_a_clear_message(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, _, err = run_cli(capsys, "arena", "--games", "1", *args)
+    assert status == 2
+    assert message in err
+
+
+def test_challenge_arena_without_the_challenges_package_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--variant cards needs engine.challenges.arena; without it the message says so."""
+    monkeypatch.setitem(sys.modules, "engine.challenges.arena", None)
+    status, _, err = run_cli(capsys, "arena", "--variant", "cards", "--games", "1")
+    assert status == 2
+    assert "engine.challenges.arena is missing" in err
+
+
+def test_bench_reports_random_games_and_casual_moves_per_second(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run_cli(capsys, "bench", "--seconds", "0.05", "--json")
+    assert status == 0
+    report = json.loads(out)
+    assert report["random_games_per_s"] > 0
+    assert report["casual_moves_per_s"] > 0
+    assert run_bench(0.01)["clock"] == "cpu"
+
+
+def test_bench_random_games_play_to_the_end() -> None:
+    """A benchmark game is a complete game under the full rules."""
+    game = random_game(3)
+    assert game.phase == "over"
+    assert game.result()["standings"]
