@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import START_SYMBOLS, Cell, ring, zone
-from .errors import SaveFormatError
+from .errors import IngeniousError, SaveFormatError
+from .game import Game
 from .jsontext import decode
 from .scoring import EMPTY, placement_points, ray_json, scoring_rays
-from .tiles import COLOURS, colour_index
+from .tiles import COLOURS, colour_index, make_tile
 
 MAX_CELLS = 400
 
@@ -153,3 +154,29 @@ def score_position(position: Position) -> dict[str, Any]:
         "total": sum(points),
         "rays": rays,
     }
+
+
+def lay_position(game: Game, position: Position, owner: int = 0) -> None:
+    """Put a position's cells on a game's board, for lessons and tests.
+
+    Tiles of the position are credited to seat ``owner`` and taken out of the bag
+    when the bag has them; single cells only colour the board. The list of free
+    pairs stays right, so the game plays on from the position.
+    """
+    if position.zone != game.zone.radius:
+        raise IngeniousError(
+            f"the position is for zone {position.zone}, the game's zone is {game.zone.radius}"
+        )
+    index = game.zone.index
+    for cell, colour in position.cells.items():
+        i = index[cell]
+        if game.board[i] == EMPTY:
+            game.board[i] = colour
+            game._fill(i)
+    for cell_a, cell_b in position.tiles:
+        a, b = index[cell_a], index[cell_b]
+        ca, cb = position.cells[cell_a], position.cells[cell_b]
+        game.tiles.append((a, b, ca, cb, owner))
+        tile = make_tile(ca, cb)
+        if tile in game.bag:
+            game.bag.remove(tile)

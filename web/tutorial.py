@@ -15,6 +15,7 @@ from typing import Any
 from engine import COLOURS, Position, parse_position
 from engine.board import START_SYMBOLS
 from engine.game import Game
+from engine.position import lay_position
 from engine.ranking import ranking_key
 from engine.scoring import EMPTY
 from engine.tiles import colour_index, make_tile
@@ -399,21 +400,7 @@ class Practice:
 def build_game(lesson: Lesson, position: Position, seed: int) -> Game:
     """A two-player standard game whose board, racks and counts are the lesson's."""
     game = Game.blank("standard", 2, seed, ["You", lesson.opponent_name], None)
-    zone = game.zone
-    for cell, colour in position.cells.items():
-        game.board[zone.index[cell]] = colour
-    game.free = []
-    game.free_pos = [-1] * len(zone.pairs)
-    for k, (i, j) in enumerate(zone.pairs):
-        if game.board[i] == EMPTY and game.board[j] == EMPTY:
-            game.free_pos[k] = len(game.free)
-            game.free.append(k)
-    game.tiles = [
-        (zone.index[a], zone.index[b], position.cells[a], position.cells[b], 1)
-        for a, b in position.tiles
-    ]
-    for cell_a, cell_b in position.tiles:
-        _take(game.bag, make_tile(position.cells[cell_a], position.cells[cell_b]))
+    lay_position(game, position, owner=1)
     rack = [make_tile(colour_index(x), colour_index(y)) for x, y in lesson.rack]
     for tile in rack:
         _take(game.bag, tile)
