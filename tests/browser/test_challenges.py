@@ -92,8 +92,11 @@ def play_card_turn(page: Page, turn: int) -> None:
     if turn % 2:
         page.keyboard.press(str(slot + 1))  # keys pick the card ...
     else:
-        page.click(f'#ch-act button[data-card="{card}"]')
+        page.click(f"#ch-card-{slot}")
     expect(page.locator("#ch-play")).to_be_visible()
+    # Only the chosen card is marked, even when the hand holds a twin of it.
+    expect(page.locator('#ch-act button[aria-pressed="true"]')).to_have_count(1)
+    expect(page.locator(f"#ch-card-{slot}")).to_have_attribute("aria-pressed", "true")
     # ... and the shown preview is what the engine would score in that order.
     first = page.locator('input[name="ch-order"]:checked').get_attribute("data-first")
     second = b if first == a else a

@@ -198,6 +198,7 @@ class ChallengeUI:
         self.view_seat = 0
         self.my_turn = False
         self.selected_card: str | None = None
+        self.selected_slot: int | None = None
         self.order: tuple[str, str] | None = None
         self.plan: DicePlan | None = None
         self.plan_key: Any = None
@@ -376,6 +377,7 @@ class ChallengeUI:
 
     def reset_turn_state(self) -> None:
         self.selected_card = None
+        self.selected_slot = None
         self.order = None
         self.plan = None
         self.plan_key = None
@@ -627,11 +629,12 @@ class ChallengeUI:
         for slot, card in enumerate(view["hand"]):
             a, b = card_colours(card)
             counts = f"{a} {faceup_count(view, a)}, {b} {faceup_count(view, b)}"
-            pressed = "true" if card == self.selected_card else "false"
+            pressed = "true" if slot == self.selected_slot else "false"
             if playable:
                 buttons.append(
                     f'<button type="button" class="ch-card hand" id="ch-card-{slot}" '
-                    f'data-action="card" data-card="{card}" aria-pressed="{pressed}" '
+                    f'data-action="card" data-card="{card}" data-slot="{slot}" '
+                    f'aria-pressed="{pressed}" '
                     f'aria-label="Card {slot + 1}: {a} and {b} (face-up matches: {counts})">'
                     f'<span class="key" aria-hidden="true">{slot + 1}</span>{H.card_face(card)}'
                     f'<span class="ch-card-counts" aria-hidden="true">{faceup_count(view, a)} · '
@@ -878,7 +881,7 @@ class ChallengeUI:
             return
         action = str(node.getAttribute("data-action"))
         if action == "card":
-            self.select_card(str(node.getAttribute("data-card")))
+            self.select_card(int(node.getAttribute("data-slot")))
         elif action == "play":
             self.play_card()
         elif action in ("discard", "keep"):
@@ -922,10 +925,15 @@ class ChallengeUI:
         self.render_act(owner)
         self.render_scores()
 
-    def select_card(self, card: str) -> None:
-        if card not in self.view.get("hand", []):
+    def select_card(self, slot: int) -> None:
+        hand = self.view.get("hand", [])
+        if not 0 <= slot < len(hand):
             return
-        self.selected_card = None if card == self.selected_card else card
+        card = hand[slot]
+        if slot == self.selected_slot:
+            self.selected_slot, self.selected_card = None, None
+        else:
+            self.selected_slot, self.selected_card = slot, card
         self.order = None
         self.rerender()
         if self.selected_card is not None:
@@ -970,7 +978,7 @@ class ChallengeUI:
         if variant == "cards" and key in "123456" and len(key) == 1:
             hand = self.view.get("hand", [])
             if int(key) <= len(hand) and self.view["phase"] == "play":
-                self.select_card(hand[int(key) - 1])
+                self.select_card(int(key) - 1)
                 node = el(f"ch-card-{int(key) - 1}")
                 if not is_missing(node):
                     node.focus()
