@@ -235,14 +235,23 @@ def test_card_hot_seat_hides_each_hand_until_its_owner_confirms(
         assert sorted(hand.nth(i).get_attribute("data-card") or "" for i in range(6)) == ben
 
 
-def test_dice_and_tiles_need_no_pass_screen_between_people(page: Page, server_url: str) -> None:
-    """Dice and the tile centre are public: two people share the screen without hiding."""
+def test_tiles_need_no_pass_screen_between_people(page: Page, server_url: str) -> None:
+    """The tile centre is public: two people and two bots (one strong) share the screen
+    without a pass screen; with four players the rows run to 5."""
     open_page(page, server_url)
-    start_challenge(page, "tiles", ["human", "human"], ["Ann", "Ben"], seed=4)
-    for turn in range(6):
+    start_challenge(page, "tiles", ["human", "casual", "human", "strong"], ["Ann"], seed=4)
+    expect(page.locator(".ch-board")).to_have_count(4)
+    expect(
+        page.locator(".ch-board").first.locator(".ch-row").first.locator(".ch-cell")
+    ).to_have_count(6)
+    movers = set()
+    for turn in range(8):
         wait_idle(page)
         expect(page.locator("#ch-pass")).to_be_hidden()
+        movers.add(page.evaluate("window.ingeniousChallenges.view()")["current"])
         play_tile_turn(page, turn)
+    assert movers == {0, 2}
+    assert {line.split()[0] for _, line in session_of(page).log} >= {"Ann", "Casual", "Strong"}
 
 
 def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) -> None:
