@@ -282,7 +282,7 @@ def test_a_match_shows_the_victory_point_tally_between_challenges(
     """A match of two challenges between bots: after the first the tally (each player's
     lowest row) is shown before the next starts; the end names the match winner."""
     open_page(page, server_url)
-    start_challenge(page, "match", ["casual", "casual"], seed=2, games=["dice", "tiles"])
+    start_challenge(page, "match", ["casual", "casual"], seed=22, games=["dice", "cards"])
     expect(page.locator("#ch-next")).to_be_visible(timeout=60_000)
     session = session_of(page)
     first = session.match.finished[0]

@@ -1041,7 +1041,10 @@ class ChallengeUI:
         if session.game.current != mover:
             self.rolled_key = None
         if self.busy:
-            self.render_view()  # the bot loop schedules what comes next
+            # The bot loop refreshes and schedules what comes next; with a pause after
+            # the move, show the move now.
+            if SPEED_DELAY.get(self.app.speed, 0.9) > 0:
+                self.render_view()
         else:
             self.refresh()
         return True
