@@ -52,6 +52,10 @@ BASELINE_TOML = 'interpreter = "./runtime/pyodide/pyodide.mjs"\n'
 
 FRAME_PROBE = """() => {
   window.__frames = [];
+  window.__long = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__long.push(e.duration);
+  }).observe({type: "longtask", buffered: false});
   const tick = (t) => { window.__frames.push(t); requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
 }"""
@@ -71,23 +75,32 @@ MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark')
     .filter(m => m.name.startsWith('ingenious:')).map(m => [m.name.slice(10), m.startTime]))"""
 
 
-def frame_gaps(page: Page, url: str, level: str, seconds: float) -> tuple[float, float, int, int]:
+def frame_gaps(
+    page: Page, url: str, level: str, seconds: float
+) -> tuple[float, float, int, int, list[float]]:
+    """Frame gaps while two `level` bots play; level "human" = an idle table (no bots),
+    which shows what the machine alone does to frame timing."""
     time_to_ready(page, url)
     page.locator('input[name="variant"][value="standard"]').check()
     page.select_option("#seat-kind-0", level)
     page.select_option("#seat-kind-1", level)
     page.click("#start-game")
     page.select_option("#speed", "fast")
-    # Wait for the worker's first move so its start-up is not counted as thinking time.
-    page.wait_for_function("window.ingenious.state().moves.length >= 1", timeout=120_000)
+    if level != "human":
+        # Wait for the worker's first move so its start-up is not counted as thinking time.
+        page.wait_for_function("window.ingenious.state().moves.length >= 1", timeout=120_000)
+    else:
+        page.click("#pass-ready")
+        page.wait_for_timeout(3000)  # let the worker finish starting in the background
     page.evaluate(FRAME_PROBE)
     moves_before = page.evaluate("window.ingenious.state().moves.length")
     page.wait_for_timeout(seconds * 1000)
     frames: list[float] = page.evaluate("window.__frames")
+    long_tasks: list[float] = page.evaluate("window.__long")
     moves = page.evaluate("window.ingenious.state().moves.length") - moves_before
     gaps = sorted(b - a for a, b in zip(frames, frames[1:], strict=False))
     p99 = gaps[int(len(gaps) * 0.99) - 1] if gaps else 0.0
-    return (gaps[-1] if gaps else 0.0), p99, len(frames), moves
+    return (gaps[-1] if gaps else 0.0), p99, len(frames), moves, long_tasks
 
 
 def print_baseline(browser: Browser, runs: int) -> None:
@@ -145,14 +158,28 @@ def main() -> None:
             )
             if options.baseline:
                 print_baseline(browser, options.runs)
+                context = browser.new_context()
+                worst, p99, frames, _, _ = frame_gaps(
+                    context.new_page(), url, "human", options.seconds
+                )
+                print(
+                    f"baseline frame gaps, idle table ({options.seconds:.0f} s, {frames} frames): "
+                    f"longest {worst:.1f} ms, p99 {p99:.1f} ms"
+                )
+                context.close()
             context = browser.new_context()
-            worst, p99, frames, moves = frame_gaps(
+            worst, p99, frames, moves, long_tasks = frame_gaps(
                 context.new_page(), url, options.level, options.seconds
             )
             print(
                 f"frame gaps while {options.level} bots play "
                 f"({options.seconds:.0f} s, {frames} frames, "
                 f"{moves} moves): longest {worst:.1f} ms, p99 {p99:.1f} ms (target < 100 ms)"
+            )
+            longest_task = max(long_tasks, default=0.0)
+            print(
+                f"  main-thread long tasks (> 50 ms) meanwhile: {len(long_tasks)}, "
+                f"longest {longest_task:.0f} ms"
             )
             browser.close()
     finally:
