@@ -332,6 +332,10 @@ def test_setup_mistakes_are_explained_then_controls_are_labelled_and_moves_annou
             .map(n => n.outerHTML)"""
     )
     assert unnamed == []
+    page.click("#ch-rules")  # the rules of the game being played come first
+    expect(page.locator("#ch-guide-body h3").first).to_have_text("Tile Challenge")
+    page.keyboard.press("Escape")
+    expect(page.locator("#ch-guide")).to_be_hidden()
     page.click("#ch-draw")
     wait_idle(page)
     expect(page.locator("#ch-log")).to_contain_text("Player 1 drew")
