@@ -294,3 +294,25 @@ def test_bot_moves_are_described_in_words() -> None:
     assert describe_move("cards", "red-blue", "Bo") == "Bo plays the red-blue card, red first."
     assert describe_move("dice", "reroll", "Bo") == "Bo re-rolls all dice."
     assert "free score in green" in describe_move("tiles", "free:green", "Bo")
+
+
+@pytest.mark.parametrize("variant", ["cards", "dice", "tiles"])
+def test_bonus_turns_are_known_and_survive_a_reload(variant: str) -> None:
+    """An "Ingenious!" that keeps the turn starts a bonus turn; it lasts until the turn
+    passes on, and a session read back from its save knows it too."""
+    seen = 0
+    for seed in range(4):
+        session = Session(make_setup(variant, [], 2, ["", ""], ["casual"] * 2, str(seed), False, 1))
+        bots = [make_challenge_bot("casual", seed + seat) for seat in range(2)]
+        while not session.over:
+            mover = session.game.current
+            lines = session.apply(bots[mover].choose(session.game.view(mover)))
+            if session.over:
+                break
+            if session.game.current != mover:
+                assert not session.in_bonus_turn()
+            elif any("Ingenious!" in line for line in lines):
+                assert session.in_bonus_turn()
+                assert Session.from_save(session.to_save()).in_bonus_turn()
+                seen += 1
+    assert seen > 0

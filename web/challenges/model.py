@@ -151,6 +151,9 @@ class Session:
             list(setup.challenges), setup.players, setup.seed, list(setup.names), setup.options()
         )
         self.log: list[tuple[int, str]] = []  # (challenge index, line)
+        # The seat playing bonus turns now: set by an "Ingenious!" that keeps the turn,
+        # cleared when the turn passes on.
+        self.bonus_seat: int | None = None
 
     @property
     def game(self) -> Any:
@@ -167,11 +170,19 @@ class Session:
     def apply(self, move: str) -> list[str]:
         """Play a move; returns the lines it produced. Refused moves raise and change nothing."""
         index = self.match.index
+        mover = self.match.game.current
         self.match.apply(move)
         game = self.match.finished[index] if self.match.index != index else self.match.game
         lines = list(game.events)
         self.log.extend((index, line) for line in lines)
+        if self.match.index != index or self.match.game.current != mover:
+            self.bonus_seat = None
+        elif any("Ingenious!" in line for line in lines):
+            self.bonus_seat = mover
         return lines
+
+    def in_bonus_turn(self) -> bool:
+        return not self.over and self.bonus_seat == self.match.game.current
 
     def challenge_just_ended(self) -> bool:
         """Between two challenges of a match: the next one has not had a move yet."""
@@ -211,23 +222,13 @@ class Session:
             match.seed,
             bool(data.get("start_rule", False)),
         )
-        session = cls(setup, match)
-        session.log = replay_log(match.to_save())
+        # Replay on a fresh copy for the log and the bonus state (events are not saved).
+        moves = match.to_save()["moves"]
+        session = cls(setup, load_match({**match.to_save(), "moves": []}))
+        for game_moves in moves:
+            for move in game_moves:
+                session.apply(move)
         return session
-
-
-def replay_log(saved: dict[str, Any]) -> list[tuple[int, str]]:
-    """The readable log of a saved match (events are not stored, so replay the moves)."""
-    fresh = dict(saved)
-    fresh["moves"] = []
-    match = load_match(fresh)
-    log: list[tuple[int, str]] = []
-    for index, moves in enumerate(saved["moves"]):
-        for move in moves:
-            match.apply(move)
-            game = match.finished[index] if match.index != index else match.game
-            log.extend((index, line) for line in game.events)
-    return log
 
 
 def read_session(store: Any) -> tuple[Session | None, str | None]:

@@ -483,15 +483,7 @@ class ChallengeUI:
         return f"{name}: draw a tile or take a free score{bonus}."
 
     def bonus_turn(self) -> bool:
-        session = self.session
-        if session is None:
-            return False
-        lines = [line for index, line in session.log if index == session.match.index]
-        game = session.game
-        for line in reversed(lines[-6:]):
-            if "Ingenious!" in line and line.startswith(game.names[game.current]):
-                return game.phase in ("play", "resolve", "turn") and len(game.moves) > 0
-        return False
+        return self.session is not None and self.session.in_bonus_turn()
 
     # --- rendering ---------------------------------------------------------------------------
     def render_match_info(self) -> None:
