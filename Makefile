@@ -16,12 +16,13 @@ LINT_PATHS := $(wildcard engine web tools tests)
 PY_TEST_DIRS := $(wildcard tests/engine tests/tools tests/web tests/cli)
 
 .PHONY: help venv runtime play serve chromium wheels test lint typecheck \
-        test-engine test-pyodide test-browser bench clean
+        test-engine test-pyodide test-browser bench dist bench-dist icons clean
 
 help:
 	@echo "make play          serve the game on http://127.0.0.1:$(PORT)/ (PORT=... to change)"
 	@echo "make test          lint, type-check, engine tests (CPython + Pyodide), browser tests"
-	@echo "make lint | typecheck | test-engine | test-pyodide | test-browser | bench"
+	@echo "make dist          build dist/: the static release that plays offline (docs/hosting.md)"
+	@echo "make lint | typecheck | test-engine | test-pyodide | test-browser | bench | bench-dist"
 
 # --- installs ---------------------------------------------------------------
 
@@ -63,6 +64,17 @@ play serve: runtime
 bench: runtime venv chromium
 	$(PY) tools/bench_load.py
 
+# --- release ----------------------------------------------------------------
+
+dist: runtime
+	$(PYTHON) tools/build_dist.py
+
+bench-dist: dist venv chromium
+	$(PY) tools/bench_dist.py
+
+icons:
+	$(PYTHON) tools/make_icons.py
+
 # --- checks -----------------------------------------------------------------
 
 test: lint typecheck test-engine test-pyodide test-browser
@@ -84,4 +96,4 @@ test-browser: venv runtime chromium
 	$(PY) -m pytest tests/browser
 
 clean:
-	rm -rf runtime $(WHEELS) test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf runtime dist $(WHEELS) test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -152,6 +152,9 @@ class App:
         render.PATH2D = js.Path2D.new
         self.bind_start_screen()
         self.bind_game_screen()
+        from web.challenges.ui import mount  # the Challenges card and screen
+
+        mount(self)
         self.expose_automation()
         speed_param = js.URLSearchParams.new(js.location.search).get("speed")
         if speed_param in SPEEDS:

@@ -24,6 +24,14 @@ def choose(view_json: str, level: str, seed: int, budget_ms: int) -> str:
     return str(bot.choose(view))
 
 
+def choose_challenge(view_json: str, level: str, seed: int, budget_ms: int) -> str:
+    """A Card, Dice or Tile Challenge bot's move for the JSON view (levels: casual, strong)."""
+    from engine.challenges.bots import make_challenge_bot
+
+    bot = make_challenge_bot(str(level), seed=int(seed), budget_ms=int(budget_ms))
+    return str(bot.choose(json.loads(view_json)))
+
+
 def levels() -> str:
     return json.dumps(sorted(BOT_LEVELS))
 
@@ -32,4 +40,4 @@ def ping() -> str:
     return "pong"
 
 
-__export__ = ["choose", "levels", "ping"]
+__export__ = ["choose", "choose_challenge", "levels", "ping"]

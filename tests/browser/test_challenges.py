@@ -1,0 +1,343 @@
+"""The Ingenious Challenges in the browser, driven through the real page.
+
+Each flow starts from the start screen, makes the person's moves with clicks and keys,
+lets bots play in the worker and reaches the game-over screen. Moves are chosen with the
+CPython engine from the page's own save (an independent copy of the rules); the page's
+save is replayed by the CPython engine after every game, so a move the page played
+wrongly would fail the replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from web.challenges.model import Session, card_preview
+
+Shot = Callable[[str], Path]
+
+IDLE_JS = """() => {
+  const api = window.ingeniousChallenges;
+  if (document.body.dataset.ready !== "1" || !api || api.busy()) return false;
+  const shown = (id) => !document.getElementById(id).hidden;
+  return shown("ch-over") || shown("ch-pass")
+      || document.querySelector("#ch-act button[data-action]:not([disabled])") !== null;
+}"""
+MAX_TURNS = 400
+
+
+def open_page(page: Page, server_url: str) -> None:
+    page.goto(server_url + "?speed=instant")
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+
+
+def start_challenge(
+    page: Page,
+    kind: str,
+    seats: list[str],
+    names: list[str] | None = None,
+    seed: int = 1,
+    games: list[str] | None = None,
+) -> None:
+    """Fill the Challenges card of the start screen like a person and start."""
+    page.check(f'input[name="ch-kind"][value="{kind}"]')
+    page.select_option("#ch-players", str(len(seats)))
+    for seat, kind_of_seat in enumerate(seats):
+        page.select_option(f"#ch-seat-kind-{seat}", kind_of_seat)
+    for seat, name in enumerate(names or []):
+        page.fill(f"#ch-seat-name-{seat}", name)
+    if games is not None:
+        for game in ("cards", "dice", "tiles"):
+            page.set_checked(f"#ch-match-{game}", game in games)
+    page.fill("#ch-seed", str(seed))
+    page.click("#ch-start")
+    expect(page.locator("#challenge-screen")).to_be_visible()
+
+
+def session_of(page: Page) -> Session:
+    """The page's session rebuilt (and every move re-checked) by the CPython engine."""
+    return Session.from_save(page.evaluate("window.ingeniousChallenges.state()"))
+
+
+def wait_idle(page: Page) -> None:
+    page.wait_for_function(IDLE_JS, timeout=30_000)
+
+
+def over_shown(page: Page) -> bool:
+    return page.locator("#ch-over").is_visible()
+
+
+def play_card_turn(page: Page, turn: int) -> None:
+    view = page.evaluate("window.ingeniousChallenges.view()")
+    if view["phase"] == "discard":
+        page.click("#ch-discard" if turn % 2 else "#ch-keep")
+        return
+    seat = view["current"]
+    # The card whose better order keeps the most points (ties: the first in the hand).
+    options = [(slot, card) for slot, card in enumerate(view["hand"])]
+
+    def kept(card: str) -> int:
+        a, b = card.split("-")
+        return max(
+            sum(g.gained for g in card_preview(view, seat, a, b)),
+            sum(g.gained for g in card_preview(view, seat, b, a)),
+        )
+
+    slot, card = max(options, key=lambda sc: (kept(sc[1]), -sc[0]))
+    a, b = card.split("-")
+    if turn % 2:
+        page.keyboard.press(str(slot + 1))  # keys pick the card ...
+    else:
+        page.click(f"#ch-card-{slot}")
+    expect(page.locator("#ch-play")).to_be_visible()
+    # Only the chosen card is marked, even when the hand holds a twin of it.
+    expect(page.locator('#ch-act button[aria-pressed="true"]')).to_have_count(1)
+    expect(page.locator(f"#ch-card-{slot}")).to_have_attribute("aria-pressed", "true")
+    # ... and the shown preview is what the engine would score in that order.
+    first = page.locator('input[name="ch-order"]:checked').get_attribute("data-first")
+    second = b if first == a else a
+    if turn < 4:
+        check_card_preview(page, seat, first, second)
+    if turn % 3 == 0:
+        page.keyboard.press("o")  # the other order, by key
+        expect(page.locator(f"#ch-order-{second}")).to_be_checked()
+    page.click("#ch-play")
+
+
+def check_card_preview(page: Page, seat: int, first: str, second: str) -> None:
+    """The points shown for an order are what the engine scores for that order."""
+    session = session_of(page)
+    game = session.game.copy()
+    before = list(game.rows[seat])
+    game.apply(f"{first}-{second}")
+    gained = sum(after - old for after, old in zip(game.rows[seat], before, strict=True))
+    label = page.locator(f"#ch-order-{first}").locator("xpath=..").inner_text()
+    shown = sum(int(part.split()[0]) for part in label.split("+")[1:])
+    assert shown == gained or game.over, (label, gained)
+
+
+def play_dice_turn(page: Page, turn: int) -> None:
+    if page.locator("#ch-roll").count():
+        if turn % 2:
+            page.keyboard.press("r")
+        else:
+            page.click("#ch-roll")
+    view = page.evaluate("window.ingeniousChallenges.view()")
+    dice = [d for d in view["dice"][view["current"]] if d]
+    if turn % 5 == 1 and view["rerolls_left"] > 0:
+        page.click("#ch-reroll")
+        return
+    groupable = sorted({d for d in dice if dice.count(d) >= 2})
+    if groupable and turn % 2 == 0:
+        symbol = groupable[0]
+        # The last way listed is the biggest wild (or two wilds with four equal dice).
+        count = len(page.locator(f"#ch-split-{symbol} option").all())
+        page.select_option(f"#ch-split-{symbol}", str(count - 1))
+        wild = page.locator("#ch-act select[data-action=wild]").first
+        wild.select_option("purple")
+    if page.locator("#ch-down-0").is_enabled():
+        page.click("#ch-down-0")
+    page.click("#ch-resolve")
+
+
+def play_tile_turn(page: Page, turn: int) -> None:
+    view = page.evaluate("window.ingeniousChallenges.view()")
+    legal = view["legal_moves"]
+    free = [m for m in legal if m.startswith("free:")]
+    if free:
+        page.click(f"#ch-free-{free[0].partition(':')[2]}")
+    elif "score" in legal and len(view["drawn"]) >= 1 + turn % 2:
+        page.keyboard.press("s") if turn % 2 else page.click("#ch-stop")
+    elif turn % 2:
+        page.keyboard.press("d")
+    else:
+        page.click("#ch-draw")
+
+
+PLAYERS: dict[str, Callable[[Page, int], None]] = {
+    "cards": play_card_turn,
+    "dice": play_dice_turn,
+    "tiles": play_tile_turn,
+}
+
+
+def play_to_the_end(page: Page, variant: str) -> int:
+    """Play the person's turns until the game-over screen; returns the person's moves."""
+    turns = 0
+    while True:
+        wait_idle(page)
+        if over_shown(page):
+            return turns
+        assert turns < MAX_TURNS, "the game did not end"
+        PLAYERS[variant](page, turns)
+        turns += 1
+
+
+@pytest.mark.parametrize("variant", ["cards", "dice", "tiles"])
+def test_each_challenge_is_played_to_its_end_against_a_bot(
+    page: Page, server_url: str, variant: str, screenshot: Shot
+) -> None:
+    """From the start screen, a person plays a whole challenge against a casual bot in
+    the worker; the save replays in the CPython engine and the game-over screen names the
+    winner and why the game ended."""
+    open_page(page, server_url)
+    start_challenge(page, variant, ["human", "casual"], ["Ada", ""], seed=7)
+    turns = play_to_the_end(page, variant)
+    assert turns >= 5
+    session = session_of(page)
+    assert session.over
+    result = session.game.result()
+    winner = session.setup.names[result["winners"][0]]
+    expect(page.locator("#ch-over-title")).to_contain_text(winner)
+    expect(page.locator("#ch-over-why")).not_to_be_empty()
+    expect(page.locator("#ch-ranking li")).to_have_count(2)
+    screenshot(f"{variant}-over")
+    # Bonus turns are called out in the move list (the last 80 lines are shown).
+    shown = [line for _, line in session.log[-80:]]
+    bonus = page.locator("#ch-log li.bonus")
+    expect(bonus).to_have_count(sum("Ingenious!" in line for line in shown))
+    page.click("#ch-look")
+    rows = page.locator(".ch-board").first.locator(".ch-row")
+    expect(rows).to_have_count(6)
+    assert all(
+        int(rows.nth(i).get_attribute("data-value") or -1) == session.game.rows[0][i]
+        for i in range(6)
+    )
+
+
+def test_card_hot_seat_hides_each_hand_until_its_owner_confirms(
+    page: Page, server_url: str, screenshot: Shot
+) -> None:
+    """With two people, a pass screen hides the hand between turns; nothing of a hand is
+    in the page until its owner says they are at the screen."""
+    open_page(page, server_url)
+    start_challenge(page, "cards", ["human", "human"], ["Ann", "Ben"], seed=3)
+    expect(page.locator("#ch-pass")).to_be_visible()
+    expect(page.locator("#ch-pass-title")).to_have_text("Pass to Ann")
+    assert page.locator(".ch-hand").count() == 0
+    screenshot("pass")
+    page.click("#ch-pass-ready")
+    expect(page.locator("#ch-act .ch-hand button[data-card]")).to_have_count(6)
+    play_card_turn(page, 0)
+    wait_idle(page)
+    if session_of(page).game.current == 1:
+        expect(page.locator("#ch-pass-title")).to_have_text("Pass to Ben")
+        assert page.locator(".ch-hand").count() == 0
+        page.keyboard.press("Enter")  # the ready button has the focus
+        expect(page.locator("#ch-act-title")).to_have_text("Ben's turn")
+        hand = page.locator("#ch-act .ch-hand button[data-card]")
+        expect(hand).to_have_count(6)
+        ben = session_of(page).game.view(1)["hand"]
+        assert sorted(hand.nth(i).get_attribute("data-card") or "" for i in range(6)) == ben
+
+
+def test_tiles_need_no_pass_screen_between_people(page: Page, server_url: str) -> None:
+    """The tile centre is public: two people and two bots (one strong) share the screen
+    without a pass screen; with four players the rows run to 5."""
+    open_page(page, server_url)
+    start_challenge(page, "tiles", ["human", "casual", "human", "strong"], ["Ann"], seed=4)
+    expect(page.locator(".ch-board")).to_have_count(4)
+    expect(
+        page.locator(".ch-board").first.locator(".ch-row").first.locator(".ch-cell")
+    ).to_have_count(6)
+    movers = set()
+    for turn in range(8):
+        wait_idle(page)
+        expect(page.locator("#ch-pass")).to_be_hidden()
+        movers.add(page.evaluate("window.ingeniousChallenges.view()")["current"])
+        play_tile_turn(page, turn)
+    assert movers == {0, 2}
+    assert {line.split()[0] for _, line in session_of(page).log} >= {"Ann", "Casual", "Strong"}
+
+
+def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) -> None:
+    """Every move is autosaved; after a reload "Continue saved challenge" brings the same
+    game back, and it can be played on."""
+    open_page(page, server_url)
+    start_challenge(page, "dice", ["human", "casual"], seed=11)
+    for turn in range(3):
+        wait_idle(page)
+        play_dice_turn(page, turn * 2)
+    wait_idle(page)
+    saved = page.evaluate("window.ingeniousChallenges.state()")
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    expect(page.locator("#ch-continue-info")).to_contain_text("Dice Challenge")
+    page.click("#ch-continue")
+    expect(page.locator("#challenge-screen")).to_be_visible()
+    assert page.evaluate("window.ingeniousChallenges.state()") == saved
+    wait_idle(page)
+    play_dice_turn(page, 0)
+    wait_idle(page)
+    assert len(session_of(page).game.moves) > len(saved["match"]["moves"][0])
+
+
+def test_a_match_shows_the_victory_point_tally_between_challenges(
+    page: Page, server_url: str, screenshot: Shot
+) -> None:
+    """A match of two challenges between bots: after the first the tally (each player's
+    lowest row) is shown before the next starts; the end names the match winner."""
+    open_page(page, server_url)
+    start_challenge(page, "match", ["casual", "casual"], seed=22, games=["dice", "cards"])
+    expect(page.locator("#ch-next")).to_be_visible(timeout=60_000)
+    session = session_of(page)
+    first = session.match.finished[0]
+    tally = page.locator(".ch-tally tbody tr")
+    expect(tally).to_have_count(2)
+    for seat in range(2):
+        cells = tally.nth(seat).locator("td")
+        expect(cells.nth(0)).to_have_text(str(min(first.rows[seat])))
+        expect(cells.nth(2)).to_have_text(str(min(first.rows[seat])))
+    screenshot("between")
+    page.click("#ch-next")
+    expect(page.locator("#ch-again")).to_be_visible(timeout=60_000)
+    final = session_of(page)
+    assert final.over
+    winners = [final.setup.names[s] for s in final.match.result()["winners"]]
+    expect(page.locator("#ch-over-title")).to_contain_text(winners[0])
+
+
+def test_setup_mistakes_are_explained_then_controls_are_labelled_and_moves_announced(
+    page: Page, server_url: str
+) -> None:
+    """A bad seed or a one-game match is refused with a message and the form keeps its
+    values; once started, every control has a name and a move is read out."""
+    open_page(page, server_url)
+    page.check('input[name="ch-kind"][value="match"]')
+    page.set_checked("#ch-match-dice", False)
+    page.set_checked("#ch-match-tiles", False)
+    page.fill("#ch-seat-name-0", "Zoe")
+    page.click("#ch-start")
+    expect(page.locator("#ch-setup-problem")).to_contain_text("at least two")
+    page.set_checked("#ch-match-tiles", True)
+    page.fill("#ch-seed", "12x")
+    page.click("#ch-start")
+    expect(page.locator("#ch-setup-problem")).to_contain_text("whole number")
+    expect(page.locator("#ch-seat-name-0")).to_have_value("Zoe")
+    expect(page.locator("#challenge-screen")).to_be_hidden()
+    page.fill("#ch-seat-name-0", "")
+    start_challenge(page, "tiles", ["human", "casual"], seed=5)
+    wait_idle(page)
+    unnamed: list[Any] = page.evaluate(
+        """() => [...document.querySelectorAll(
+                 ['#challenge-screen', '#challenge-setup']
+                   .flatMap(root => ['button', 'select', 'input'].map(tag => root + ' ' + tag))
+                   .join(', '))]
+            .filter(n => !(n.getAttribute('aria-label') || n.labels?.length
+                           || n.textContent.trim()))
+            .map(n => n.outerHTML)"""
+    )
+    assert unnamed == []
+    page.click("#ch-rules")  # the rules of the game being played come first
+    expect(page.locator("#ch-guide-body h3").first).to_have_text("Tile Challenge")
+    page.keyboard.press("Escape")
+    expect(page.locator("#ch-guide")).to_be_hidden()
+    page.click("#ch-draw")
+    wait_idle(page)
+    expect(page.locator("#ch-log")).to_contain_text("Player 1 drew")
+    last = page.locator("#ch-log li").last.inner_text()
+    expect(page.locator("#announce")).to_contain_text(last)

@@ -1,0 +1,288 @@
+"""Build ``dist/``: the static, offline-capable release of the game.
+
+Usage: ``make dist`` or ``python3 tools/build_dist.py [--out DIR]``. Needs ``runtime/``
+(``make runtime``). The output holds exactly what the page loads, found from the sources
+rather than listed by hand:
+
+* the pages: every top-level ``.html`` (``index.html``, the game; ``embed.html``, the
+  embeddable board), each local ``src``/``href`` they name (styles, scripts, favicon,
+  manifest) and the ``config`` of their Python scripts (``pyscript.toml``, ``embed.toml``);
+* the URLs of those configs' [files] (the engine and web modules, the bot worker);
+* the Pyodide files ``pyodide.mjs`` fetches at start-up, next to the ``interpreter``;
+* PyScript's ``core.js``, the plugin chunks it always imports, its TOML parser, and
+  their static imports (editor, terminal and zip chunks are left out: never loaded);
+* the icons named by ``manifest.webmanifest``;
+* a generated ``sw.js`` (from ``tools/sw_template.js``) whose precache list is every
+  other file of the build and whose cache name carries the build's content hash.
+
+Each page gets a ``<meta name="ingenious-build">`` tag with that hash; only then does
+``web/sw-register.js`` (included by index.html) register the service worker, so
+``make play`` never runs it.
+Every path is relative, so the folder works from any static host and any sub-path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import sys
+import tempfile
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+SW_TEMPLATE = Path(__file__).resolve().parent / "sw_template.js"
+BUILD_META = "ingenious-build"
+CACHE_PREFIX = "ingenious-"
+SW_NAME = "sw.js"
+
+# What pyodide.mjs fetches next to itself at start-up (checked in Chromium). pyodide.js
+# (the classic-script twin) and package.json are never loaded by the page.
+PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+)["']""")
+PLUGIN_IMPORT = re.compile(r"""(?:"[\w-]+"|\b\w+):\(\)=>import\(["'](\./[^"']+)["']\)""")
+TOML_IMPORT = re.compile(r"""await import\(["'](\./toml-[^"']+)["']\)\)\.parse""")
+
+
+class BuildError(Exception):
+    """A build problem with a message that says what to do."""
+
+
+class PageRefs(HTMLParser):
+    """Local URLs that index.html loads: src/href of script, link and img, plus config."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        keys = {"script": ("src", "config"), "link": ("href",), "img": ("src",)}.get(tag, ())
+        if tag == "link" and (values.get("rel") or "") in ("preconnect", "dns-prefetch"):
+            return
+        for key in keys:
+            value = values.get(key)
+            if value and not value.startswith("#"):
+                self.refs.append(value)
+
+
+def relative_path(url: str, where: str) -> str:
+    """``url`` as a clean relative path, or a BuildError if it is absolute or leaves the site."""
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc:
+        raise BuildError(f"{where}: {url!r} is not on this site; dist/ must hold everything")
+    if parts.path.startswith("/"):
+        raise BuildError(f"{where}: {url!r} is an absolute path; use a relative one "
+                         "so the game works under any sub-path")
+    path = PurePosixPath(parts.path)
+    clean = PurePosixPath(*[p for p in path.parts if p != "."])
+    if ".." in clean.parts or not clean.parts:
+        raise BuildError(f"{where}: {url!r} must stay inside the site folder")
+    return str(clean)
+
+
+def page_files(html: str, page: str = "index.html") -> list[str]:
+    parser = PageRefs()
+    parser.feed(html)
+    return [relative_path(ref, page) for ref in parser.refs]
+
+
+def config_files(config_text: str, config_name: str) -> tuple[list[str], str]:
+    """(URLs of [files], interpreter path) from pyscript.toml."""
+    try:
+        config = tomllib.loads(config_text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BuildError(f"{config_name}: not valid TOML: {exc}") from None
+    if config.get("packages"):
+        raise BuildError(f"{config_name}: packages are not supported by the offline build "
+                         "(the engine uses the standard library only)")
+    interpreter = config.get("interpreter")
+    if not isinstance(interpreter, str):
+        raise BuildError(f"{config_name}: set interpreter to the local pyodide.mjs")
+    files = config.get("files", {})
+    if not isinstance(files, dict):
+        raise BuildError(f"{config_name}: [files] must be a table")
+    urls = [relative_path(url, f"{config_name} [files]") for url in files]
+    return urls, relative_path(interpreter, f"{config_name} interpreter")
+
+
+def pyodide_files(interpreter: str) -> list[str]:
+    folder = PurePosixPath(interpreter).parent
+    if PurePosixPath(interpreter).name != "pyodide.mjs":
+        raise BuildError(f"interpreter {interpreter!r} should be the local pyodide.mjs")
+    return [str(folder / name) for name in PYODIDE_LOADS]
+
+
+def pyscript_files(core_js: str, site: Path) -> list[str]:
+    """core.js, the chunks PyScript always imports (plugins, TOML parser) and their imports."""
+    folder = PurePosixPath(core_js).parent
+    core_chunks = [m for m in STATIC_IMPORT.findall(read_text(site / core_js))]
+    wanted: list[str] = [core_js]
+    todo = [str(folder / PurePosixPath(c)) for c in core_chunks]
+    plugins_found = False
+    while todo:
+        path = str(PurePosixPath(*[p for p in PurePosixPath(todo.pop()).parts if p != "."]))
+        if path in wanted:
+            continue
+        wanted.append(path)
+        text = read_text(site / path)
+        extra = STATIC_IMPORT.findall(text)
+        plugins = PLUGIN_IMPORT.findall(text) + TOML_IMPORT.findall(text)
+        plugins_found = plugins_found or bool(plugins)
+        todo += [str(PurePosixPath(path).parent / PurePosixPath(rel)) for rel in extra + plugins]
+    if not plugins_found:
+        raise BuildError(f"{core_js}: found no plugin imports; has @pyscript/core changed? "
+                         "Update the patterns in tools/build_dist.py")
+    return wanted
+
+
+def manifest_icons(manifest_text: str, manifest_path: str) -> list[str]:
+    try:
+        manifest = json.loads(manifest_text)
+    except json.JSONDecodeError as exc:
+        raise BuildError(f"{manifest_path}: not valid JSON: {exc}") from None
+    folder = PurePosixPath(manifest_path).parent
+    icons = []
+    for icon in manifest.get("icons", []):
+        rel = relative_path(icon["src"], manifest_path)
+        icons.append(str(PurePosixPath(*(folder / rel).parts)))
+    for key in ("start_url", "scope", "id"):
+        value = str(manifest.get(key, "./"))
+        if urlsplit(value).scheme or value.startswith("/"):
+            raise BuildError(f"{manifest_path}: {key} {value!r} must be relative (e.g. \"./\")")
+    return icons
+
+
+def read_text(path: Path) -> str:
+    if not path.is_file():
+        hint = " (run `make runtime`)" if "runtime" in path.parts else ""
+        raise BuildError(f"missing {path}{hint}")
+    return path.read_text(encoding="utf-8")
+
+
+def pages(site: Path) -> list[str]:
+    """The site's pages: every top-level .html file (the game, the embeddable board)."""
+    names = sorted(p.name for p in site.glob("*.html") if p.is_file())
+    if "index.html" not in names:
+        raise BuildError(f"{site}: no index.html")
+    return names
+
+
+def collect(site: Path) -> list[str]:
+    """Every site-relative path the pages load (sorted, without sw.js)."""
+    files: set[str] = set()
+    refs: list[str] = []
+    for page in pages(site):
+        files.add(page)
+        page_refs = page_files(read_text(site / page), page)
+        if not any(r.endswith(".toml") for r in page_refs):
+            raise BuildError(f"{page}: no <script type=\"py\" config=\"...toml\"> found")
+        refs += page_refs
+    files.update(refs)
+    configs = sorted({r for r in refs if r.endswith(".toml")})
+    for config in configs:
+        urls, interpreter = config_files(read_text(site / config), config)
+        files.update(urls)
+        files.update(pyodide_files(interpreter))
+    for core in sorted({r for r in refs if PurePosixPath(r).name == "core.js"}):
+        files.update(pyscript_files(core, site))
+    for manifest in sorted({r for r in refs if r.endswith(".webmanifest")}):
+        files.update(manifest_icons(read_text(site / manifest), manifest))
+    files.discard(SW_NAME)
+    missing = sorted(f for f in files if not (site / f).is_file())
+    if missing:
+        hint = " (run `make runtime`)" if any(m.startswith("runtime/") for m in missing) else ""
+        raise BuildError("files the page loads are missing: " + ", ".join(missing) + hint)
+    return sorted(files)
+
+
+def content_hash(site: Path, files: list[str]) -> str:
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256((site / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def stamp_html(html: str, version: str, page: str = "index.html") -> str:
+    """The page with the build meta tag after <meta charset> (how it knows it is dist)."""
+    tag = f'<meta name="{BUILD_META}" content="{version}">'
+    match = re.search(r"<meta\s+charset[^>]*>", html, re.IGNORECASE)
+    if match is None:
+        raise BuildError(f"{page}: no <meta charset> to put the build tag after")
+    line_start = html.rfind("\n", 0, match.start()) + 1
+    indent = html[line_start:match.start()]
+    return html[:match.end()] + "\n" + indent + tag + html[match.end():]
+
+
+def service_worker(version: str, files: list[str]) -> str:
+    template = read_text(SW_TEMPLATE)
+    for marker in ("__VERSION__", "__PRECACHE__"):
+        if marker not in template:
+            raise BuildError(f"{SW_TEMPLATE}: marker {marker} is missing")
+    return (template.replace("__VERSION__", json.dumps(CACHE_PREFIX + version))
+            .replace("__PRECACHE__", json.dumps(files, indent=2)))
+
+
+def build(site: Path, out: Path) -> tuple[str, list[str]]:
+    """Write the release of ``site`` into ``out``; return (version, precached files)."""
+    files = collect(site)
+    version = content_hash(site, files)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # Build next to the target and swap at the end: a failed build keeps the last good one.
+    staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
+    try:
+        for name in files:
+            target = staging / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(site / name, target)
+        for page in pages(site):
+            html = stamp_html(read_text(site / page), version, page)
+            (staging / page).write_text(html, encoding="utf-8")
+        (staging / SW_NAME).write_text(service_worker(version, files), encoding="utf-8")
+        replace_dir(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return version, files
+
+
+def replace_dir(new: Path, out: Path) -> None:
+    if out.exists():
+        if not out.is_dir():
+            raise BuildError(f"{out} exists and is not a folder")
+        looks_like_dist = (out / SW_NAME).is_file() or not any(out.iterdir())
+        if not looks_like_dist:
+            raise BuildError(f"{out} is not an earlier build (no {SW_NAME}); not replacing it")
+        shutil.rmtree(out)
+    new.rename(out)
+
+
+def size_text(out: Path) -> str:
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    return f"{total / 1e6:.1f} MB"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build dist/, the static offline release.")
+    parser.add_argument("--site", type=Path, default=ROOT, help="source folder (the repo)")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    args = parser.parse_args(argv)
+    try:
+        version, files = build(args.site.resolve(), args.out.resolve())
+    except BuildError as exc:
+        print(f"build_dist: {exc}", file=sys.stderr)
+        return 1
+    print(f"dist: {len(files) + 1} files, {size_text(args.out)}, version {version} -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
