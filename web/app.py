@@ -145,6 +145,7 @@ class App:
         self.bot_ghost: render.Ghost | None = None
         self.banners = 0
         self.timings: list[tuple[str, float]] = []
+        self.moves_shown: tuple[Any, int, list[Any]] = (None, 0, [])
         self.frame_proxy = create_proxy(self.on_frame)
 
     # --- start-up ------------------------------------------------------------------------------
@@ -734,17 +735,26 @@ class App:
             )
 
     def render_moves(self) -> None:
+        """The move list; new moves are appended (a full rebuild only after undo or load)."""
         game = self.game
         assert game is not None
+        box = el("move-list")
+        shown = self.moves_shown
+        same_game = shown[0] is game and shown[1] <= len(game.log)
+        start = shown[1] if same_game and game.log[: shown[1]] == shown[2] else 0
         items = []
-        for event in game.log:
+        for event in game.log[start:]:
             cls = ' class="bonus"' if event.get("bonus") else ""
             items.append(
                 f"<li{cls}>{_html(describe_event(event, game.names, game.variant.name))}</li>"
             )
-        box = el("move-list")
-        box.innerHTML = "".join(items)
-        box.scrollTop = box.scrollHeight
+        if start == 0:
+            box.innerHTML = "".join(items)
+        elif items:
+            box.insertAdjacentHTML("beforeend", "".join(items))
+        self.moves_shown = (game, len(game.log), list(game.log))
+        if items:
+            box.scrollTop = box.scrollHeight
 
     def render_swap_offer(self, my_turn: bool) -> None:
         game = self.game
