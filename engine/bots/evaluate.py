@@ -35,7 +35,7 @@ DUEL_SCALE = 2.5
 MIN_WEIGHT = 0.0
 #: Solo: the lowest colour is the whole result, so values fall off faster and the lowest
 #: colour counts on its own.
-SOLO_DECAY = 0.92
+SOLO_DECAY = 0.6
 SOLO_MIN_WEIGHT = 0.0
 
 
