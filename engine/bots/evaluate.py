@@ -33,6 +33,10 @@ DECAY = 0.92
 DUEL_SCALE = 2.5
 #: Extra weight of the lowest colour in a side's standing: it alone decides most games.
 MIN_WEIGHT = 0.0
+#: Solo: the lowest colour is the whole result, so values fall off faster and the lowest
+#: colour counts on its own.
+SOLO_DECAY = 0.6
+SOLO_MIN_WEIGHT = 0.0
 
 
 class Tables:
@@ -63,7 +67,8 @@ class Tables:
         if self.variant == "duel":
             # A tug of war: a colour counts once it is on your side; pulling further makes it safe.
             return DUEL_SCALE * math.tanh(v / DUEL_SCALE)
-        return sum(DECAY**i for i in range(v))
+        decay = SOLO_DECAY if self.variant == "solo" else DECAY
+        return sum(decay**i for i in range(v))
 
     def _advance(self, v: int, n: int) -> int:
         if self.variant == "duel":
@@ -99,7 +104,9 @@ class Tables:
     def value(self, track: list[int]) -> float:
         low, worth = self.low, self.worth
         total = sum(worth[v - low] for v in track)
-        if self.variant != "duel":
+        if self.variant == "solo":
+            total += SOLO_MIN_WEIGHT * min(track)
+        elif self.variant != "duel":
             total += MIN_WEIGHT * min(track)
         return total
 

@@ -80,7 +80,7 @@ def test_expert_thinks_longer_than_strong_by_default() -> None:
 @pytest.mark.parametrize("level", list(BOT_LEVELS))
 def test_same_seed_same_budget_same_moves(level: str) -> None:
     """A bot is deterministic for a seed and budget: a bug report replays move for move."""
-    budget = 40 if level in ("strong", "expert") else None
+    budget = 10 if level in ("strong", "expert") else None
     runs = []
     for _ in range(2):
         game = new_game("standard", players=2, seed=21)

@@ -61,7 +61,7 @@ def test_same_view_different_hidden_tiles_same_move(
     assert twin.view(seat) == game.view(seat)
     # The test has teeth only if something hidden really differs.
     assert (twin.bag, twin.racks) != (game.bag, game.racks)
-    budget = 30 if level in ("strong", "expert") else None
+    budget = 5 if level in ("strong", "expert") else None
     first = make_bot(level, seed=17, budget_ms=budget).choose(game.view(seat))
     second = make_bot(level, seed=17, budget_ms=budget).choose(twin.view(seat))
     assert first == second
