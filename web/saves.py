@@ -28,7 +28,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 try:
-    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    from pyodide.ffi import jsnull
 except ImportError:  # older Pyodide maps JS null to None
     jsnull = None
 
