@@ -172,7 +172,6 @@ class SaveManager:
 
     def boot(self) -> None:
         """Build the panel and messages; then open a shared link, or resume the autosave."""
-        self.add_stylesheet()
         self.layer = _make("div", "saves-layer")
         self.layer.id = "saves-layer"
         self.notice = _make("div", "saves-notice")
@@ -197,12 +196,6 @@ class SaveManager:
         record = self.scan.autosave
         if record is not None and record.ui.screen == "game":
             self.resume(record)
-
-    def add_stylesheet(self) -> None:
-        link = _make("link")
-        link.rel = "stylesheet"
-        link.href = "web/saves.css"
-        document.head.appendChild(link)
 
     def add_game_buttons(self) -> None:
         """A Save button on the game bar and a Replay button on the game-over card."""

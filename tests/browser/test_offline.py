@@ -142,9 +142,8 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
         banner.get_by_role("button", name="Reload").click()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     assert page.evaluate("window.ingeniousOffline.build") == new
-    # The game in progress survives the update (autosave), as the banner promised.
-    expect(page.locator("#continue-game")).to_be_enabled()
-    page.click("#continue-game")
+    # The game in progress survives the update (autosave) and resumes by itself.
+    expect(page.locator("#game")).to_be_visible()
     wait_idle(page)
     assert moves(page) == played
     assert page.evaluate("document.querySelector('meta[name=ingenious-build]').content") == new
