@@ -25,21 +25,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
 from tools.serve import start_in_thread  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
-READY = 'body[data-ready="1"]'
 
 # The smallest PyScript page on the same runtime: what the machine needs for Pyodide alone.
 BASELINE_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
@@ -147,7 +134,7 @@ def main() -> None:
     url, server = start_in_thread(ROOT)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             cold, warm, marks = [], [], []
             for _ in range(options.runs):
                 context = browser.new_context()

@@ -37,7 +37,7 @@ if __package__ in (None, ""):
 from playwright.sync_api import BrowserContext, Playwright, Request, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from tools.bench_load import CHROMIUM, CHROMIUM_ARGS, READY
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS, READY
 
 ROOT = Path(__file__).resolve().parent.parent
 SUB_PATH = "games/ingenious/"

@@ -18,21 +18,8 @@ if __package__ in (None, ""):
 
 from playwright.sync_api import Browser, sync_playwright
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS, READY
 from tools.serve import start_in_thread
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
-READY = 'body[data-ready="1"]'
 
 
 def time_to_ready(browser: Browser, url: str) -> tuple[float, float]:
