@@ -61,11 +61,20 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that closes a connection mid-download (a reload, a closed tab) is
+        # normal traffic, not a server fault: say nothing. Anything else is reported.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(root: Path, port: int, quiet: bool = False) -> ThreadingHTTPServer:
     if not root.is_dir():
         raise SystemExit(f"serve: root {root} is not a directory")
     handler = type("BoundHandler", (Handler,), {"quiet": quiet})
-    server = ThreadingHTTPServer((HOST, port), functools.partial(handler, directory=str(root)))
+    server = Server((HOST, port), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
     return server
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tools.serve import start_in_thread
+from tools.serve import ROOT, make_server, start_in_thread
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +80,24 @@ def test_missing_file_is_404(site: str) -> None:
     with pytest.raises(urllib.error.HTTPError) as excinfo:
         fetch(site + "nope.py")
     assert excinfo.value.code == 404
+
+
+def test_a_connection_closed_by_the_browser_is_not_reported(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A reload or closed tab resets connections; the server stays quiet about it but still
+    reports real faults."""
+    server = make_server(ROOT, 0, quiet=True)
+    try:
+        try:
+            raise ConnectionResetError(104, "Connection reset by peer")
+        except ConnectionResetError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a real fault")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "a real fault" in capsys.readouterr().err
+    finally:
+        server.server_close()
