@@ -179,11 +179,11 @@ def tile_progress(row: list[int], target: int) -> float:
 # --------------------------------------------------------------------------- casual
 
 
-class CasualBot:
-    level = "casual"
+class ChallengeBotBase:
+    """What every challenge bot shares: a forced move is played at once, otherwise the
+    view goes to the chooser for its game, with a random stream fixed by seed and view."""
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
+    seed: int
 
     def choose(self, view: dict[str, Any]) -> str:
         moves: list[str] = view["legal_moves"]
@@ -198,6 +198,22 @@ class CasualBot:
         if variant == "dice":
             return self.choose_dice(view, rng)
         return self.choose_tile(view, rng)
+
+    def choose_card(self, view: dict[str, Any], rng: Rng) -> str:
+        raise NotImplementedError
+
+    def choose_dice(self, view: dict[str, Any], rng: Rng) -> str:
+        raise NotImplementedError
+
+    def choose_tile(self, view: dict[str, Any], rng: Rng) -> str:
+        raise NotImplementedError
+
+
+class CasualBot(ChallengeBotBase):
+    level = "casual"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
 
     def choose_card(self, view: dict[str, Any], rng: Rng) -> str:
         if view["phase"] == "discard":
@@ -260,27 +276,13 @@ def resolution_tokens(items: Any) -> list[str]:
 # --------------------------------------------------------------------------- strong
 
 
-class StrongBot:
+class StrongBot(ChallengeBotBase):
     level = "strong"
 
     def __init__(self, seed: int, budget_ms: int) -> None:
         self.seed = seed
         self.budget_ms = max(1, int(budget_ms))
         self.roll_cache: dict[Any, dict[tuple[int, ...], float]] = {}
-
-    def choose(self, view: dict[str, Any]) -> str:
-        moves: list[str] = view["legal_moves"]
-        if not moves:
-            raise ValueError("the bot was asked to move but the view offers no legal move")
-        if len(moves) == 1:
-            return moves[0]
-        rng = decision_rng(self.seed, view)
-        variant = view["variant"]
-        if variant == "cards":
-            return self.choose_card(view, rng)
-        if variant == "dice":
-            return self.choose_dice(view, rng)
-        return self.choose_tile(view, rng)
 
     # ---- cards: sampled deals, one round of look-ahead
     def card_samples(self) -> int:
