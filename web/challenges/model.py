@@ -17,8 +17,12 @@ from engine.challenges.common import COLOURS, ROW_CAP, lowest_colours, score_bat
 from engine.challenges.dice import WILD_SPLITS
 from engine.challenges.match import Match, load_match, new_match
 from engine.errors import IllegalMoveError, SaveFormatError
+from web.session import HUMAN as HUMAN
+from web.session import SetupError as SetupError
+from web.session import default_name as default_name
+from web.session import humans as humans
+from web.session import rack_owner
 
-HUMAN = "human"
 BOT_LEVELS = ("casual", "strong")
 KINDS = ("cards", "dice", "tiles", "match")
 TITLES = {"cards": "Card Challenge", "dice": "Dice Challenge", "tiles": "Tile Challenge"}
@@ -27,10 +31,6 @@ SAVE_FORMAT = "ingenious-challenge-session"
 SAVE_VERSION = 1
 MAX_SEED = 2**62
 MAX_NAME = 24
-
-
-class SetupError(ValueError):
-    """A start-screen choice that cannot be used; the message says which and why."""
 
 
 @dataclass(frozen=True)
@@ -50,12 +50,6 @@ class ChallengeSetup:
         return (
             {"dice": {"start_rule": True}} if self.start_rule and "dice" in self.challenges else {}
         )
-
-
-def default_name(seat: int, controller: str) -> str:
-    if controller == HUMAN:
-        return f"Player {seat + 1}"
-    return f"{controller.capitalize()} bot {seat + 1}"
 
 
 def parse_seed(text: str, fresh_seed: int) -> int:
@@ -109,24 +103,13 @@ def make_setup(
     )
 
 
-def humans(seats: list[str]) -> list[int]:
-    return [seat for seat, controller in enumerate(seats) if controller == HUMAN]
-
-
 def hand_owner(seats: list[str], current: int, revealed: int | None) -> int | None:
     """Whose hand the screen may show (Card Challenge).
 
     One person at the table: theirs. Several: only the current person's, once they
     confirmed the pass screen. Nobody: the current bot's (nothing to hide).
     """
-    people = humans(seats)
-    if not people:
-        return current
-    if len(people) == 1:
-        return people[0]
-    if seats[current] == HUMAN and revealed == current:
-        return current
-    return None
+    return rack_owner(seats, current, revealed)
 
 
 def needs_pass_screen(variant: str, seats: list[str], current: int, revealed: int | None) -> bool:
