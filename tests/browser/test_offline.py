@@ -7,10 +7,8 @@ and checks in addition that every request stayed on the game's own origin.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from threading import Thread
 from typing import Any
 
 import pytest
@@ -24,7 +22,6 @@ from tests.browser.game_helpers import (
     start_game,
     wait_idle,
 )
-from tools.serve import ROOT, make_server
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 SW_TIMEOUT_MS = 90_000
@@ -163,39 +160,3 @@ def test_the_development_page_never_registers_a_service_worker(ready_page: Page)
     assert page.evaluate("window.ingeniousOffline.state") == "off"
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     assert cache_names(page) == []
-
-
-def test_a_release_once_served_on_the_dev_address_gives_way_to_live_files(
-    page: Page, tmp_path: Path, release: tuple[Path, str], open_ready: Callable[..., float]
-) -> None:
-    """Serve dist/ at the root of a port, then `make play`'s server on that same port: the
-    release's worker finds the development sw.js, which removes the cached release and
-    itself, and the page reloads with the live files."""
-    released = DistSite(tmp_path / "www", release[0], sub_path="")
-    # Worst case for the browser's conditional update check: the release's sw.js is
-    # dated after the development one, so a date-comparing server says "not modified".
-    later = (ROOT / "sw.js").stat().st_mtime + 86_400
-    os.utime(released.folder / "sw.js", (later, later))
-    try:
-        open_ready(page, released.url)
-        page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
-    finally:
-        released.stop()
-    dev = make_server(ROOT, released.port, quiet=True)
-    Thread(target=dev.serve_forever, daemon=True).start()
-    try:
-        page.reload()
-        page.wait_for_function(
-            """() => navigator.serviceWorker.controller === null
-                     && !document.querySelector('meta[name="ingenious-build"]')
-                     && document.body.dataset.ready === "1" """,
-            timeout=SW_TIMEOUT_MS,
-        )
-        page.wait_for_function(
-            "navigator.serviceWorker.getRegistrations().then(r => r.length === 0)",
-            timeout=SW_TIMEOUT_MS,
-        )
-        assert cache_names(page) == []
-    finally:
-        dev.shutdown()
-        dev.server_close()
