@@ -357,26 +357,19 @@ class StrongBot(ChallengeBotBase):
         moves: list[str] = view["legal_moves"]
         if view["phase"] == "drawing":
             drawn = frozenset(colour_ids(view["drawn"]))
-            if "draw" in moves and planner.draw_value(drawn, pool) > planner.score_value(drawn):
+            if "draw" in moves and planner.draw_value(drawn, pool) > planner.score_value(
+                drawn, pool
+            ):
                 return "draw"
             return "score"
         free = [m for m in moves if m.startswith("free:")]
         if not free:
             return "draw"
-        best_move, best_value = free[0], -2 * WIN_VALUE
-        for move in free:
-            colour = COLOURS.index(move[len("free:") :])
-            taken = Counter({colour: centre[colour]})
-            value = planner.gain_value(taken, centre - taken)
-            if value > best_value:
-                best_move, best_value = move, value
-        # A free score is certain; drawing has to be clearly better to give it up.
-        if (
-            "draw" in moves
-            and planner.draw_value(frozenset(), pool) > best_value + TilePlanner.FREE_MARGIN
-        ):
-            return "draw"
-        return best_move
+        # A free score is certain and empties part of the centre: self-play found
+        # no position class where giving it up for a draw paid, so one is always taken.
+        return best_by(
+            free, lambda m: planner.free_value(COLOURS.index(m[len("free:") :]), pool)
+        )
 
 
 def unique_card_moves(
@@ -477,14 +470,20 @@ def expected_roll_value(
 class TilePlanner:
     """Exact draw-or-stop values for one Tile Challenge turn.
 
-    Every ending is valued the same way: what the player scores (a bonus turn
-    counts extra) minus what the centre left behind offers the next players as
-    a free score.
+    Every ending is valued the same way: the points the player banks (only points up
+    to the target count) minus what the tiles left in the centre offer the next
+    player, who is modelled as taking the best free score if one is offered and
+    otherwise drawing once and stopping. A turn that earns a bonus turn keeps the
+    centre for the player, so nothing is subtracted then.
+
+    The weights were tuned by self-play against ``casual``: in this game the
+    centre is the battlefield. Every bust adds tiles to it, and a free score taken
+    from a large centre is the biggest swing there is, so denying it is worth about
+    three times the points it would give.
     """
 
-    BONUS = 1.0  # a bonus turn: about one turn's points
-    THREAT = 1.0  # points for the next player count against ours
-    FREE_MARGIN = 1.0
+    FREE_THREAT = 3.0  # per point the next player could take as a free score
+    DRAW_THREAT = 1.0  # per point the next player expects from one draw
 
     def __init__(
         self, row: list[int], target: int, centre: Counter[int], seat: int, view: dict[str, Any]
@@ -494,54 +493,54 @@ class TilePlanner:
         self.centre = centre
         self.memo: dict[tuple[frozenset[int], tuple[int, ...]], float] = {}
         self.next_row = list(view["rows"][(seat + 1) % view["players"]])
-        self.pool = [view["pool_colours"][c] for c in COLOURS]
-        self.threat_memo: dict[tuple[int, ...], float] = {}
+        self.threat_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
 
-    def threat(self, centre_left: Counter[int]) -> float:
-        """What the next player expects to score from ``centre_left``, played greedily:
-        the best free score if there is one, else one draw and stop."""
-        key = tuple(centre_left[c] for c in range(6))
+    def threat(self, centre_left: Counter[int], pool: tuple[int, ...]) -> float:
+        """What the next player may take from ``centre_left``, weighted (see the class)."""
+        key = (tuple(centre_left[c] for c in range(6)), pool)
         if key in self.threat_memo:
             return self.threat_memo[key]
         row = self.next_row
-        room = [self.target - r for r in row]
         low = min(row)
-        free = [min(room[c], centre_left[c]) for c in range(6) if row[c] == low and centre_left[c]]
+        free = [
+            min(self.target - row[c], centre_left[c])
+            for c in range(6)
+            if row[c] == low and centre_left[c]
+        ]
+        value: float
         if free:
-            value = float(max(free))
+            value = self.FREE_THREAT * max(free)
         else:
-            total = sum(self.pool) or 1
-            value = sum(
-                self.pool[c] / total * min(room[c], 1 + centre_left[c])
+            total = sum(pool) or 1
+            value = self.DRAW_THREAT * sum(
+                pool[c] / total * min(self.target - row[c], 1 + centre_left[c])
                 for c in range(6)
                 if centre_left[c]
             )
-        self.threat_memo[key] = self.THREAT * value
-        return self.THREAT * value
+        self.threat_memo[key] = value
+        return value
 
-    LOWEST = 0.5  # extra for raising the lowest row
-
-    def board_value(self, row: list[int]) -> float:
-        return sum(row) + self.LOWEST * min(row)
-
-    def gain_value(self, tiles: Counter[int], centre_left: Counter[int]) -> float:
+    def gain_value(
+        self, tiles: Counter[int], centre_left: Counter[int], pool: tuple[int, ...]
+    ) -> float:
         new_row = [min(self.target, self.row[c] + tiles[c]) for c in range(6)]
         if min(new_row) >= self.target:
             return WIN_VALUE
-        value = self.board_value(new_row) - self.board_value(self.row)
-        value += self.BONUS * sum(1 for c in range(6) if new_row[c] == self.target > self.row[c])
-        return value - self.threat(centre_left)
+        value = float(sum(new_row) - sum(self.row))
+        if any(new_row[c] == self.target > self.row[c] for c in range(6)):
+            return value  # a bonus turn: the centre left is ours to use next
+        return value - self.threat(centre_left, pool)
 
-    def score_value(self, drawn: frozenset[int]) -> float:
+    def score_value(self, drawn: frozenset[int], pool: tuple[int, ...]) -> float:
         tiles = Counter(drawn)
         for colour in drawn:
             tiles[colour] += self.centre[colour]
         left = Counter({c: n for c, n in self.centre.items() if c not in drawn})
-        return self.gain_value(tiles, left)
+        return self.gain_value(tiles, left, pool)
 
-    def bust_value(self, drawn: frozenset[int], tile: int) -> float:
-        left = self.centre + Counter(drawn) + Counter([tile])
-        return -self.threat(left)
+    def free_value(self, colour: int, pool: tuple[int, ...]) -> float:
+        taken = Counter({colour: self.centre[colour]})
+        return self.gain_value(taken, self.centre - taken, pool)
 
     def draw_value(self, drawn: frozenset[int], pool: tuple[int, ...]) -> float:
         key = (drawn, pool)
@@ -549,21 +548,24 @@ class TilePlanner:
             return self.memo[key]
         total = sum(pool)
         if total == 0:
-            return self.score_value(drawn) if drawn else -1e9
+            return self.score_value(drawn, pool) if drawn else -WIN_VALUE
         value = 0.0
         for colour, count in enumerate(pool):
             if not count:
                 continue
             p = count / total
-            if colour in drawn or not self.centre[colour]:
-                value += p * self.bust_value(drawn, colour)
-                continue
-            grown = drawn | {colour}
             rest = list(pool)
             rest[colour] -= 1
-            stop = self.score_value(grown)
-            go = self.draw_value(grown, tuple(rest))
-            value += p * max(stop, go)
+            after_draw = tuple(rest)
+            if colour in drawn or not self.centre[colour]:
+                # A bust: the drawn tiles join the centre for the next player.
+                left = self.centre + Counter(drawn) + Counter([colour])
+                value -= p * self.threat(left, after_draw)
+                continue
+            grown = drawn | {colour}
+            value += p * max(
+                self.score_value(grown, after_draw), self.draw_value(grown, after_draw)
+            )
         self.memo[key] = value
         return value
 

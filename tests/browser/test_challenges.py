@@ -227,6 +227,8 @@ def test_card_hot_seat_hides_each_hand_until_its_owner_confirms(
     if session_of(page).game.current == 1:
         expect(page.locator("#ch-pass-title")).to_have_text("Pass to Ben")
         assert page.locator(".ch-hand").count() == 0
+        # Undo would show Ann's choices to Ben: never offered with two people.
+        expect(page.locator("#ch-undo")).to_be_disabled()
         page.keyboard.press("Enter")  # the ready button has the focus
         expect(page.locator("#ch-act-title")).to_have_text("Ben's turn")
         hand = page.locator("#ch-act .ch-hand button[data-card]")
@@ -274,6 +276,16 @@ def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) ->
     play_dice_turn(page, 0)
     wait_idle(page)
     assert len(session_of(page).game.moves) > len(saved["match"]["moves"][0])
+    # Undo takes back the person's whole turn and the bot's reply: the saved state again,
+    # autosaved; replaying the turn meets the same roll.
+    page.click("#ch-undo")
+    wait_idle(page)
+    assert page.evaluate("window.ingeniousChallenges.state()") == saved
+    expect(page.locator("#announce")).to_contain_text("Took back your last turn")
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    page.click("#ch-continue")
+    assert page.evaluate("window.ingeniousChallenges.state()") == saved
 
 
 def test_a_match_shows_the_victory_point_tally_between_challenges(

@@ -160,3 +160,31 @@ def test_the_development_page_never_registers_a_service_worker(ready_page: Page)
     assert page.evaluate("window.ingeniousOffline.state") == "off"
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     assert cache_names(page) == []
+
+
+def test_the_development_worker_removes_a_cached_release_and_itself(ready_page: Page) -> None:
+    """If a release was once served on the `make play` address, the browser's update check
+    finds the development sw.js in its place. Registered, that worker deletes the release's
+    caches (and only those), unregisters itself and reloads the page with live files."""
+    page = ready_page
+    page.evaluate(
+        """async () => {
+             await (await caches.open('ingenious-old-release')).put('/x', new Response('x'));
+             await (await caches.open('another-site')).put('/y', new Response('y'));
+             await navigator.serviceWorker.register('sw.js');
+           }"""
+    )
+    # page.evaluate awaits promises (wait_for_function would take a promise as truthy).
+    left = None
+    for _ in range(SW_TIMEOUT_MS // 250):
+        left = page.evaluate(
+            """async () => [(await navigator.serviceWorker.getRegistrations()).length,
+                            (await caches.keys()).filter(n => n.startsWith('ingenious-'))]"""
+        )
+        if left == [0, []]:
+            break
+        page.wait_for_timeout(250)
+    assert left == [0, []], f"registrations and release caches left: {left}"
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    assert cache_names(page) == ["another-site"]
+    assert page.evaluate("navigator.serviceWorker.controller") is None

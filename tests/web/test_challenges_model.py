@@ -13,6 +13,7 @@ import pytest
 
 from engine.challenges import new_challenge
 from engine.challenges.bots import make_challenge_bot
+from engine.errors import IllegalMoveError
 from web.challenges.model import (
     AUTOSAVE_KEY,
     HUMAN,
@@ -316,3 +317,65 @@ def test_bonus_turns_are_known_and_survive_a_reload(variant: str) -> None:
                 assert Session.from_save(session.to_save()).in_bonus_turn()
                 seen += 1
     assert seen > 0
+
+
+# --------------------------------------------------------------------------- undo
+
+
+@pytest.mark.parametrize("variant", ["cards", "dice", "tiles"])
+def test_undo_takes_back_the_persons_whole_last_turn_and_the_bots_after_it(
+    variant: str,
+) -> None:
+    """With one person at the table, undo returns to the state before that person's last
+    turn began (every move of it, bonus turns included, and the bot turns after it);
+    the same moves played again meet the same draws and rolls."""
+    session = Session(setup_for(variant, [HUMAN, "casual"]))
+    person = make_challenge_bot("casual", 5)
+    bot = make_challenge_bot("casual", 6)
+    turn_starts: list[tuple[dict, list[str]]] = []
+    seen_after_turn: dict = {}
+    undone_checks = 0
+    for _ in range(120):
+        if session.over or session.challenge_just_ended():
+            break
+        game = session.game
+        seat = game.current
+        if seat == 0 and (not session.movers or session.movers[-1][1] != 0):
+            turn_starts.append((session.to_save(), []))
+        move = (person if seat == 0 else bot).choose(game.view(seat))
+        if seat == 0:
+            turn_starts[-1][1].append(move)
+        session.apply(move)
+        if seat == 0:
+            seen_after_turn = session.game.view(0)
+        if turn_starts and seat == 1:
+            saved, moves = turn_starts[-1]
+            earlier = session.undone()
+            assert earlier.to_save() == saved
+            for again in moves:  # the same choices bring back the same draws and rolls
+                earlier.apply(again)
+            assert earlier.game.view(0) == seen_after_turn
+            undone_checks += 1
+    assert undone_checks >= 3
+
+
+def test_undo_is_offered_only_to_a_lone_person_with_a_turn_to_take_back() -> None:
+    """No undo before the person has played, with two people (it would show one player's
+    choices to the other), between two challenges of a match, or once it is over."""
+    alone = Session(setup_for("tiles", [HUMAN, "casual"]))
+    assert alone.undo_point() is None
+    with pytest.raises(IllegalMoveError, match="no turn of yours"):
+        alone.undone()
+    alone.apply("draw")
+    assert alone.undo_point() == 0
+    two = Session(setup_for("tiles", [HUMAN, HUMAN]))
+    two.apply("draw")
+    assert two.undo_point() is None
+    match = Session(setup_for("match", [HUMAN, "casual"], ["tiles", "cards"]))
+    bots = [make_challenge_bot("casual", s) for s in range(2)]
+    while match.match.index == 0:
+        match.apply(bots[match.game.current].choose(match.game.view(match.game.current)))
+    assert match.challenge_just_ended() and match.undo_point() is None
+    while not match.over:
+        match.apply(bots[match.game.current].choose(match.game.view(match.game.current)))
+    assert match.undo_point() is None

@@ -137,6 +137,7 @@ class Session:
         # The seat playing bonus turns now: set by an "Ingenious!" that keeps the turn,
         # cleared when the turn passes on.
         self.bonus_seat: int | None = None
+        self.movers: list[tuple[int, int]] = []  # (challenge index, seat) per move played
 
     @property
     def game(self) -> Any:
@@ -155,6 +156,7 @@ class Session:
         index = self.match.index
         mover = self.match.game.current
         self.match.apply(move)
+        self.movers.append((index, mover))
         game = self.match.finished[index] if self.match.index != index else self.match.game
         lines = list(game.events)
         self.log.extend((index, line) for line in lines)
@@ -163,6 +165,37 @@ class Session:
         elif any("Ingenious!" in line for line in lines):
             self.bonus_seat = mover
         return lines
+
+    def undo_point(self) -> int | None:
+        """Moves of the current challenge to keep when the person takes back their last
+        turn (bonus turns included); None when undo is not offered.
+
+        As in the board game, undo needs exactly one person at the table (with two, it
+        would show one player's choices to the other). It stays inside the challenge
+        being played and is not offered once the match is over. Random draws and rolls
+        are part of the saved state, so a turn played again meets the same luck.
+        """
+        seats = self.setup.seats
+        if len(humans(seats)) != 1 or self.over:
+            return None
+        index = self.match.index
+        order = [seat for i, seat in self.movers if i == index]
+        starts = [
+            k
+            for k, seat in enumerate(order)
+            if seats[seat] == HUMAN and (k == 0 or order[k - 1] != seat)
+        ]
+        return starts[-1] if starts else None
+
+    def undone(self) -> Session:
+        """A new session with the person's last turn taken back (see ``undo_point``)."""
+        keep = self.undo_point()
+        if keep is None:
+            raise IllegalMoveError("there is no turn of yours to take back")
+        data = self.to_save()
+        moves = data["match"]["moves"]
+        moves[self.match.index] = moves[self.match.index][:keep]
+        return Session.from_save(data)
 
     def in_bonus_turn(self) -> bool:
         return not self.over and self.bonus_seat == self.match.game.current

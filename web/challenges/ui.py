@@ -17,7 +17,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, SaveFormatError
 from web.app import missing
 from web.challenges import html as H
 from web.challenges.model import (
@@ -125,6 +125,8 @@ SCREEN_HTML = """
         <option value="fast">Fast</option><option value="instant">Instant</option>
       </select>
     </label>
+    <button id="ch-undo" type="button" disabled
+            title="Take back your last turn (only with one person at the table)">Undo</button>
     <button id="ch-rules" type="button">How to play</button>
   </div>
 </header>
@@ -224,6 +226,7 @@ class ChallengeUI:
         on(el("ch-next"), "click", lambda e: self.next_challenge())
         on(el("ch-pass-ready"), "click", lambda e: self.on_pass_ready())
         on(el("ch-rules"), "click", lambda e: self.show_rules())
+        on(el("ch-undo"), "click", lambda e: self.undo())
         on(el("ch-guide-close"), "click", lambda e: self.close_rules())
         on(el("ch-speed"), "change", self.on_speed)
         on(el("ch-act"), "click", self.on_act_click)
@@ -429,6 +432,8 @@ class ChallengeUI:
         self.render_scores()
         self.render_log()
         self.set_status(self.turn_prompt())
+        assert self.session is not None
+        el("ch-undo").disabled = self.session.undo_point() is None
 
     def schedule(self) -> None:
         session = self.session
@@ -1040,6 +1045,28 @@ class ChallengeUI:
         else:
             self.refresh()
         return True
+
+    def undo(self) -> None:
+        """Take back the person's last turn and any bot turns after it."""
+        session = self.session
+        if session is None:
+            return
+        try:
+            earlier = session.undone()
+        except (IllegalMoveError, SaveFormatError) as exc:
+            self.set_status(f"Cannot undo: {exc}")
+            self.announce(f"Cannot undo: {exc}")
+            return
+        self.generation += 1  # an answer from a bot still thinking is dropped
+        self.busy = False
+        self.session = earlier
+        self.revealed = None
+        self.rolled_key = None
+        self.reset_turn_state()
+        self.autosave()
+        self.refresh()
+        self.announce(f"Took back your last turn. {self.turn_prompt()}")
+        self.focus_first()
 
     async def bot_turn(self, generation: int) -> None:
         session = self.session
