@@ -1096,6 +1096,8 @@ class App:
             return
         if el("game").hidden or not el("pass-screen").hidden or not el("guide-screen").hidden:
             return
+        if self.saves.viewer is not None:
+            return  # the replay viewer is a modal dialog: its keys are its own
         target = event.target
         tag = "" if missing(target) or missing(target.tagName) else str(target.tagName).lower()
         if tag in ("input", "select", "textarea"):
