@@ -30,7 +30,7 @@ import json
 import math
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from engine import IngeniousError, load_game
@@ -346,8 +346,22 @@ class Scan:
     problems: list[str] = field(default_factory=list)
 
 
-def read_record(store: Any, key: str, kind: str, now: float, problems: list[str]) -> Record | None:
-    """One record, or None; a bad one is quarantined and its message appended."""
+# Named saves already checked in this page, by key and exact stored text. Checking one
+# replays its whole game, and the start screen lists every save each time it shows.
+# Hits are shallow copies: the app never changes a listed save's game (loading plays a
+# copy), and a rename changes the copy's name and the stored text, not this entry.
+_checked: dict[tuple[str, str], Record] = {}
+CHECKED_LIMIT = 2000
+
+
+def read_record(
+    store: Any, key: str, kind: str, now: float, problems: list[str], remember: bool = False
+) -> Record | None:
+    """One record, or None; a bad one is quarantined and its message appended.
+
+    With ``remember``, a record read before with the same stored text is not checked
+    again (see ``_checked``).
+    """
     try:
         raw = store.getItem(key)
     except Exception as exc:
@@ -355,11 +369,20 @@ def read_record(store: Any, key: str, kind: str, now: float, problems: list[str]
         return None
     if raw is None or raw == "":
         return None
+    text = str(raw)
+    known = _checked.get((key, text)) if remember else None
+    if known is not None:
+        return replace(known, seats=list(known.seats))
     try:
-        return parse_record(str(raw), kind, key)
+        record = parse_record(text, kind, key)
     except StoredDataError as exc:
-        problems.append(quarantine(store, key, str(raw), str(exc), now))
+        problems.append(quarantine(store, key, text, str(exc), now))
         return None
+    if remember:
+        if len(_checked) >= CHECKED_LIMIT:
+            _checked.clear()
+        _checked[(key, text)] = replace(record, seats=list(record.seats))
+    return record
 
 
 def scan(store: Any, now: float) -> Scan:
@@ -368,7 +391,7 @@ def scan(store: Any, now: float) -> Scan:
     result.autosave = read_record(store, AUTOSAVE_KEY, AUTOSAVE_KIND, now, result.problems)
     for key in store_keys(store):
         if key.startswith(NAMED_PREFIX):
-            record = read_record(store, key, NAMED_KIND, now, result.problems)
+            record = read_record(store, key, NAMED_KIND, now, result.problems, remember=True)
             if record is not None:
                 result.named.append(record)
     result.named.sort(key=lambda r: -r.saved_at)

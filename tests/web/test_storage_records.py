@@ -219,3 +219,32 @@ def test_the_same_solo_game_is_recorded_once() -> None:
     record_solo_result(store, "Ann", 12, 1)
     table = record_solo_result(store, "Ann", 12, 1)
     assert len(table) == 1
+
+
+def test_the_start_screen_checks_each_named_save_once_per_stored_text(monkeypatch) -> None:
+    """Listing the saves again does not replay every game again; a renamed entry (new
+    stored text) is read afresh, and renaming a listed copy leaves the next listing
+    right."""
+    import web.storage as storage
+
+    store = MemoryStore()
+    for n in range(3):
+        write_named(store, Record(NAMED_KIND, played(4 + n), ["human", "casual"], name=f"S{n}"))
+    checked: list[str] = []
+    real = storage.parse_record
+
+    def counting(raw: str, kind: str, key: str = "") -> Record:
+        checked.append(key)
+        return real(raw, kind, key)
+
+    monkeypatch.setattr(storage, "parse_record", counting)
+    storage._checked.clear()
+    first = scan(store, 1).named
+    assert len(checked) == 3  # three named saves, no autosave stored
+    again = scan(store, 1).named
+    assert len(checked) == 3, "nothing checked twice"
+    assert [r.game.moves for r in again] == [r.game.moves for r in first]
+    renamed = next(r for r in again if r.name == "S1")
+    assert rename_named(store, renamed, "Renamed") is None
+    names = sorted(r.name for r in scan(store, 1).named)
+    assert names == ["Renamed", "S0", "S2"] and checked.count(renamed.key) == 2
