@@ -260,6 +260,7 @@ def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) ->
     """Every move is autosaved; after a reload "Continue saved challenge" brings the same
     game back, and it can be played on."""
     open_page(page, server_url)
+    expect(page.locator("#ch-continue")).to_be_hidden()  # nothing saved: nothing offered
     start_challenge(page, "dice", ["human", "casual"], seed=11)
     for turn in range(3):
         wait_idle(page)
@@ -269,6 +270,9 @@ def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) ->
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     expect(page.locator("#ch-continue-info")).to_contain_text("Dice Challenge")
+    # Offered in the "Play on" card, next to the board game's Continue.
+    play_on = page.locator("section", has=page.locator("#more-title"))
+    expect(play_on.locator("#ch-continue")).to_be_visible()
     page.click("#ch-continue")
     expect(page.locator("#challenge-screen")).to_be_visible()
     assert page.evaluate("window.ingeniousChallenges.state()") == saved

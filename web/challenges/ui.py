@@ -108,10 +108,13 @@ or a match of several.</p>
   <p id="ch-setup-problem" class="problem" role="alert" hidden></p>
   <button type="submit" id="ch-start" class="primary">Start challenge</button>
 </form>
-<div class="ch-continue">
-  <button id="ch-continue" type="button" disabled>Continue saved challenge</button>
-  <p id="ch-continue-info" class="muted">No saved challenge yet.</p>
-</div>
+"""
+
+# Shown in the start screen's "Play on" card, under the board game's Continue, so every
+# game in progress is resumed from one place.
+CONTINUE_HTML = """
+<button id="ch-continue" type="button" disabled>Continue saved challenge</button>
+<p id="ch-continue-info" class="muted">No saved challenge yet.</p>
 """
 
 SCREEN_HTML = """
@@ -213,6 +216,13 @@ class ChallengeUI:
     # --- building ----------------------------------------------------------------------------
     def build(self) -> None:
         el("challenge-setup").innerHTML = SETUP_HTML
+        slot = el("ch-continue-slot")
+        if is_missing(slot):  # a page without the "Play on" card: keep it with the form
+            slot = document.createElement("div")
+            slot.id = "ch-continue-slot"
+            el("challenge-setup").appendChild(slot)
+        slot.className = "ch-continue"
+        slot.innerHTML = CONTINUE_HTML
         el("challenge-screen").innerHTML = SCREEN_HTML
         for radio in document.querySelectorAll('input[name="ch-kind"]'):
             on(radio, "change", lambda e: self.update_form())
@@ -300,6 +310,8 @@ class ChallengeUI:
 
     def update_continue(self) -> None:
         session, problem = read_session(self.store)
+        # Nothing to say until a challenge has been saved (or a saved one is damaged).
+        el("ch-continue-slot").hidden = session is None and problem is None
         el("ch-continue").disabled = session is None
         el("ch-continue-info").textContent = (
             describe_save(session) if session is not None else problem or "No saved challenge yet."
