@@ -558,6 +558,11 @@ class SaveManager:
         tools.appendChild(self.file_input)
         tools.appendChild(_make("small", "muted", "…or drop a .json game file on the page."))
         panel.appendChild(tools)
+        self.aside_box = _make("div", "saves-aside")
+        self.aside_box.id = "set-aside"
+        self.aside_box.setAttribute("role", "group")
+        self.aside_box.setAttribute("aria-label", "Entries set aside")
+        panel.appendChild(self.aside_box)
         self.stats_box = _make("div", "saves-stats")
         self.stats_box.id = "stats"
         panel.appendChild(self.stats_box)
@@ -575,6 +580,7 @@ class SaveManager:
             self.list.appendChild(self.entry(record))
         has_game = self.app.game is not None or scan.autosave is not None
         self.save_submit.disabled = not has_game
+        self.render_aside()
         self.render_stats()
         asyncio.ensure_future(self.draw_thumbnails(list(self.named)))
 
@@ -726,6 +732,40 @@ class SaveManager:
             self.say(storage.quarantine(self.store, storage.STATS_KEY, raw, str(exc), now_ms()))
             return stats.empty()
 
+    def render_aside(self) -> None:
+        """Entries that could not be opened were set aside: offer them as a file, then
+        (after a second, confirming click) remove them from the browser."""
+        box = self.aside_box
+        box.replaceChildren()
+        items = storage.quarantined(self.store)
+        box.hidden = not items
+        if not items:
+            return
+        count = len(items)
+        what = "entry that could not be opened was" if count == 1 else (
+            "entries that could not be opened were")
+        box.appendChild(_make("p", "muted", f"{count} stored {what} set aside, not deleted."))
+        keep = _button("Download them", "aside-download")
+        keep.id = "aside-download"
+        stamp = str(js.Date.new().toISOString())[:10]
+        _on(keep, "click", lambda e: self.save_file(
+            storage.set_aside_text(items), f"ingenious-set-aside-{stamp}.json"))
+        drop = _button("Remove them", "aside-remove")
+        drop.id = "aside-remove"
+
+        def remove(event: Any) -> None:
+            if drop.getAttribute("data-confirm") != "1":
+                drop.setAttribute("data-confirm", "1")
+                drop.textContent = f"Really remove {count}? Click again"
+                return
+            problem = storage.remove_set_aside(self.store, [str(i["key"]) for i in items])
+            self.say(problem or "The set-aside entries were removed.")
+            self.render_aside()
+
+        _on(drop, "click", remove)
+        box.appendChild(keep)
+        box.appendChild(drop)
+
     def render_stats(self) -> None:
         box = self.stats_box
         box.replaceChildren()
@@ -751,11 +791,15 @@ class SaveManager:
     # --- export, import, links -------------------------------------------------------------------
     def download(self, game: Game, seats: list[str]) -> None:
         text = share.export_text(game, seats)
+        self.save_file(text, share.export_filename(game, str(js.Date.new().toISOString())[:16]))
+
+    def save_file(self, text: str, filename: str) -> None:
+        """Hand `text` to the browser as a JSON file download."""
         blob = js.Blob.new([text], js.JSON.parse('{"type": "application/json"}'))
         url = js.URL.createObjectURL(blob)
         link = _make("a")
         link.href = url
-        link.download = share.export_filename(game, str(js.Date.new().toISOString())[:16])
+        link.download = filename
         self.layer.appendChild(link)
         link.click()
         link.remove()

@@ -328,6 +328,30 @@ def quarantined(store: Any) -> list[dict[str, Any]]:
     return out
 
 
+SET_ASIDE_FORMAT = "ingenious-set-aside"
+
+
+def set_aside_text(items: list[dict[str, Any]]) -> str:
+    """The set-aside entries as one JSON file for the player to keep or send in."""
+    entries = [
+        {name: item.get(name) for name in ("key", "from", "problem", "at", "raw")}
+        for item in items
+    ]
+    return json.dumps({"format": SET_ASIDE_FORMAT, "version": 1, "entries": entries}, indent=1)
+
+
+def remove_set_aside(store: Any, keys: list[str]) -> str | None:
+    """Remove set-aside entries (only those); a message if the browser refused."""
+    for key in keys:
+        if not key.startswith(QUARANTINE_PREFIX):
+            continue
+        try:
+            store.removeItem(key)
+        except Exception as exc:
+            return problem_text(exc, "remove the set-aside entries")
+    return None
+
+
 def store_keys(store: Any) -> list[str]:
     keys = getattr(store, "keys", None)
     if keys is None:

@@ -243,6 +243,24 @@ def test_corrupt_and_hostile_entries_are_set_aside_and_the_app_starts(
     assert {k["from"] for k in kept} == set(items) - {"ingenious.save.good", "other.app"}
     assert any(k["raw"] == truncated for k in kept), "set aside verbatim"
     assert page.evaluate("localStorage.getItem('other.app')") == "not ours"
+    # The player can take the set-aside entries away as one file, then remove them
+    # (the first click only asks); nothing else is touched.
+    aside = page.locator("#set-aside")
+    expect(aside).to_contain_text(f"{len(quarantined)} stored entries")
+    with page.expect_download() as download:
+        page.click("#aside-download")
+    taken = json.loads(Path(download.value.path()).read_text())
+    assert taken["format"] == "ingenious-set-aside"
+    assert sorted(e["key"] for e in taken["entries"]) == sorted(quarantined)
+    assert any(e["raw"] == truncated for e in taken["entries"])
+    page.click("#aside-remove")
+    expect(page.locator("#aside-remove")).to_contain_text("Really remove")
+    assert sorted(k for k in storage_keys(page) if k in quarantined) == sorted(quarantined)
+    page.click("#aside-remove")
+    expect(aside).to_be_hidden()
+    left = storage_keys(page)
+    assert not [k for k in left if k.startswith("ingenious.quarantine.")]
+    assert "ingenious.save.good" in left and "other.app" in left
     entry = page.locator("#saves-list .save-entry")
     expect(entry).to_have_count(1)
     expect(entry.locator(".save-name")).to_have_text(HOSTILE_NAME)

@@ -248,3 +248,23 @@ def test_the_start_screen_checks_each_named_save_once_per_stored_text(monkeypatc
     assert rename_named(store, renamed, "Renamed") is None
     names = sorted(r.name for r in scan(store, 1).named)
     assert names == ["Renamed", "S0", "S2"] and checked.count(renamed.key) == 2
+
+
+def test_set_aside_entries_export_verbatim_and_removal_touches_nothing_else() -> None:
+    """The file keeps each entry's origin, reason and exact text; removing takes only
+    set-aside keys, even if asked for others."""
+    import web.storage as storage
+
+    store = MemoryStore()
+    store.setItem(NAMED_PREFIX + "bad", "{cut")
+    store.setItem(NAMED_PREFIX + "good", "x")
+    problems: list[str] = []
+    assert storage.read_record(store, NAMED_PREFIX + "bad", NAMED_KIND, 5, problems) is None
+    items = quarantined(store)
+    data = json.loads(storage.set_aside_text(items))
+    assert data["format"] == "ingenious-set-aside"
+    [entry] = data["entries"]
+    assert entry["from"] == NAMED_PREFIX + "bad" and entry["raw"] == "{cut" and entry["problem"]
+    keys = [entry["key"], NAMED_PREFIX + "good"]
+    assert storage.remove_set_aside(store, keys) is None
+    assert quarantined(store) == [] and store.getItem(NAMED_PREFIX + "good") == "x"
