@@ -24,7 +24,7 @@ except ImportError:  # older Pyodide maps JS null to None
 
 from engine import IngeniousError, SaveFormatError, load_game, new_game
 from engine.game import Game
-from web import guide, render, saves, storage
+from web import guide, render, saves, storage, zoom
 from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
 from web.hexgrid import distance as hex_distance
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
@@ -120,7 +120,11 @@ class App:
         self.hint: str | None = None
         self.cursor: Cell | None = None
         self.keyboard = False
-        self.layout = Layout(10.0, 0.0, 0.0)
+        self.layout = Layout(10.0, 0.0, 0.0)  # what is drawn and hit-tested: `fit` zoomed
+        self.fit = Layout(10.0, 0.0, 0.0)  # the whole zone in the canvas
+        self.zoom_view = zoom.FITTED
+        self.touches: dict[int, tuple[float, float]] = {}  # fingers on the board
+        self.gesture: dict[str, Any] | None = None  # tap, drag, pinch or done
         self.css_size = (0.0, 0.0)
         self.dpr = 1.0
         self.public_stale = True
@@ -352,6 +356,7 @@ class App:
         self.hint = None
         self.cursor = None
         self.animation = None
+        self.set_zoom(zoom.FITTED)
         el("start").hidden = True
         el("over-screen").hidden = True
         el("game").hidden = False
@@ -959,6 +964,9 @@ class App:
         on(canvas, "pointermove", self.on_pointer_move)
         on(canvas, "pointerleave", self.on_pointer_leave)
         on(canvas, "pointerdown", self.on_pointer_down)
+        on(canvas, "pointerup", self.on_pointer_up)
+        on(canvas, "pointercancel", self.on_pointer_up)
+        on(el("zoom-reset"), "click", lambda e: self.set_zoom(zoom.FITTED))
         on(canvas, "contextmenu", self.on_context_menu)
         on(canvas, "wheel", self.on_wheel, js_value({"passive": False}))
         on(document, "keydown", self.on_key)
@@ -1013,13 +1021,20 @@ class App:
             self.commit(move)
             self.canvas.focus()  # the offer's buttons are gone; keys go to the board again
 
-    def event_cell(self, event: Any) -> Cell | None:
+    def event_point(self, event: Any) -> tuple[float, float]:
         rect = self.canvas.getBoundingClientRect()
-        cell = self.layout.to_cell(event.clientX - rect.left, event.clientY - rect.top)
+        return (float(event.clientX - rect.left), float(event.clientY - rect.top))
+
+    def cell_at(self, point: tuple[float, float]) -> Cell | None:
+        cell = self.layout.to_cell(*point)
         return cell if self.game is not None and ring(cell) <= self.game.zone_radius else None
+
+    def event_cell(self, event: Any) -> Cell | None:
+        return self.cell_at(self.event_point(event))
 
     def on_pointer_move(self, event: Any) -> None:
         if event.pointerType == "touch":
+            self.on_touch_move(event)
             return
         self.keyboard = False
         cell = self.event_cell(event)
@@ -1035,15 +1050,69 @@ class App:
         self.update_aim()
 
     def on_pointer_down(self, event: Any) -> None:
+        if event.pointerType == "touch":
+            event.preventDefault()
+            self.on_touch_down(event)
+            return
         cell = self.event_cell(event)
         if event.button == 2 or not self.index.has_placements:
             return  # right button turns the tile; off-turn clicks do nothing
-        if event.pointerType == "touch":
-            event.preventDefault()
-            self.on_tap(cell)
-            return
         self.aim.cell = cell
         self.place_aimed()
+
+    # Touch: a tap counts when the finger lifts without having moved, so that the
+    # first finger of a pinch, or a finger dragging a zoomed board, places nothing.
+    def on_touch_down(self, event: Any) -> None:
+        point = self.event_point(event)
+        if event.isPrimary:
+            self.touches.clear()  # a first finger: any finger we still track has gone
+        self.touches[int(event.pointerId)] = point
+        if len(self.touches) == 1:
+            self.gesture = {"kind": "tap", "id": int(event.pointerId), "start": point,
+                            "view": self.zoom_view}  # fmt: skip
+        elif len(self.touches) == 2:
+            ids = list(self.touches)
+            first = (self.touches[ids[0]], self.touches[ids[1]])
+            self.gesture = {"kind": "pinch", "ids": ids, "first": first, "view": self.zoom_view}
+
+    def on_touch_move(self, event: Any) -> None:
+        pid = int(event.pointerId)
+        gesture = self.gesture
+        if pid not in self.touches or gesture is None:
+            return
+        point = self.event_point(event)
+        self.touches[pid] = point
+        width, height = self.css_size
+        if gesture["kind"] == "pinch":
+            a, b = gesture["ids"]
+            if a in self.touches and b in self.touches:
+                now = (self.touches[a], self.touches[b])
+                self.set_zoom(zoom.pinch(self.fit, gesture["view"], gesture["first"], now,
+                                         width, height))  # fmt: skip
+            return
+        if gesture.get("id") != pid:
+            return
+        dx, dy = point[0] - gesture["start"][0], point[1] - gesture["start"][1]
+        if gesture["kind"] == "tap" and (dx * dx + dy * dy) ** 0.5 > zoom.TAP_SLOP:
+            gesture["kind"] = "done" if gesture["view"].fitted else "drag"
+        if gesture["kind"] == "drag":
+            self.set_zoom(zoom.drag(gesture["view"], dx, dy, width, height))
+
+    def on_pointer_up(self, event: Any) -> None:
+        if event.pointerType != "touch":
+            return
+        pid = int(event.pointerId)
+        self.touches.pop(pid, None)
+        gesture = self.gesture
+        if gesture is not None and gesture["kind"] == "pinch":
+            gesture["kind"] = "done"  # the finger left behind does nothing until lifted
+            self.set_zoom(zoom.settle(self.zoom_view))
+        elif gesture is not None and gesture["kind"] == "tap" and gesture["id"] == pid:
+            gesture["kind"] = "done"
+            if str(event.type) == "pointerup" and self.index.has_placements:
+                self.on_tap(self.cell_at(gesture["start"]))
+        if not self.touches:
+            self.gesture = None
 
     def on_tap(self, cell: Cell | None) -> None:
         """Touch: tap a cell for the tile's first half, then a neighbour for the second."""
@@ -1079,6 +1148,14 @@ class App:
         self.rotate(1)
 
     def on_wheel(self, event: Any) -> None:
+        if event.ctrlKey:  # a touchpad pinch (or ctrl + wheel): zoom at the pointer
+            event.preventDefault()
+            width, height = self.css_size
+            factor = 0.99 ** float(event.deltaY)
+            view = zoom.zoom_at(self.fit, self.zoom_view, self.event_point(event),
+                                self.zoom_view.zoom * factor, width, height)  # fmt: skip
+            self.set_zoom(zoom.settle(view))
+            return
         if self.current_tile() is None:
             return
         event.preventDefault()
@@ -1147,7 +1224,16 @@ class App:
         radius = self.game.zone_radius if self.game is not None else 5
         # Phones get bigger cells: the dimmed ring and the frame may run off the edge.
         room = 0.6 if min(width, height) < 520 else min(radius + 1, 7) - radius + 0.35
-        self.layout = fit_layout(radius + room, width, height, margin=2)
+        self.fit = fit_layout(radius + room, width, height, margin=2)
+        self.set_zoom(zoom.clamp(self.zoom_view, width, height))
+
+    def set_zoom(self, view: zoom.View) -> None:
+        """Zoom and pan the board; the cached layers are redrawn for the new layout."""
+        self.zoom_view = view
+        self.layout = zoom.apply(self.fit, view)
+        reset = el("zoom-reset")
+        if not missing(reset):
+            reset.hidden = view.fitted
         self.public_stale = True
         self.request_frame()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -213,6 +214,79 @@ def test_touch_placement_tap_then_tap_on_a_phone(ready_page: Page, screenshot: S
             box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
         )
     screenshot("phone")
+
+
+def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
+    """One multi-touch event through the DevTools protocol (Playwright taps one finger)."""
+    fingers = [{"x": x, "y": y, "id": n} for n, (x, y) in enumerate(points)]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
+
+
+def spacing(page: Page) -> float:
+    """Pixels between the centres of two neighbouring cells: grows with the zoom."""
+    a, b = centre(page, (0, 0)), centre(page, (1, 0))
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+@pytest.mark.browser_context_args(
+    has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}, device_scale_factor=2
+)
+def test_pinch_zooms_the_board_and_taps_still_place_on_the_right_cells(
+    ready_page: Page, screenshot: Shot
+) -> None:
+    """Two fingers spread apart zoom in (the first finger places nothing); one finger then
+    drags the zoomed board; tap-tap places the tile on the cells under the fingers; "Fit
+    board" brings the whole zone back."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "beginner"], players=4, seed=21)
+    wait_idle(page)
+    fitted = spacing(page)
+    expect(page.locator("#zoom-reset")).to_be_hidden()
+    cdp = page.context.new_cdp_session(page)
+    cx, cy = centre(page, (0, 0))
+    touch(cdp, "touchStart", [(cx - 30, cy)])
+    touch(cdp, "touchStart", [(cx - 30, cy), (cx + 30, cy)])
+    for step in range(1, 6):
+        touch(cdp, "touchMove", [(cx - 30 - 12 * step, cy), (cx + 30 + 12 * step, cy)])
+    touch(cdp, "touchEnd", [])
+    page.wait_for_function(f"Math.abs(window.ingenious.cellCenter(1, 0).x - "
+                           f"window.ingenious.cellCenter(0, 0).x) > {fitted * 1.5}")
+    assert 2.0 < spacing(page) / fitted <= 3.0  # 60 px apart became 180 px
+    assert engine_game(page).moves == [] and page.evaluate("window.ingenious.aim()") is None
+    expect(page.locator("#zoom-reset")).to_be_visible()
+    before = centre(page, (0, 0))
+    touch(cdp, "touchStart", [(200, 300)])
+    for step in range(1, 5):
+        touch(cdp, "touchMove", [(200 - 10 * step, 300)])
+    touch(cdp, "touchEnd", [])
+    assert centre(page, (0, 0))[0] == pytest.approx(before[0] - 40, abs=1)
+    assert engine_game(page).moves == [], "a drag is not a tap"
+    screenshot("pinched")
+    game = engine_game(page)
+    move = best_move(game)
+    slot, tile = rack_slot(page, tuple(c for _, c in split(move)))
+    page.locator(f'.rack-tile[data-slot="{slot}"]').tap()
+    anchor, partner = anchor_and_partner(move, tile[0])
+    # Drag the zoomed board so that the first cell comes to the middle, then tap-tap.
+    x, y = centre(page, anchor)
+    box = page.locator("#board-canvas").bounding_box()
+    assert box is not None
+    mx, my = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    dx, dy = mx - x, my - y
+    touch(cdp, "touchStart", [(mx - dx / 2, my - dy / 2)])
+    for step in range(1, 9):
+        touch(cdp, "touchMove", [(mx - dx / 2 + dx * step / 8, my - dy / 2 + dy * step / 8)])
+    touch(cdp, "touchEnd", [])
+    assert spacing(page) / fitted > 2.0, "still zoomed in"
+    for cell in (anchor, partner):
+        x, y = centre(page, cell)
+        assert box["x"] < x < box["x"] + box["width"] and box["y"] < y < box["y"] + box["height"]
+        page.touchscreen.tap(x, y)
+    page.wait_for_function("window.ingenious.state().moves.length > 0")
+    assert engine_game(page).moves[0] == move
+    page.click("#zoom-reset")
+    expect(page.locator("#zoom-reset")).to_be_hidden()
+    assert spacing(page) == pytest.approx(fitted, abs=0.5)
 
 
 def test_hot_seat_hides_each_rack_until_its_owner_confirms(
