@@ -106,12 +106,14 @@ def _challenge_arena(args: argparse.Namespace, bots: list[str]) -> int:
     if not bots:
         raise IngeniousError("name at least one bot with --bots")
     seats = [bots[s % len(bots)] for s in range(players)]  # names repeat in order, as above
-    extra = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
+    extra: dict[str, Any] = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
+    if not args.json:
+        extra["progress"] = _progress_printer(args.games)
     try:
         report = run_challenge(args.variant, players, seats, args.games, args.seed, **extra)
     except ValueError as exc:
         raise IngeniousError(str(exc)) from None
-    print(json.dumps(report) if args.json else json.dumps(report, indent=2))
+    print(json.dumps(report) if args.json else _arena_table(report))
     return 0
 
 
