@@ -808,9 +808,10 @@ class ChallengeUI:
         parts = []
         if "draw" in legal:
             chance = round(bust_chance(view) * 100)
+            label = "Draw another tile" if view["phase"] == "drawing" else "Draw a tile"
             parts.append(
-                '<button type="button" id="ch-draw" class="primary" data-action="draw">Draw a '
-                "tile (D)</button>"
+                '<button type="button" id="ch-draw" class="primary" data-action="draw">'
+                f"{label} (D)</button>"
                 f'<p class="ch-note">A draw ends your turn if it shows '
                 f"{self.bust_words(view)} — about {chance}% of the pool.</p>"
             )
