@@ -5,7 +5,8 @@
 * cold: a fresh browser context (empty cache) until ``body[data-ready="1"]``;
 * warm: a reload in the same context;
 * frame gaps: the longest gap between requestAnimationFrame callbacks while bots
-  think in the worker (a bots-only game at "fast" speed), plus the 99th percentile.
+  think in the worker (a bots-only game at "fast" speed), plus the 99th percentile;
+* zoom: the main-thread time of each board redraw while zooming on a phone-sized page.
 
 Targets: cold < 3 s, longest frame gap < 100 ms. Chromium is /usr/bin/chromium,
 networking locked to 127.0.0.1 as in the browser tests.
@@ -98,6 +99,30 @@ def frame_gaps(
     return (gaps[-1] if gaps else 0.0), p99, len(frames), moves, long_tasks
 
 
+def zoom_redraws(browser: Browser, url: str, steps: int = 30) -> list[float]:
+    """Main-thread time of each board redraw while zooming in and out on a phone-sized
+    page (4-player board, pixel ratio 3): ctrl + wheel, one redraw per step."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3)
+    page = context.new_page()
+    time_to_ready(page, url)
+    page.select_option("#players", "4")
+    page.click("#start-game")
+    page.wait_for_function("!window.ingenious.busy()", timeout=60_000)
+    page.wait_for_timeout(4000)  # let the bot worker finish starting in the background
+    before = len(page.evaluate("window.ingenious.timings()"))
+    box = page.locator("#board-canvas").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.down("Control")
+    for step in range(steps):
+        page.mouse.wheel(0, -20 if step < steps // 2 else 20)
+        page.wait_for_timeout(50)
+    page.keyboard.up("Control")
+    timings: list[list[object]] = page.evaluate("window.ingenious.timings()")[before:]
+    context.close()
+    return [float(str(ms)) for name, ms in timings if name == "layers"]
+
+
 def print_baseline(browser: Browser, runs: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -176,6 +201,13 @@ def main() -> None:
                 f"  main-thread long tasks (> 50 ms) meanwhile: {len(long_tasks)}, "
                 f"longest {longest_task:.0f} ms"
             )
+            redraws = zoom_redraws(browser, url)
+            if redraws:
+                print(
+                    f"board redraw while zooming on a phone (4 players, pixel ratio 3): median "
+                    f"{statistics.median(redraws):.1f} ms, max {max(redraws):.1f} ms "
+                    f"over {len(redraws)} zoom steps"
+                )
             browser.close()
     finally:
         server.shutdown()
