@@ -22,7 +22,7 @@ count, not a clock, so results replay).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any, Protocol, TypeVar
 
@@ -33,8 +33,8 @@ from engine.challenges.dice import (
     DiceChallenge,
     DiceState,
     Item,
+    coloured_groups,
     distinct_resolutions,
-    item_groups,
     item_text,
     others_showing,
     simulate,
@@ -426,16 +426,9 @@ def ordered_resolutions(roll: tuple[int, ...], row: list[int]) -> list[tuple[Ite
     another order would keep; the other orders need not be tried.
     """
     found: list[tuple[Item, ...]] = []
-    for group in item_groups(list(roll)):
-        wild_count = sum(1 for kind, _, _ in group if kind == "wild")
-        for colours in product(range(6), repeat=wild_count):
-            chosen = iter(colours)
-            items: list[Item] = [
-                (kind, symbol, size, next(chosen) if kind == "wild" else symbol)
-                for kind, symbol, size in group
-            ]
-            items.sort(key=lambda item: (row[item[3]], item[3]))
-            found.append(tuple(items))
+    for items in coloured_groups(list(roll)):
+        items.sort(key=lambda item: (row[item[3]], item[3]))
+        found.append(tuple(items))
     return found
 
 

@@ -16,6 +16,7 @@ scoring); ``apply`` accepts every valid resolution in any order.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import permutations, product
 from typing import Any
@@ -103,18 +104,23 @@ def all_resolutions(own_dice: list[int]) -> list[tuple[Item, ...]]:
     return list(resolutions_of(tuple(sorted(own_dice))))
 
 
-@lru_cache(maxsize=512)
-def resolutions_of(own_dice: tuple[int, ...]) -> tuple[tuple[Item, ...], ...]:
-    found: list[tuple[Item, ...]] = []
-    for group in item_groups(list(own_dice)):
+def coloured_groups(own_dice: list[int]) -> Iterator[list[Item]]:
+    """Every split of the dice with every colour for its wilds (scoring order open)."""
+    for group in item_groups(own_dice):
         wild_count = sum(1 for kind, _, _ in group if kind == "wild")
         for colours in product(range(6), repeat=wild_count):
             chosen = iter(colours)
-            items: list[Item] = [
+            yield [
                 (kind, symbol, size, next(chosen) if kind == "wild" else symbol)
                 for kind, symbol, size in group
             ]
-            found.extend(sorted(set(permutations(items))))
+
+
+@lru_cache(maxsize=512)
+def resolutions_of(own_dice: tuple[int, ...]) -> tuple[tuple[Item, ...], ...]:
+    found: list[tuple[Item, ...]] = []
+    for items in coloured_groups(list(own_dice)):
+        found.extend(sorted(set(permutations(items))))
     return tuple(found)
 
 
