@@ -15,16 +15,11 @@ from contextlib import contextmanager
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-
-try:
-    from pyodide.ffi import jsnull
-except ImportError:  # older Pyodide maps JS null to None
-    jsnull = None
 
 from engine import IngeniousError, SaveFormatError, load_game, new_game
 from engine.game import Game
 from web import guide, render, saves, storage, zoom
+from web.dom import document, el, expose, js_value, keep, missing, on, show_banner
 from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
 from web.hexgrid import distance as hex_distance
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
@@ -54,33 +49,6 @@ SPEEDS: dict[str, tuple[float, float]] = {
 }
 BOT_BUDGET_MS = {"beginner": 200, "casual": 400, "strong": 1000, "expert": 2000}
 HINT_LEVEL = "strong"
-
-document = js.document
-_proxies: list[Any] = []  # JS callbacks must outlive this call; keep them referenced
-
-
-def missing(node: Any) -> bool:
-    """True for a JS null/undefined result (Pyodide maps null to `jsnull`, not None)."""
-    return node is None or node is jsnull or (jsnull is not None and node == jsnull)
-
-
-def el(id_: str) -> Any:
-    return document.getElementById(id_)
-
-
-def on(node: Any, event: str, handler: Any, options: Any = None) -> None:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    if options is None:
-        node.addEventListener(event, proxy)
-    else:
-        node.addEventListener(event, proxy, options)
-
-
-def js_value(value: Any) -> Any:
-    """A plain JS object/array copy of JSON-able Python data (for the automation hook)."""
-    return js.JSON.parse(json.dumps(value))
-
 
 class BrowserStore:
     """localStorage behind the `storage.Store` protocol (null becomes None)."""
@@ -147,10 +115,9 @@ class App:
         self.drawn_tiles: list[Any] | None = None
         self.public: dict[str, Any] | None = None
         self.bot_ghost: render.Ghost | None = None
-        self.banners = 0
         self.timings: list[tuple[str, float]] = []
         self.moves_shown: tuple[Any, int, list[Any]] = (None, 0, [])
-        self.frame_proxy = create_proxy(self.on_frame)
+        self.frame_proxy = keep(self.on_frame)
 
     # --- start-up ------------------------------------------------------------------------------
     def boot(self) -> None:
@@ -793,19 +760,7 @@ class App:
         el("announce").textContent = text
 
     def show_banner(self, text: str) -> None:
-        banner = el("banner")
-        banner.hidden = True
-        banner.textContent = text
-        _ = banner.offsetWidth  # reading layout restarts the CSS animation
-        banner.hidden = False
-        self.banners += 1
-
-        async def hide(number: int) -> None:
-            await asyncio.sleep(1.2)
-            if number == self.banners:  # a newer banner keeps its own time
-                banner.hidden = True
-
-        asyncio.ensure_future(hide(self.banners))
+        show_banner("banner", text)
 
     def apply_speed_class(self) -> None:
         body = document.body.classList
@@ -984,7 +939,7 @@ class App:
         on(el("over-board"), "click", lambda e: self.hide_over())
         on(el("over-menu"), "click", lambda e: self.show_start())
         on(el("speed"), "change", self.on_speed)
-        observer = js.ResizeObserver.new(create_proxy(lambda entries, obs: self.resize()))
+        observer = js.ResizeObserver.new(keep(lambda entries, obs: self.resize()))
         observer.observe(el("board-wrap"))
         self._observer = observer
 
@@ -1347,8 +1302,6 @@ class App:
 
     # --- automation hook (documented in docs/automation.md) ---------------------------------
     def expose_automation(self) -> None:
-        api = js.Object.new()
-
         def state() -> Any:
             return js_value(self.game.to_save()) if self.game is not None else None
 
@@ -1375,20 +1328,11 @@ class App:
         def timings() -> Any:
             return js_value([[what, round(ms, 2)] for what, ms in self.timings])
 
-        for name, fn in (
-            ("state", state),
-            ("view", view),
-            ("legalMoves", legal_moves),
-            ("cellCenter", cell_center),
-            ("busy", busy),
-            ("rack", rack),
-            ("aim", aim),
-            ("timings", timings),
-        ):
-            proxy = create_proxy(fn)
-            _proxies.append(proxy)
-            setattr(api, name, proxy)
-        js.window.ingenious = api
+        expose(
+            "ingenious",
+            {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
+             "busy": busy, "rack": rack, "aim": aim, "timings": timings},
+        )  # fmt: skip
 
 
 def _html(text: str) -> str:

@@ -12,17 +12,18 @@ import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from engine import COLOURS, Position, SaveFormatError
 from engine.jsontext import decode
 from web import render
 from web.boardview import ASPECT, BoardView, Overlay
+from web.dom import document, el, expose, js_value, keep, on
 from web.hexgrid import DIRECTIONS, Cell, add
 from web.placing import step_cursor
 from web.symbols import svg_symbol
 from web.teach import (
     MODES,
+    Request,
     Step,
     committed,
     explain,
@@ -36,23 +37,7 @@ from web.teach import (
     with_placement,
 )
 
-document = js.document
 WIDE = 620  # px: from this frame width on, the explanation sits beside the board
-_proxies: list[Any] = []
-
-
-def el(id_: str) -> Any:
-    return document.getElementById(id_)
-
-
-def on(node: Any, event: str, handler: Any) -> None:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    node.addEventListener(event, proxy)
-
-
-def js_value(value: Any) -> Any:
-    return js.JSON.parse(json.dumps(value))
 
 
 def _html(text: str) -> str:
@@ -86,17 +71,27 @@ class Embed:
         request = read_request(str(js.location.search), str(js.location.hash))
         self.mode = request.mode
         self.zoom = request.zoom
-        js.window.ingeniousEmbed.onPosition(create_proxy(self.on_message))
+        js.window.ingeniousEmbed.onPosition(keep(self.on_message))
+        outcome = self.show_request(request)
+        if outcome == "loading":
+            return  # load_src says ready when the file has come (or failed)
+        if outcome == "nothing":
+            self.waiting()
+        self.ready()
+
+    def show_request(self, request: Request) -> str:
+        """Show what the URL asks for: "shown" (a position or the problem with it),
+        "loading" (a ``src`` file is being fetched) or "nothing"."""
         if request.problems:
             self.fail("; ".join(request.problems))
         elif request.position_text is not None:
             self.load_text(request.position_text)
         elif request.src is not None:
             asyncio.ensure_future(self.load_src(request.src))
-            return
+            return "loading"
         else:
-            self.waiting()
-        self.ready()
+            return "nothing"
+        return "shown"
 
     def ready(self) -> None:
         el("loading").hidden = True
@@ -162,12 +157,7 @@ class Embed:
         request = read_request("", str(js.location.hash))
         if "mode=" in str(js.location.hash):
             self.mode = request.mode
-        if request.problems:
-            self.fail("; ".join(request.problems))
-        elif request.position_text is not None:
-            self.load_text(request.position_text)
-        elif request.src is not None:
-            asyncio.ensure_future(self.load_src(request.src))
+        self.show_request(request)
         self.layout()
 
     def on_message(self, text: str) -> None:
@@ -462,8 +452,6 @@ class Embed:
 
     # --- automation hook (docs/automation.md, "The embed") -----------------------------------
     def expose(self) -> None:
-        api = js.Object.new()
-
         def state() -> Any:
             if self.position is None:
                 return None
@@ -486,17 +474,10 @@ class Embed:
                 {"cell": None if cell is None else list(cell), "direction": self.direction}
             )
 
-        for name, fn in (
-            ("state", state),
-            ("cellCenter", cell_center),
-            ("score", score),
-            ("step", step),
-            ("aim", aim),
-        ):
-            proxy = create_proxy(fn)
-            _proxies.append(proxy)
-            setattr(api, name, proxy)
-        js.window.ingenious = api
+        expose(
+            "ingenious",
+            {"state": state, "cellCenter": cell_center, "score": score, "step": step, "aim": aim},
+        )
 
 
 _embed: Embed | None = None

@@ -7,33 +7,21 @@ from the engine.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from engine import COLOURS, IllegalMoveError, parse_position, score_position
 from web import render
 from web.boardview import BoardView, Overlay
+from web.dom import js_value, keep, on
 from web.hexgrid import DIRECTIONS, Cell, add
 from web.placing import LegalIndex, format_placement, step_cursor
 from web.rules import DIAGRAMS
 from web.symbols import svg_symbol, svg_tile
 from web.tutorial import DONE, LESSONS, MORE, Practice
 
-_proxies: list[Any] = []
 _listening: set[int] = set()  # ids of tutorial views with a live key listener
-
-
-def on(node: Any, event: str, handler: Any) -> None:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    node.addEventListener(event, proxy)
-
-
-def js_value(value: Any) -> Any:
-    return js.JSON.parse(json.dumps(value))
 
 
 def _points_words(points: dict[str, int]) -> str:
@@ -97,7 +85,7 @@ class TutorialView:
         on(canvas, "pointermove", self.on_pointer_move)
         on(canvas, "pointerdown", self.on_pointer_down)
         on(canvas, "contextmenu", self.on_context_menu)
-        self.key_proxy = create_proxy(self.on_key)
+        self.key_proxy = keep(self.on_key)
         self.body.addEventListener("keydown", self.key_proxy)
         _listening.add(id(self))
 
@@ -329,8 +317,7 @@ class TutorialView:
                 }
             )
 
-        proxy = create_proxy(state)
-        _proxies.append(proxy)
+        proxy = keep(state)
         api = js.window.ingenious
         if api is None:
             api = js.Object.new()

@@ -25,16 +25,11 @@ import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-
-try:
-    from pyodide.ffi import jsnull
-except ImportError:  # older Pyodide maps JS null to None
-    jsnull = None
 
 from engine.game import Game
 from engine.jsontext import decode
 from web import share, stats, storage
+from web.dom import document, expose, js_value, missing, on
 from web.replay import ReplayViewer, draw_view
 from web.session import HUMAN, Setup
 from web.storage import (
@@ -46,21 +41,8 @@ from web.storage import (
     UiState,
 )
 
-document = js.document
-_proxies: list[Any] = []
 TOAST_SECONDS = 10.0
 THUMB = 72.0
-
-
-def _on(node: Any, event: str, handler: Any) -> None:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    node.addEventListener(event, proxy)
-
-
-def _missing(node: Any) -> bool:
-    """True for a JS null/undefined result (Pyodide maps null to `jsnull`, not None)."""
-    return node is None or node is jsnull or (jsnull is not None and node == jsnull)
 
 
 def _make(tag: str, cls: str = "", text: str = "") -> Any:
@@ -70,6 +52,21 @@ def _make(tag: str, cls: str = "", text: str = "") -> Any:
     if text:
         node.textContent = text
     return node
+
+
+def _dialog(
+    box_id: str, role: str, heading: str, title_id: str | None = None
+) -> tuple[Any, Any]:
+    """An overlay with a card (`role` dialog or alertdialog) titled by `heading`."""
+    box = _make("div", "overlay saves-dialog")
+    box.id = box_id
+    card = _make("div", "card dialog")
+    card.setAttribute("role", role)
+    title = _make("h2", "", heading)
+    title.id = title_id or f"{box_id}-title"
+    card.setAttribute("aria-labelledby", title.id)
+    card.appendChild(title)
+    return box, card
 
 
 def _button(text: str, action: str, cls: str = "") -> Any:
@@ -95,7 +92,7 @@ class LocalStore:
 
     def getItem(self, key: str) -> str | None:  # noqa: N802
         value = self.backend.getItem(key)
-        return None if value is None or _missing(value) else str(value)
+        return None if value is None or missing(value) else str(value)
 
     def setItem(self, key: str, value: str) -> None:  # noqa: N802
         self.backend.setItem(key, value)
@@ -111,7 +108,7 @@ def open_store() -> tuple[Any, str | None]:
     """The browser's storage, or an in-memory store and the reason it is unavailable."""
     try:
         backend = js.window.localStorage
-        if backend is None or _missing(backend):
+        if backend is None or missing(backend):
             raise RuntimeError("SecurityError: storage not available")
         backend.getItem(AUTOSAVE_KEY)
         return LocalStore(backend), None
@@ -185,9 +182,9 @@ class SaveManager:
         document.body.appendChild(self.layer)
         self.build_panel()
         self.add_game_buttons()
-        _on(js.window, "storage", self.on_storage)
-        _on(document, "dragover", self.on_drag_over)
-        _on(document, "drop", self.on_drop)
+        on(js.window, "storage", self.on_storage)
+        on(document, "dragover", self.on_drag_over)
+        on(document, "drop", self.on_drop)
         self.show_messages()
         self.expose()
         if share.fragment_payload(str(js.location.hash)) is not None:
@@ -200,22 +197,21 @@ class SaveManager:
     def add_game_buttons(self) -> None:
         """A Save button on the game bar and a Replay button on the game-over card."""
         rules = document.getElementById("rules-button")
-        if not _missing(rules):
+        if not missing(rules):
             button = _button("Save", "save-now")
             button.id = "save-button"
             button.setAttribute("aria-label", "Keep this game in Saved games")
-            _on(button, "click", lambda e: self.save_current(None))
+            on(button, "click", lambda e: self.save_current(None))
             rules.parentNode.insertBefore(button, rules)
         again = document.getElementById("over-board")
-        if not _missing(again):
+        if not missing(again):
             button = _button("Replay", "replay-over")
             button.id = "over-replay"
-            _on(button, "click", lambda e: self.replay_current())
+            on(button, "click", lambda e: self.replay_current())
             again.parentNode.insertBefore(button, again.nextSibling)
 
     def expose(self) -> None:
         """A small test hook: the tab's autosave revision and whether it is in conflict."""
-        api = js.Object.new()
 
         def info() -> Any:
             data = {
@@ -226,12 +222,9 @@ class SaveManager:
                 "messages": list(self.messages),
                 "memoryOnly": isinstance(self.store, storage.MemoryStore),
             }
-            return js.JSON.parse(json.dumps(data))
+            return js_value(data)
 
-        proxy = create_proxy(info)
-        _proxies.append(proxy)
-        api.info = proxy
-        js.window.ingeniousSaves = api
+        expose("ingeniousSaves", {"info": info})
 
     # --- messages --------------------------------------------------------------------------------
     def show_messages(self) -> None:
@@ -246,7 +239,7 @@ class SaveManager:
             more = len(self.messages) - len(shown)
             self.notice.appendChild(_make("p", "", f"…and {more} more."))
         close = _button("Dismiss", "dismiss")
-        _on(close, "click", lambda e: self.clear_messages())
+        on(close, "click", lambda e: self.clear_messages())
         self.notice.appendChild(close)
         self.notice.hidden = False
 
@@ -269,7 +262,7 @@ class SaveManager:
                 box.remove()
                 handler()
 
-            _on(button, "click", run)
+            on(button, "click", run)
             box.appendChild(button)
         self.toasts.appendChild(box)
 
@@ -437,12 +430,12 @@ class SaveManager:
     # --- two tabs --------------------------------------------------------------------------------
     def on_storage(self, event: Any) -> None:
         key = event.key
-        if not _missing(key) and str(key) != AUTOSAVE_KEY:
+        if not missing(key) and str(key) != AUTOSAVE_KEY:
             if hasattr(self, "panel") and not document.getElementById("start").hidden:
                 self.refresh_panel()
             return
         value = event.newValue
-        raw = None if _missing(value) else str(value)
+        raw = None if missing(value) else str(value)
         playing = self.app.game is not None and self.tracked is self.app.game
         if self.bound is not None or not playing or not self.slot.stale(raw):
             if hasattr(self, "panel") and not document.getElementById("start").hidden:
@@ -452,16 +445,9 @@ class SaveManager:
         self.show_conflict()
 
     def show_conflict(self) -> None:
-        if not _missing(document.getElementById("conflict")):
+        if not missing(document.getElementById("conflict")):
             return
-        box = _make("div", "overlay saves-dialog")
-        box.id = "conflict"
-        card = _make("div", "card dialog")
-        card.setAttribute("role", "alertdialog")
-        card.setAttribute("aria-labelledby", "conflict-title")
-        title = _make("h2", "", "This game changed in another tab")
-        title.id = "conflict-title"
-        card.appendChild(title)
+        box, card = _dialog("conflict", "alertdialog", "This game changed in another tab")
         try:
             seen = storage.peek(self.store.getItem(AUTOSAVE_KEY))
         except Exception:  # storage gone meanwhile: the general wording is still right
@@ -479,8 +465,8 @@ class SaveManager:
         row = _make("div", "row-buttons")
         newer = _button("Load the newer state", "load-newer", "primary")
         copy = _button("Keep playing here as a copy", "keep-copy")
-        _on(newer, "click", lambda e: self.resolve_conflict(box, load=True))
-        _on(copy, "click", lambda e: self.resolve_conflict(box, load=False))
+        on(newer, "click", lambda e: self.resolve_conflict(box, load=True))
+        on(copy, "click", lambda e: self.resolve_conflict(box, load=False))
         row.appendChild(newer)
         row.appendChild(copy)
         card.appendChild(row)
@@ -513,7 +499,7 @@ class SaveManager:
     # --- the saves panel -------------------------------------------------------------------------
     def build_panel(self) -> None:
         panel = document.getElementById("saves-panel")
-        if _missing(panel):
+        if missing(panel):
             panel = _make("section", "card saves-panel")
             panel.id = "saves-panel"
             document.getElementById("start").appendChild(panel)
@@ -538,7 +524,7 @@ class SaveManager:
         self.save_submit = save
         for node in (label, self.name_input, save):
             form.appendChild(node)
-        _on(form, "submit", self.on_save_submit)
+        on(form, "submit", self.on_save_submit)
         panel.appendChild(form)
         self.list = _make("ul", "saves-list")
         self.list.id = "saves-list"
@@ -550,10 +536,10 @@ class SaveManager:
         self.file_input.accept = ".json,application/json"
         self.file_input.className = "sr-only"
         self.file_input.setAttribute("aria-label", "Import a game file")
-        _on(self.file_input, "change", self.on_file_chosen)
+        on(self.file_input, "change", self.on_file_chosen)
         pick = _button("Import a game file…", "import")
         pick.id = "import-button"
-        _on(pick, "click", lambda e: self.file_input.click())
+        on(pick, "click", lambda e: self.file_input.click())
         tools.appendChild(pick)
         tools.appendChild(self.file_input)
         tools.appendChild(_make("small", "muted", "…or drop a .json game file on the page."))
@@ -616,7 +602,7 @@ class SaveManager:
         ):
             button = _button(text, action)
             button.setAttribute("aria-label", f"{text}: {record.name}")
-            _on(button, "click", lambda e, a=action, r=record, i=item: self.on_entry(a, r, i))
+            on(button, "click", lambda e, a=action, r=record, i=item: self.on_entry(a, r, i))
             actions.appendChild(button)
         body.appendChild(actions)
         item.appendChild(body)
@@ -627,7 +613,7 @@ class SaveManager:
         for record in records:
             await asyncio.sleep(0)  # one at a time, so the page stays responsive
             node = self.list.querySelector(f'li[data-key="{record.key}"] canvas.thumb')
-            if _missing(node):
+            if missing(node):
                 continue
             try:
                 draw_view(node, record.game.view(None), THUMB, THUMB, dpr)
@@ -673,8 +659,8 @@ class SaveManager:
                 self.say(problem)
             self.refresh_panel()
 
-        _on(field, "keydown", finish)
-        _on(field, "change", finish)
+        on(field, "keydown", finish)
+        on(field, "change", finish)
 
     def delete(self, record: Record) -> None:
         problem = storage.delete_named(self.store, record.key)
@@ -748,7 +734,7 @@ class SaveManager:
         keep = _button("Download them", "aside-download")
         keep.id = "aside-download"
         stamp = str(js.Date.new().toISOString())[:10]
-        _on(keep, "click", lambda e: self.save_file(
+        on(keep, "click", lambda e: self.save_file(
             storage.set_aside_text(items), f"ingenious-set-aside-{stamp}.json"))
         drop = _button("Remove them", "aside-remove")
         drop.id = "aside-remove"
@@ -762,7 +748,7 @@ class SaveManager:
             self.say(problem or "The set-aside entries were removed.")
             self.render_aside()
 
-        _on(drop, "click", remove)
+        on(drop, "click", remove)
         box.appendChild(keep)
         box.appendChild(drop)
 
@@ -831,13 +817,13 @@ class SaveManager:
         self.file_input.value = ""
 
     def on_drag_over(self, event: Any) -> None:
-        types = event.dataTransfer.types if not _missing(event.dataTransfer) else []
+        types = event.dataTransfer.types if not missing(event.dataTransfer) else []
         if "Files" in list(types):
             event.preventDefault()
 
     def on_drop(self, event: Any) -> None:
         transfer = event.dataTransfer
-        if _missing(transfer) or not transfer.files.length:
+        if missing(transfer) or not transfer.files.length:
             return
         event.preventDefault()
         asyncio.ensure_future(self.import_file(transfer.files.item(0)))
@@ -883,14 +869,7 @@ class SaveManager:
         if parsed is None:
             return
         game, seats = parsed
-        box = _make("div", "overlay saves-dialog")
-        box.id = "shared-game"
-        card = _make("div", "card dialog")
-        card.setAttribute("role", "dialog")
-        card.setAttribute("aria-labelledby", "shared-title")
-        title = _make("h2", "", "A shared game")
-        title.id = "shared-title"
-        card.appendChild(title)
+        box, card = _dialog("shared-game", "dialog", "A shared game", title_id="shared-title")
         card.appendChild(_make("p", "shared-summary", share.summary(game)))
         if self.scan.autosave is not None and self.scan.autosave.game.phase != "over":
             card.appendChild(
@@ -914,7 +893,7 @@ class SaveManager:
                     js.history.replaceState(None, "", str(js.location.href).split("#")[0])
                 run()
 
-            _on(button, "click", click)
+            on(button, "click", click)
             row.appendChild(button)
         card.appendChild(row)
         box.appendChild(card)
@@ -931,8 +910,8 @@ class SaveManager:
         viewer = ReplayViewer(document, self.layer, title, game, dpr)
         self.viewer = viewer
         for name, button in viewer.buttons.items():
-            _on(button, "click", lambda e, n=name: self.viewer_act(n))
-        _on(viewer.root, "keydown", self.viewer_key)
+            on(button, "click", lambda e, n=name: self.viewer_act(n))
+        on(viewer.root, "keydown", self.viewer_key)
         viewer.show()
         viewer.buttons["close"].focus()
 

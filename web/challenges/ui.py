@@ -15,10 +15,8 @@ from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from engine.errors import IllegalMoveError, SaveFormatError
-from web.app import missing
 from web.challenges import html as H
 from web.challenges.model import (
     BOT_LEVELS,
@@ -49,30 +47,12 @@ from web.challenges.model import (
     write_session,
 )
 from web.challenges.rules import rules_html
+from web.dom import document, el, expose, js_value, missing, on, show_banner
 from web.symbols import COLOURS
 
 # Seconds a bot's coming move stays on screen before it happens, per speed setting.
 SPEED_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
 BOT_BUDGET_MS = {"casual": 100, "strong": 400}
-
-document = js.document
-_proxies: list[Any] = []
-
-
-def el(id_: str) -> Any:
-    return document.getElementById(id_)
-
-
-def is_missing(node: Any) -> bool:
-    """True for a JS null/undefined result (Pyodide maps null to `jsnull`, not None)."""
-    return bool(missing(node))
-
-
-def on(node: Any, event: str, handler: Any) -> None:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    node.addEventListener(event, proxy)
-
 
 SETUP_HTML = """
 <h2 id="ch-setup-title">Ingenious Challenges</h2>
@@ -217,7 +197,7 @@ class ChallengeUI:
     def build(self) -> None:
         el("challenge-setup").innerHTML = SETUP_HTML
         slot = el("ch-continue-slot")
-        if is_missing(slot):  # a page without the "Play on" card: keep it with the form
+        if missing(slot):  # a page without the "Play on" card: keep it with the form
             slot = document.createElement("div")
             slot.id = "ch-continue-slot"
             el("challenge-setup").appendChild(slot)
@@ -273,13 +253,13 @@ class ChallengeUI:
 
     def kind(self) -> str:
         checked = document.querySelector('input[name="ch-kind"]:checked')
-        return "cards" if is_missing(checked) else str(checked.value)
+        return "cards" if missing(checked) else str(checked.value)
 
     def read_seats(self) -> list[tuple[str, str]]:
         out = []
         for seat in range(4):
             name, kind = el(f"ch-seat-name-{seat}"), el(f"ch-seat-kind-{seat}")
-            if is_missing(name) or is_missing(kind):
+            if missing(name) or missing(kind):
                 break
             out.append((str(name.value), str(kind.value)))
         return out
@@ -595,9 +575,9 @@ class ChallengeUI:
         name = game.names[game.current]
         title = el("ch-act-title")
         previous = document.activeElement
-        prev_id = "" if is_missing(previous) else str(previous.id or "")
+        prev_id = "" if missing(previous) else str(previous.id or "")
         act = el("ch-act")
-        if not is_missing(previous):
+        if not missing(previous):
             # Focus follows the turn while it is on the controls (or lost with them);
             # a player who moved it elsewhere (speed, rules) keeps it there.
             self.follow_focus = previous == document.body or bool(act.contains(previous))
@@ -627,7 +607,7 @@ class ChallengeUI:
             )
         act.innerHTML = html
         again = el(prev_id) if prev_id else None
-        if again is not None and not is_missing(again) and not again.disabled:
+        if again is not None and not missing(again) and not again.disabled:
             again.focus()
         elif self.my_turn and self.follow_focus:
             self.focus_first()
@@ -887,7 +867,7 @@ class ChallengeUI:
     # --- input -------------------------------------------------------------------------------
     def on_act_click(self, event: Any) -> None:
         node = event.target.closest("button[data-action]")
-        if is_missing(node) or node.disabled or not self.my_turn or self.busy:
+        if missing(node) or node.disabled or not self.my_turn or self.busy:
             return
         action = str(node.getAttribute("data-action"))
         if action == "card":
@@ -979,7 +959,7 @@ class ChallengeUI:
             return
         target = event.target
         tag = (
-            "" if is_missing(target) or is_missing(target.tagName) else str(target.tagName).lower()
+            "" if missing(target) or missing(target.tagName) else str(target.tagName).lower()
         )
         if tag in ("input", "select", "textarea") or not self.my_turn or self.busy:
             return
@@ -990,7 +970,7 @@ class ChallengeUI:
             if int(key) <= len(hand) and self.view["phase"] == "play":
                 self.select_card(int(key) - 1)
                 node = el(f"ch-card-{int(key) - 1}")
-                if not is_missing(node):
+                if not missing(node):
                     node.focus()
         elif variant == "cards" and key in ("o", "O") and self.selected_card and self.order:
             self.order = (self.order[1], self.order[0])
@@ -1186,7 +1166,7 @@ class ChallengeUI:
         node = document.querySelector(
             "#ch-act button.primary:not([disabled]), #ch-act button:not([disabled]), #ch-act input"
         )
-        if not is_missing(node):
+        if not missing(node):
             node.focus()
 
     def set_status(self, text: str) -> None:
@@ -1196,35 +1176,19 @@ class ChallengeUI:
         el("announce").textContent = text
 
     def show_banner(self, text: str) -> None:
-        banner = el("ch-banner")
-        banner.hidden = True
-        banner.textContent = text
-        _ = banner.offsetWidth  # reading layout restarts the CSS animation
-
-        async def hide() -> None:
-            await asyncio.sleep(1.2)
-            banner.hidden = True
-
-        banner.hidden = False
-        asyncio.ensure_future(hide())
+        show_banner("ch-banner", text)
 
     def expose_automation(self) -> None:
-        api = js.Object.new()
-
         def state() -> Any:
-            return js.JSON.parse(json.dumps(self.session.to_save())) if self.session else None
+            return js_value(self.session.to_save()) if self.session else None
 
         def view() -> Any:
-            return js.JSON.parse(json.dumps(self.view)) if self.session else None
+            return js_value(self.view) if self.session else None
 
         def busy() -> bool:
             return bool(self.busy)
 
-        for name, fn in (("state", state), ("view", view), ("busy", busy)):
-            proxy = create_proxy(fn)
-            _proxies.append(proxy)
-            setattr(api, name, proxy)
-        js.window.ingeniousChallenges = api
+        expose("ingeniousChallenges", {"state": state, "view": view, "busy": busy})
 
 
 _ui: ChallengeUI | None = None
