@@ -19,7 +19,17 @@ import js  # type: ignore[import-not-found]
 from engine import IngeniousError, SaveFormatError, load_game, new_game
 from engine.game import Game
 from web import guide, render, saves, storage, zoom
-from web.dom import document, el, expose, js_value, keep, missing, on, show_banner
+from web.dom import (
+    document,
+    el,
+    expose,
+    js_value,
+    keep,
+    missing,
+    on,
+    read_seat_inputs,
+    show_banner,
+)
 from web.hexgrid import DIRECTIONS, Cell, Layout, add, fit_layout, ring
 from web.hexgrid import distance as hex_distance
 from web.placing import Aim, LegalIndex, Tile, parse_placement, step_cursor, tile_at
@@ -35,6 +45,7 @@ from web.session import (
     make_setup,
     needs_pass_screen,
     rack_owner,
+    seat_rows_html,
     turn_prompt,
     undo_target,
 )
@@ -180,42 +191,16 @@ class App:
         el("players-row").hidden = len(counts) == 1
         players = int(el("players").value) if variant == "standard" else counts[0]
         el("open-row").hidden = variant != "team"
-        seats = el("seats")
-        old = self.read_seat_inputs()
-        html = ["<legend>Seats</legend>"]
-        for seat in range(players):
-            name, controller = (
-                old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
-            )
-            label = f"Team {'AB'[seat % 2]}" if variant == "team" else f"{seat + 1}"
-            options = "".join(
-                f'<option value="{v}"{" selected" if v == controller else ""}>{t}</option>'
-                for v, t in [(HUMAN, "Person")] + [(lv, f"Bot: {lv}") for lv in BOT_LEVELS]
-            )
-            html.append(
-                f'<div class="seat"><span class="seat-no" aria-hidden="true">{label}</span>'
-                f'<input id="seat-name-{seat}" maxlength="24" autocomplete="off" '
-                f'aria-label="Name of player {seat + 1}" placeholder="Player {seat + 1}" '
-                f'value="{_attr(name)}">'
-                f'<select id="seat-kind-{seat}" aria-label="Who plays seat {seat + 1}">'
-                f"{options}</select></div>"
-            )
-        seats.innerHTML = "".join(html)
-
-    def read_seat_inputs(self) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = []
-        for seat in range(4):
-            name, kind = el(f"seat-name-{seat}"), el(f"seat-kind-{seat}")
-            if missing(name) or missing(kind):
-                break
-            out.append((str(name.value), str(kind.value)))
-        return out
+        team = [f"Team {'AB'[seat % 2]}" for seat in range(players)]
+        el("seats").innerHTML = seat_rows_html(
+            "", players, BOT_LEVELS, read_seat_inputs(""), team if variant == "team" else None
+        )
 
     def on_start_submit(self, event: Any) -> None:
         event.preventDefault()
         variant = self.selected_variant()
         players = int(el("players").value) if variant == "standard" else VARIANT_PLAYERS[variant][0]
-        inputs = self.read_seat_inputs()
+        inputs = read_seat_inputs("")
         problem = el("setup-problem")
         try:
             setup = make_setup(
@@ -1337,10 +1322,6 @@ class App:
 
 def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _attr(text: str) -> str:
-    return _html(text).replace('"', "&quot;")
 
 
 _app: App | None = None

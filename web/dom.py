@@ -59,6 +59,17 @@ def expose(global_name: str, functions: dict[str, Callable[..., Any]]) -> None:
     setattr(js.window, global_name, api)
 
 
+def read_seat_inputs(prefix: str) -> list[tuple[str, str]]:
+    """(name, who plays) from the seat rows of a start form (see session.seat_rows_html)."""
+    out: list[tuple[str, str]] = []
+    for seat in range(4):
+        name, kind = el(f"{prefix}seat-name-{seat}"), el(f"{prefix}seat-kind-{seat}")
+        if missing(name) or missing(kind):
+            break
+        out.append((str(name.value), str(kind.value)))
+    return out
+
+
 def show_banner(element_id: str, text: str) -> None:
     """Flash a banner ("Ingenious!"); a newer banner on the same element keeps its own time."""
     banner = el(element_id)

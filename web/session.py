@@ -7,7 +7,9 @@ readers. No browser imports, so CPython tests cover it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 HUMAN = "human"
@@ -201,3 +203,33 @@ def lowest_colours(track: list[int], duel_sign: int = 0) -> list[int]:
     values = [v * duel_sign for v in track] if duel_sign else track
     low = min(values)
     return [i for i, v in enumerate(values) if v == low]
+
+
+def seat_rows_html(
+    prefix: str,
+    players: int,
+    levels: Sequence[str],
+    old: list[tuple[str, str]],
+    labels: list[str] | None = None,
+) -> str:
+    """The seat rows of a start form (name and who plays), keeping what was typed.
+
+    Fields are ``<prefix>seat-name-N`` and ``<prefix>seat-kind-N``; a new seat is a
+    person for the first and a casual bot for the others."""
+    rows = ["<legend>Seats</legend>"]
+    for seat in range(players):
+        name, controller = old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
+        label = labels[seat] if labels else str(seat + 1)
+        options = "".join(
+            f'<option value="{v}"{" selected" if v == controller else ""}>{t}</option>'
+            for v, t in [(HUMAN, "Person")] + [(lv, f"Bot: {lv}") for lv in levels]
+        )
+        rows.append(
+            f'<div class="seat"><span class="seat-no" aria-hidden="true">{escape(label)}</span>'
+            f'<input id="{prefix}seat-name-{seat}" maxlength="24" autocomplete="off" '
+            f'aria-label="Name of player {seat + 1}" placeholder="Player {seat + 1}" '
+            f'value="{escape(name, quote=True)}">'
+            f'<select id="{prefix}seat-kind-{seat}" aria-label="Who plays seat {seat + 1}">'
+            f"{options}</select></div>"
+        )
+    return "".join(rows)

@@ -88,3 +88,20 @@ def test_turn_prompt_says_who_is_to_move() -> None:
     game = new_game("standard", players=2, seed=5, names=["Ann", "Bob"])
     assert turn_prompt(game.view(0), [HUMAN, "casual"]) == "Ann: place a tile."
     assert "thinking" in turn_prompt(game.view(0), ["casual", HUMAN])
+
+
+def test_seat_rows_keep_what_was_typed_and_show_names_as_text() -> None:
+    """Both start forms (board game, prefix ""; challenges, "ch-") build their seat rows
+    here: typed names and choices survive a change of player count, a new seat is a
+    casual bot, markup in a name stays text."""
+    from web.session import seat_rows_html
+
+    html = seat_rows_html("ch-", 3, ("casual", "strong"), [('<b>"Ann"</b>', "strong")])
+    assert 'id="ch-seat-name-0"' in html and 'id="ch-seat-kind-2"' in html
+    assert "&lt;b&gt;&quot;Ann&quot;&lt;/b&gt;" in html and "<b>" not in html
+    rows = html.split('<div class="seat">')[1:]
+    assert len(rows) == 3
+    assert '<option value="strong" selected>' in rows[0]
+    assert '<option value="casual" selected>' in rows[1] and "Bot: strong" in rows[1]
+    team = seat_rows_html("", 4, ("casual",), [], ["Team A", "Team B", "Team A", "Team B"])
+    assert team.count("Team B") == 2 and '<option value="human" selected>' in team

@@ -47,7 +47,8 @@ from web.challenges.model import (
     write_session,
 )
 from web.challenges.rules import rules_html
-from web.dom import document, el, expose, js_value, missing, on, show_banner
+from web.dom import document, el, expose, js_value, missing, on, read_seat_inputs, show_banner
+from web.session import seat_rows_html
 from web.symbols import COLOURS
 
 # Seconds a bot's coming move stays on screen before it happens, per speed setting.
@@ -231,42 +232,16 @@ class ChallengeUI:
         el("ch-match-games").hidden = kind != "match"
         el("ch-start-rule-row").hidden = kind not in ("dice", "match")
         players = int(el("ch-players").value)
-        old = self.read_seats()
-        parts = ["<legend>Seats</legend>"]
-        for seat in range(players):
-            name, controller = (
-                old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
-            )
-            options = "".join(
-                f'<option value="{v}"{" selected" if v == controller else ""}>{t}</option>'
-                for v, t in [(HUMAN, "Person")] + [(lv, f"Bot: {lv}") for lv in BOT_LEVELS]
-            )
-            parts.append(
-                f'<div class="seat"><span class="seat-no" aria-hidden="true">{seat + 1}</span>'
-                f'<input id="ch-seat-name-{seat}" maxlength="24" autocomplete="off" '
-                f'aria-label="Name of player {seat + 1}" placeholder="Player {seat + 1}" '
-                f'value="{escape(name, quote=True)}">'
-                f'<select id="ch-seat-kind-{seat}" aria-label="Who plays seat {seat + 1}">'
-                f"{options}</select></div>"
-            )
-        el("ch-seats").innerHTML = "".join(parts)
+        old = read_seat_inputs("ch-")
+        el("ch-seats").innerHTML = seat_rows_html("ch-", players, BOT_LEVELS, old)
 
     def kind(self) -> str:
         checked = document.querySelector('input[name="ch-kind"]:checked')
         return "cards" if missing(checked) else str(checked.value)
 
-    def read_seats(self) -> list[tuple[str, str]]:
-        out = []
-        for seat in range(4):
-            name, kind = el(f"ch-seat-name-{seat}"), el(f"ch-seat-kind-{seat}")
-            if missing(name) or missing(kind):
-                break
-            out.append((str(name.value), str(kind.value)))
-        return out
-
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
-        seats = self.read_seats()
+        seats = read_seat_inputs("ch-")
         games = [v for v in ("cards", "dice", "tiles") if el(f"ch-match-{v}").checked]
         problem = el("ch-setup-problem")
         try:
