@@ -27,6 +27,7 @@ SYMBOL_BG = "#d8bf8c"
 TILE_FACE = "#fffaf0"
 TILE_EDGE = "#5b3b1f"
 LAST_MARK = "#ff9f1c"
+MARKED = "#1d4ed8"
 
 
 @dataclass
@@ -229,6 +230,20 @@ def draw_last(ctx: Any, layout: Layout, last: tuple[Cell, Cell]) -> None:
     ctx.lineWidth = max(2.0, layout.size * 0.12)
     for cell in last:
         hex_path(ctx, layout, cell, 0.9)
+        ctx.stroke()
+    ctx.restore()
+
+
+def draw_marked(ctx: Any, layout: Layout, cells: list[Cell]) -> None:
+    """Highlight the cells of a move the player points at in a list (or the turns the pass
+    screen tells about): a thick outline and a light wash, clear of the last-move mark."""
+    ctx.save()
+    ctx.strokeStyle = MARKED
+    ctx.fillStyle = "rgba(29, 78, 216, 0.18)"
+    ctx.lineWidth = max(2.5, layout.size * 0.16)
+    for cell in cells:
+        hex_path(ctx, layout, cell, 0.8)
+        ctx.fill()
         ctx.stroke()
     ctx.restore()
 
