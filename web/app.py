@@ -25,7 +25,7 @@ from web.botworker import Workers, limit_from_url
 from web.dom import document, el, expose, js_value, on
 from web.game.input import GameInput
 from web.game.screen import SPEEDS, GameScreen
-from web.saves import SaveManager
+from web.saves.manager import SaveManager
 from web.start import StartScreen
 from web.storage import UiState
 

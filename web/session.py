@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.game import Game
+from engine.variants import VARIANTS
 from web.markup import Markup, join, tag
 
 HUMAN = "human"
@@ -185,3 +187,33 @@ def seat_rows_html(
                            "aria-label": f"Who plays seat {seat + 1}"}, options),
         ))  # fmt: skip
     return join(rows)
+
+
+# --- the start screen's Continue card and best solo table ----------------------------------
+def continue_text(game: Game | None, autosave: dict[str, Any] | None, problem: str | None) -> str:
+    """The line under Continue: which game it resumes, or why there is none."""
+    if game is not None:
+        names, kind, played = game.names, game.variant.title, len(game.moves)
+    elif autosave is not None:
+        names = [str(n) for n in autosave.get("names", [])]
+        rules = VARIANTS.get(str(autosave.get("variant", "")))
+        kind = rules.title if rules is not None else "A game"
+        played = len(autosave.get("moves", []))
+    else:
+        return problem or "No saved game yet."
+    state = "finished" if game is not None and game.phase == "over" else f"{played} moves played"
+    return f"{kind}: {', '.join(names)} — {state}."
+
+
+def solo_best_html(rows: list[dict[str, Any]]) -> Markup:
+    """The best solo results (rows checked by `web.storage.clean_solo_table`), top five."""
+    rows = rows[:5]
+    if not rows:
+        return Markup("")
+    head = tag("tr", None, tag("th", None, "#"), tag("th", None, "Name"), tag("th", None, "Lowest"))
+    body = [
+        tag("tr", None, tag("td", None, i + 1), tag("td", None, row["name"]),
+            tag("td", None, row["score"]))
+        for i, row in enumerate(rows)
+    ]  # fmt: skip
+    return join([tag("h3", None, "Best solo results"), tag("table", None, head, body)])

@@ -12,41 +12,19 @@ import random
 from typing import Any
 
 from engine import IngeniousError, new_game
-from engine.game import Game
-from engine.variants import VARIANTS
 from web import storage
 from web.dom import document, el, missing, on, read_seat_inputs
 from web.markup import Markup, join, tag
-from web.session import BOT_LEVELS, VARIANT_PLAYERS, SetupError, make_setup, seat_rows_html
+from web.session import (
+    BOT_LEVELS,
+    VARIANT_PLAYERS,
+    SetupError,
+    continue_text,
+    make_setup,
+    seat_rows_html,
+    solo_best_html,
+)
 from web.symbols import COLOURS, svg_symbol
-
-
-def continue_text(game: Game | None, autosave: dict[str, Any] | None, problem: str | None) -> str:
-    """The line under Continue: which game it resumes, or why there is none."""
-    if game is not None:
-        names, kind, played = game.names, game.variant.title, len(game.moves)
-    elif autosave is not None:
-        names = [str(n) for n in autosave.get("names", [])]
-        rules = VARIANTS.get(str(autosave.get("variant", "")))
-        kind = rules.title if rules is not None else "A game"
-        played = len(autosave.get("moves", []))
-    else:
-        return problem or "No saved game yet."
-    state = "finished" if game is not None and game.phase == "over" else f"{played} moves played"
-    return f"{kind}: {', '.join(names)} — {state}."
-
-
-def solo_best_html(table: object) -> Markup:
-    rows = storage.clean_solo_table(table)[:5]
-    if not rows:
-        return Markup("")
-    head = tag("tr", None, tag("th", None, "#"), tag("th", None, "Name"), tag("th", None, "Lowest"))
-    body = [
-        tag("tr", None, tag("td", None, i + 1), tag("td", None, row["name"]),
-            tag("td", None, row["score"]))
-        for i, row in enumerate(rows)
-    ]  # fmt: skip
-    return join([tag("h3", None, "Best solo results"), tag("table", None, head, body)])
 
 
 class StartScreen:
@@ -111,6 +89,5 @@ class StartScreen:
         loaded = storage.read_autosave(store)
         el("continue-game").disabled = game is None and loaded.save is None
         el("continue-info").textContent = continue_text(game, loaded.save, loaded.problem)
-        el("solo-best").innerHTML = solo_best_html(
-            storage.read_json(store, storage.SOLO_BEST_KEY, [])
-        )
+        table = storage.read_json(store, storage.SOLO_BEST_KEY, [])
+        el("solo-best").innerHTML = solo_best_html(storage.clean_solo_table(table))

@@ -29,6 +29,7 @@ from tests.browser.game_helpers import (
     track_values,
     wait_idle,
 )
+from web.game.words import symbol
 
 Shot = Callable[[str], Path]
 COLOURS = ("red", "green", "blue", "orange", "yellow", "purple")
@@ -360,7 +361,11 @@ def test_swap_offer_says_why_and_swaps_the_rack(
     game = engine_game(page)
     assert game.phase == "swap" and game.swap_reason
     expect(page.locator("#swap-offer")).to_be_visible()
-    expect(page.locator("#swap-reason")).to_contain_text(game.swap_reason)
+    # The reason names the lowest colours the engine found, with their symbols.
+    lowest = game.swap_reason[game.swap_reason.index("(") + 1 : -1].split(" and ")
+    expect(page.locator("#swap-reason")).to_contain_text("lowest colour")
+    for colour in lowest:
+        expect(page.locator("#swap-reason")).to_contain_text(symbol(colour))
     old_rack = page.evaluate("window.ingenious.rack()")
     screenshot("swap-offer")
     page.click("#swap-yes")

@@ -10,7 +10,3 @@
 The storage rules themselves are in `web.storage`. Text from a save (names, file names,
 reasons) is always set with ``textContent`` or through `web.markup`.
 """
-
-from web.saves.manager import SaveManager
-
-__all__ = ["SaveManager"]
