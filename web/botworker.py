@@ -6,7 +6,8 @@ plain strings cross (a JSON player view in, a move out). A worker that hangs or 
 would leave "thinking…" on screen forever, so every question has a watchdog: no answer
 within `limit_s` seconds (the bots' budgets are 2 s at most; the default limit leaves a
 wide margin for a busy machine) terminates that worker, starts a fresh one, and raises
-`BotTimeout` so the caller can tell the player and ask again.
+`BotTimeout` so the caller can tell the player and ask again. A call that fails outright
+restarts the worker too.
 
 The board game and the Challenges share one `Workers`.
 """
@@ -21,6 +22,7 @@ import js  # type: ignore[import-not-found]
 from web.dom import missing
 
 LIMIT_S = 25.0
+START_LIMIT_S = 120.0  # a second Pyodide starting on a busy machine
 WORKER_SRC = "./web/worker.py"
 CONFIG = "./pyscript.toml"
 
@@ -68,13 +70,16 @@ class Workers:
         return await create_named_worker(src=WORKER_SRC, name=name, config=CONFIG)
 
     async def get(self) -> Any:
-        """The worker's exports, once it has started (a failed start is tried again)."""
+        """The worker's exports, once it has started; a start that fails or takes longer
+        than `START_LIMIT_S` is given up (the next call starts a fresh worker)."""
         self.start()
-        assert self.future is not None
+        future = self.future
+        assert future is not None
         try:
-            return await self.future
+            return await asyncio.wait_for(asyncio.shield(future), START_LIMIT_S)
         except Exception:
-            self.future = None
+            if self.future is future:
+                self.restart()
             raise
 
     async def ask(self, function: str, *args: Any) -> str:
@@ -90,6 +95,9 @@ class Workers:
         except TimeoutError:
             self.restart()
             raise BotTimeout(f"no answer within {self.limit_s:g} s") from None
+        except Exception:
+            self.restart()  # a worker that fails a call is not trusted with the next one
+            raise
 
     def restart(self) -> None:
         """Stop the current worker (if it still runs) and start a fresh one."""

@@ -322,9 +322,13 @@ class GameScreen:
                 screen.bot = Bot("restarting", position)
             except Exception as exc:  # a bot failure must not freeze the table
                 js.console.warn(f"bot failed: {exc}")
-                screen.notice = Keyed(f"The bot could not move ({exc}); trying again…", position)
+                screen.notice = Keyed(
+                    f"The bot could not move ({str(exc)[:80]}); the bots were started again.",
+                    position,
+                )
+                screen.bot = Bot("restarting", position)
                 self.render()
-                await asyncio.sleep(3.0)
+                await asyncio.sleep(1.0)
         if generation != self.generation or position_of(game) != position:
             return
         delay, _ = SPEEDS.get(self.host.speed, SPEEDS["normal"])
