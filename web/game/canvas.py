@@ -41,6 +41,7 @@ class BoardCanvas:
         self.view: dict[str, Any] | None = None
         self.board = BoardModel()
         self.frame_pending = False
+        self.showing = False  # set by the game screen: frames are drawn only while it shows
         self.timings = timings
         self.frame_proxy = keep(self.on_frame)
         self.on_zoom: Callable[[zoom.View], None] = lambda view: None
@@ -128,7 +129,7 @@ class BoardCanvas:
         self.frame_pending = False
         scene = self.scene
         width, height = self.css_size
-        if scene is None or el("game").hidden or width <= 0:
+        if scene is None or not self.showing or width <= 0:
             return
         key = (scene.radius, width, height, self.dpr, self.layout)
         if key != self.base_key or self.drawn_tiles != scene.tiles:

@@ -214,6 +214,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     rack = list(facts.rack)
     tile = tile_at(rack, screen.aim.slot) if index.has_placements else None
     move = candidate(screen, index, tile)
+    preview = game.preview(move) if move is not None else None
     status = status_line(game, screen, facts)
     last = facts.moves[-1] if facts.moves else None
     over = over_model(game, screen)
@@ -225,7 +226,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
         moves=facts.moves,
         rack=rack_model(game, screen, facts),
         offer=offer_model(game, facts),
-        preview=preview_model(game, screen, facts, tile, move),
+        preview=preview_model(game, screen, facts, tile, preview),
         buttons=buttons(game, screen, facts, move),
         scores=ScoresModel(
             tuple(track_states(facts.view)),
@@ -235,7 +236,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
         ),
         pass_screen=pass_screen,
         over=over,
-        board=board_model(game, screen, facts, tile, move, pass_screen, position),
+        board=board_model(game, screen, facts, tile, preview, pass_screen, position),
         candidate=move,
     )
 
@@ -346,9 +347,9 @@ def offer_model(game: Game, facts: Facts) -> OfferModel:
 
 
 def preview_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
-                  move: str | None) -> PreviewModel:  # fmt: skip
-    if move is not None:
-        preview = game.preview(move)
+                  preview: dict[str, Any] | None) -> PreviewModel:  # fmt: skip
+    """`preview`: the engine's preview of the aimed placement, None if it is not legal."""
+    if preview is not None:
         gains = tuple((c, int(n)) for c, n in preview["points"].items() if n)
         capped = tuple(
             c for c, n in gains
@@ -471,8 +472,9 @@ def over_model(game: Game, screen: Screen) -> OverModel:
 
 
 # --- the board -----------------------------------------------------------------------------------
-def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None, move: str | None,
-                pass_screen: PassModel, position: Position) -> BoardModel:  # fmt: skip
+def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
+                preview: dict[str, Any] | None, pass_screen: PassModel,
+                position: Position) -> BoardModel:  # fmt: skip
     legal: frozenset[Cell] = frozenset()
     ghost = None
     rays: tuple[dict[str, Any], ...] = ()
@@ -481,10 +483,10 @@ def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None, mov
     if tile is not None:
         legal = frozenset(index.covered_cells(tile))
         eff = effective(screen, index, tile)
-        if eff is not None and move is not None:
+        if eff is not None and preview is not None:
             cell, d = eff
             ghost = Ghost((cell, add(cell, DIRECTIONS[d])), tile)
-            rays = tuple(game.preview(move)["rays"])
+            rays = tuple(preview["rays"])
         anchor = screen.aim.touch_anchor
         if anchor is not None:
             partners = tuple(add(anchor, DIRECTIONS[d]) for d in index.directions(tile, anchor))

@@ -68,6 +68,7 @@ class GameScreen:
         self.canvas = BoardCanvas(self.timings)
         self.canvas.on_zoom = self.zoomed
         self.page = GameView()
+        self.showing = False  # the game screen is on (not the start or another screen)
 
     # --- lifecycle -----------------------------------------------------------------------------
     def begin(self, game: Game, seats: list[str], ui: UiState | None = None) -> None:
@@ -77,6 +78,7 @@ class GameScreen:
         self.screen = st.screen_for(game, seats, ui)
         self.facts = None
         self.page.reset()
+        self.showing = self.canvas.showing = True
         el("start").hidden = True
         el("game").hidden = False
         self.canvas.set_zoom(zoom.FITTED)
@@ -89,6 +91,7 @@ class GameScreen:
     def leave(self) -> None:
         """The start screen takes over: bots stop, the game stays in memory."""
         self.generation += 1
+        self.showing = self.canvas.showing = False
         if self.screen is not None:
             self.screen.bot = Bot()
         for overlay in ("game", "pass-screen", "over-screen"):
@@ -97,7 +100,7 @@ class GameScreen:
 
     @property
     def active(self) -> bool:
-        return self.game is not None and not el("game").hidden
+        return self.game is not None and self.showing
 
     def busy(self) -> bool:
         """A bot is thinking or showing its move, or a move's animation runs."""
@@ -118,7 +121,7 @@ class GameScreen:
 
     def render(self) -> None:
         """Draw everything from the game and the screen state, then start what is due."""
-        if self.game is None or self.screen is None or el("game").hidden:
+        if self.game is None or self.screen is None or not self.showing:
             return
         with self.timed("render"):
             shown = self.model()
