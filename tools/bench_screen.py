@@ -28,16 +28,15 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.game_helpers import (  # noqa: E402
-    best_move,
-    centre,
-    engine_game,
-    place_with_mouse,
-    start_game,
-    wait_idle,
-)
+from engine import load_game  # noqa: E402
+from engine.game import Game  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
 from tools.serve import start_in_thread  # noqa: E402
+
+IDLE_JS = """() => window.ingenious && !window.ingenious.busy()
+  && (!document.getElementById('swap-offer').hidden
+      || document.querySelector('.rack-tile[data-slot]:not([disabled])') !== null
+      || !document.getElementById('over-screen').hidden)"""
 
 HOVER_JS = """([x, y]) => {
   const canvas = document.getElementById('board-canvas');
@@ -48,15 +47,53 @@ HOVER_JS = """([x, y]) => {
 }"""
 
 
+def engine_game(page: Page) -> Game:
+    return load_game(page.evaluate("window.ingenious.state()"))
+
+
+def wait_idle(page: Page) -> None:
+    page.wait_for_function(IDLE_JS, timeout=120_000)
+
+
+def best_move(game: Game) -> str:
+    placements = [m for m in game.legal_moves() if m not in ("swap", "pass")]
+    return max(placements, key=lambda m: (sum(game.preview(m)["points"].values()), m))
+
+
+def centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
+    point = page.evaluate(f"window.ingenious.cellCenter({cell[0]}, {cell[1]})")
+    return float(point["x"]), float(point["y"])
+
+
+def place_with_mouse(page: Page, move: str) -> None:
+    """Pick the tile, hover its first cell, turn it (right click) until aimed, click."""
+    halves = [(tuple(int(v) for v in h.split(":")[0].split(",")), h.split(":")[1])
+              for h in move.split()]  # fmt: skip
+    rack = page.evaluate("window.ingenious.rack()")
+    slot = next(i for i, t in enumerate(rack) if sorted(t) == sorted(c for _, c in halves))
+    page.click(f'.rack-tile[data-slot="{slot}"]')
+    first = rack[slot][0]
+    anchor = halves[0][0] if halves[0][1] == first else halves[1][0]
+    x, y = centre(page, (anchor[0], anchor[1]))
+    page.mouse.move(x, y)
+    for _ in range(7):
+        if page.evaluate("window.ingenious.aim()") == move:
+            break
+        page.mouse.click(x, y, button="right")
+    page.mouse.click(x, y)
+
+
 def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float]]:
     page.goto(url + "?speed=instant")
     page.wait_for_selector(READY, state="attached", timeout=120_000)
-    start_game(page, "standard", seats=["human", "beginner"], seed=31)
-    wait_idle(page, timeout=120_000)
+    page.select_option("#seat-kind-1", "beginner")
+    page.fill("#seed", "31")
+    page.click("#start-game")
+    wait_idle(page)
     before = len(page.evaluate("window.ingenious.timings()"))
     hovers: list[float] = []
     for turn in range(moves):
-        wait_idle(page, timeout=120_000)
+        wait_idle(page)
         game = engine_game(page)
         if game.phase == "over":
             break
