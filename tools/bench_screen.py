@@ -5,9 +5,10 @@
 For each site (this checkout, and with ``--against`` another one, e.g. an older commit
 unpacked with ``git archive``; its ``runtime/`` is linked to this one's), in one run:
 
-* a move: ``commit`` from ``window.ingenious.timings()`` (the engine, the autosave and
-  the redraw of the screen after it), over the moves of a person against a beginner bot
-  at instant speed (placed by real mouse clicks);
+* a person's move: the first ``commit`` in ``window.ingenious.timings()`` after the
+  click (the engine, the autosave and the redraw of the whole screen after it), over the
+  moves of a person against a beginner bot at instant speed (placed by real mouse
+  clicks);
 * a pointer move over the board: the time the page takes to handle one synthetic
   ``pointermove`` that changes the aimed cell (ghost tile, rays and preview), measured
   around ``dispatchEvent`` in the page, over 40 moves with a tile picked.
@@ -90,7 +91,7 @@ def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float]]
     page.fill("#seed", "31")
     page.click("#start-game")
     wait_idle(page)
-    before = len(page.evaluate("window.ingenious.timings()"))
+    commits: list[float] = []
     hovers: list[float] = []
     for turn in range(moves):
         wait_idle(page)
@@ -107,10 +108,12 @@ def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float]]
             page.click("#swap-no")
             continue
         count = len(game.moves)
+        before = len(page.evaluate("window.ingenious.timings()"))
         place_with_mouse(page, best_move(game))
         page.wait_for_function(f"window.ingenious.state().moves.length > {count}")
-    timings = page.evaluate("window.ingenious.timings()")[before:]
-    commits = [float(ms) for name, ms in timings if name == "commit"]
+        steps = page.evaluate("window.ingenious.timings()")[before:]
+        # The first commit after the click is the person's move (the bot's come later).
+        commits += [float(ms) for name, ms in steps if name == "commit"][:1]
     return commits, hovers
 
 
@@ -150,7 +153,7 @@ def main() -> None:
             server.server_close()
     for label, (commits, hovers) in results.items():
         print(f"{label}:")
-        print(f"  a move (commit): {summary(commits)}")
+        print(f"  a person's move (commit): {summary(commits)}")
         print(f"  a pointer move over the board: {summary(hovers)}")
 
 

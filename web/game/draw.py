@@ -104,6 +104,14 @@ class GameView:
         self.score_key: Any = None
         self.moves: tuple[MoveWords, ...] = ()
         self.shown_tracks: dict[tuple[int, str], Any] = {}
+        self.nodes: dict[str, Any] = {}
+
+    def el(self, id_: str) -> Any:
+        """An element of the game screen (looked up once: each lookup crosses into JS)."""
+        node = self.nodes.get(id_)
+        if node is None:
+            node = self.nodes[id_] = el(id_)
+        return node
 
     def reset(self) -> None:
         """A new page content is coming (another game): draw every region afresh."""
@@ -118,9 +126,9 @@ class GameView:
         old = self.shown
         self.shown = m
         if old is None or old.status != m.status:
-            el("status").textContent = m.status
+            self.el("status").textContent = m.status
         if old is None or old.announce != m.announce:
-            el("announce").textContent = m.announce
+            self.el("announce").textContent = m.announce
         if old is None or old.last_move != m.last_move:
             self.draw_last(m.last_move)
         if old is None or old.moves != m.moves:
@@ -130,14 +138,14 @@ class GameView:
         if old is None or old.offer != m.offer:
             self.draw_offer(m, old, keyboard)
         if old is None or old.preview != m.preview:
-            el("preview").innerHTML = preview_html(m.preview)
+            self.el("preview").innerHTML = preview_html(m.preview)
         if old is None or old.buttons != m.buttons:
             b = m.buttons
-            el("undo-button").disabled = not b.undo
-            el("redo-button").disabled = not b.redo
-            el("hint-button").disabled = not b.hint
-            el("turn-button").disabled = not b.turn
-            el("place-button").disabled = not b.place
+            self.el("undo-button").disabled = not b.undo
+            self.el("redo-button").disabled = not b.redo
+            self.el("hint-button").disabled = not b.hint
+            self.el("turn-button").disabled = not b.turn
+            self.el("place-button").disabled = not b.place
         if old is None or old.scores != m.scores:
             self.draw_scores(m, view)
         if old is None or old.pass_screen != m.pass_screen:
@@ -145,10 +153,10 @@ class GameView:
         if old is None or old.over != m.over:
             self.draw_over(m.over, old.over if old else None)
         if old is None or old.board.label != m.board.label:
-            el("board-canvas").setAttribute("aria-description", m.board.label)
+            self.el("board-canvas").setAttribute("aria-description", m.board.label)
 
     def draw_last(self, last: MoveWords | None) -> None:
-        node = el("last-move")
+        node = self.el("last-move")
         node.textContent = last.text if last else ""
         if last is None:
             node.removeAttribute("data-index")
@@ -160,7 +168,7 @@ class GameView:
         node.setAttribute("aria-label", f"Last move: {last.speech}")
 
     def draw_moves(self, moves: tuple[MoveWords, ...]) -> None:
-        box = el("move-list")
+        box = self.el("move-list")
         shown = self.moves
         if len(moves) >= len(shown) and moves[: len(shown)] == shown and shown:
             new = moves[len(shown) :]
@@ -178,8 +186,8 @@ class GameView:
         self.moves = moves
 
     def draw_rack(self, rack: RackModel, old: RackModel | None) -> None:
-        box = el("rack")
-        el("rack-title").textContent = rack.title
+        box = self.el("rack")
+        self.el("rack-title").textContent = rack.title
         box.setAttribute("aria-label", rack.label)
         same_tiles = (
             old is not None
@@ -195,26 +203,26 @@ class GameView:
                     node.setAttribute("aria-pressed", "true" if t.pressed else "false")
         else:
             box.innerHTML = rack_html(rack)
-        partner = el("partner-rack")
+        partner = self.el("partner-rack")
         if old is None or old.partners != rack.partners:
             partner.innerHTML = partners_html(rack)
         partner.hidden = not rack.partners
 
     def draw_offer(self, m: GameModel, old: GameModel | None, keyboard: bool) -> None:
         offer = m.offer
-        box = el("swap-offer")
+        box = self.el("swap-offer")
         box.hidden = not offer.visible
         if not offer.visible:
             return
-        el("swap-reason").textContent = offer.reason
-        el("swap-yes").textContent = offer.take
-        el("swap-no").textContent = offer.keep
+        self.el("swap-reason").textContent = offer.reason
+        self.el("swap-yes").textContent = offer.take
+        self.el("swap-no").textContent = offer.keep
         box.setAttribute("aria-label", offer.label)
         if keyboard and (old is None or not old.offer.visible):
-            el("swap-yes").focus()  # keyboard players answer the offer with Enter or Tab
+            self.el("swap-yes").focus()  # keyboard players answer the offer with Enter or Tab
 
     def draw_scores(self, m: GameModel, view: dict[str, Any]) -> None:
-        board = el("scoreboard")
+        board = self.el("scoreboard")
         names = list(view["names"])
         key = (view["variant"], view["players"], tuple(names), tuple(view["side_names"]))
         if key != self.score_key:
@@ -245,23 +253,23 @@ class GameView:
             card.classList.toggle("current", side == m.scores.current_side)
 
     def draw_pass(self, pass_screen: PassModel, old: PassModel | None) -> None:
-        box = el("pass-screen")
+        box = self.el("pass-screen")
         box.hidden = not pass_screen.visible
         if not pass_screen.visible:
             return
-        el("pass-title").textContent = pass_screen.title
-        el("pass-ready").textContent = pass_screen.ready
-        el("pass-last").innerHTML = pass_html(pass_screen)
+        self.el("pass-title").textContent = pass_screen.title
+        self.el("pass-ready").textContent = pass_screen.ready
+        self.el("pass-last").innerHTML = pass_html(pass_screen)
         if old is None or not old.visible:
-            el("pass-ready").focus()
+            self.el("pass-ready").focus()
 
     def draw_over(self, over: OverModel, old: OverModel | None) -> None:
-        box = el("over-screen")
+        box = self.el("over-screen")
         box.hidden = not over.visible
         if not over.visible:
             return
-        el("over-title").textContent = over.title
-        el("ranking").innerHTML = ranking_html(over)
-        el("tiebreak").innerHTML = join(tag("p", None, r) for r in over.reasons)
+        self.el("over-title").textContent = over.title
+        self.el("ranking").innerHTML = ranking_html(over)
+        self.el("tiebreak").innerHTML = join(tag("p", None, r) for r in over.reasons)
         if old is None or not old.visible:
-            el("over-again").focus()
+            self.el("over-again").focus()
