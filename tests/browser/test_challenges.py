@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from web.challenges.model import Session, card_preview
+from web.challenges.previews import card_preview
+from web.challenges.session import Session
 
 Shot = Callable[[str], Path]
 
