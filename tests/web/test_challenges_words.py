@@ -32,14 +32,21 @@ CODE = re.compile(
 
 
 def gains_named(line: Line) -> dict[str, int]:
-    """The "+N <symbol>" gains a line names, per colour."""
+    """The gains a line names, per colour: "+N <symbol>" (cards, tiles) or
+    "<symbol> +N" (a die, or a wild's colour)."""
     found: dict[str, int] = {}
     parts = line.phrase
     for part, following in zip(parts, parts[1:], strict=False):
         if isinstance(part, str) and isinstance(following, Sym):
             match = re.search(r"\+(\d+) $", part)
-            if match:
-                found[following.colour] = found.get(following.colour, 0) + int(match.group(1))
+            colour = following.colour
+        elif isinstance(part, Sym) and isinstance(following, str):
+            match = re.match(r" \+(\d+)", following)
+            colour = part.colour
+        else:
+            continue
+        if match:
+            found[colour] = found.get(colour, 0) + int(match.group(1))
     return found
 
 
@@ -116,8 +123,8 @@ def test_a_wild_is_told_as_a_wild_of_dice_in_a_colour() -> None:
     (line,) = describe("dice", "red+red=blue green blue", before, after, "")
     assert line.text == (
         "Ann scored red 12-pointed star, red 12-pointed star, green disc, blue 6-pointed star: "
-        "wild of 2 red 12-pointed star as blue 6-pointed star +1 blue 6-pointed star, "
-        "green disc die +2 green disc, blue 6-pointed star die +0 blue 6-pointed star."
+        "wild of 2 red 12-pointed star as blue 6-pointed star +1, "
+        "green disc +2, blue 6-pointed star +0."
     )
 
 

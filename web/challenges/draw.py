@@ -402,9 +402,7 @@ def plan_html(plan: Plan) -> Markup:
             tag(
                 "li",
                 {"class": "ch-item"},
-                sym(row.symbol, 18),
-                " ",
-                tag("span", None, phrase_html(row.phrase)),
+                tag("span", None, phrase_html(row.phrase, 18)),
                 " " if wild is not None else None,
                 wild,
                 " ",

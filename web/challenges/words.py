@@ -233,6 +233,15 @@ def item_phrase(item: PlanItem) -> Phrase:
     return (f"wild of {item.size} ", Sym(item.symbol), " as ", Sym(item.colour))
 
 
+def step_phrase(item: PlanItem, gain: Gain) -> Phrase:
+    """What one die or wild scored: ``<die> +2`` or ``wild of 2 <die> as <colour> +1``."""
+    head: Phrase = (Sym(item.symbol),)
+    if item.kind == "wild":
+        head = (f"wild of {item.size} ", Sym(item.symbol), " as ", Sym(item.colour))
+    lost = f" ({gain.lost} lost {gain.why_lost})" if gain.lost else ""
+    return head + (f" +{gain.gained}{lost}",)
+
+
 def dice_lines(
     move: str, before: dict[str, Any], after: dict[str, Any], seat: int, name: str
 ) -> list[Line]:
@@ -250,10 +259,7 @@ def dice_lines(
     others = others_showing(before, seat)
     row = list(before["rows"][seat])
     gains, _ = simulate_gains(row, [(item.colour, item.points(others)) for item in items])
-    steps = [
-        item_phrase(item) + (" ",) + gain_phrase(gain)
-        for item, gain in zip(items, gains, strict=False)
-    ]
+    steps = [step_phrase(item, gain) for item, gain in zip(items, gains, strict=False)]
     rolled = [d for d in before["dice"][seat] if d]
     lines = [Line((f"{name} scored ",) + syms(rolled) + (": ",) + join(steps) + (".",))]
     if after["phase"] != "over":
