@@ -251,7 +251,7 @@ class ChallengeUI:
         self.drawn.clear()
         self.focus_key = None
         self.autosave()
-        self.render()
+        self.render(take_focus=True)
 
     def to_start(self) -> None:
         self.generation += 1
@@ -294,7 +294,7 @@ class ChallengeUI:
             fresh, announcement=f"Took back your last turn. {prompt(earlier, fresh)}"
         )
         self.autosave()
-        self.render()
+        self.render(take_focus=True)
 
     def autosave(self) -> None:
         if self.session is None:
@@ -304,9 +304,10 @@ class ChallengeUI:
             self.state = replace(self.state, problem=Keyed(self.session.position, problem))
 
     # --- rendering ---------------------------------------------------------------------------
-    def render(self) -> None:
+    def render(self, take_focus: bool = False) -> None:
         """Draw the screen model of the session and screen state, then start a bot's move
-        if one is due."""
+        if one is due. The focus follows the game while it is on the game's controls (or
+        nowhere); ``take_focus`` moves it there in any case (a game begins)."""
         session = self.session
         if session is None or el("challenge-screen").hidden:
             return
@@ -315,7 +316,8 @@ class ChallengeUI:
         active = document.activeElement
         active_id = "" if missing(active) else str(active.id or "")
         follows = (
-            missing(active)
+            take_focus
+            or missing(active)
             or active == document.body
             or any(bool(el(region).contains(active)) for region in FLOW)
         )
@@ -324,13 +326,13 @@ class ChallengeUI:
         moved_on = key != self.focus_key
         self.focus_key = key
         again = el(active_id) if active_id else None
-        if not moved_on and again is not None and not missing(again) and not again.disabled:
-            if again != document.activeElement:
-                again.focus()
-        elif follows and model.focus:
+        usable = again is not None and not missing(again) and not again.disabled
+        if follows and (moved_on or not usable) and model.focus:
             target = el(model.focus)
             if not missing(target):
                 target.focus()
+        elif usable and again != document.activeElement:
+            again.focus()  # the control was drawn anew: keep the focus on it
         if model.banner and self.banner_key != (model.position, model.banner):
             self.banner_key = (model.position, model.banner)
             show_banner("ch-banner", model.banner)
