@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from web.hexgrid import Cell, Layout, ring, zone_cells
+from web.motion import hint_alpha
 from web.symbols import FILL, INK, OUTLINE, Disc, Poly, symbol_shape
 
 BOARD_RADIUS = 7
@@ -266,7 +267,10 @@ def draw_last(ctx: Any, layout: Layout, last: tuple[Cell, Cell]) -> None:
     ctx.restore()
 
 
-def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -> None:
+def draw_overlay(
+    ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0, still: bool = False
+) -> None:
+    """Per-frame marks over the tile layer; ``still`` (reduced motion): no pulsing hint."""
     size = layout.size
     if scene.last:
         draw_last(ctx, layout, scene.last)
@@ -289,7 +293,7 @@ def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -
         ctx.stroke()
         ctx.restore()
     if scene.hint:
-        pulse = 0.45 + 0.25 * math.sin(time_ms / 220.0)
+        pulse = hint_alpha(time_ms, still)
         a, b = scene.hint.cells
         draw_tile(ctx, layout, a, scene.hint.colours[0], b, scene.hint.colours[1], alpha=pulse)
     if scene.rays:

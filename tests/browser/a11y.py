@@ -24,6 +24,7 @@ from tools.serve import ROOT
 
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa")
+Context = str | dict[str, Any] | None
 
 _RUN = """async ([context, tags]) => {
   const result = await window.axe.run(context || document, {
@@ -48,13 +49,16 @@ def axe_source() -> str:
     return AXE_JS.read_text(encoding="utf-8")
 
 
-def axe_violations(page: Page, context: str | dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """The WCAG 2.2 A/AA violations axe finds in the page (or inside ``context``) now."""
+def axe_violations(
+    page: Page, context: Context = None, tags: tuple[str, ...] = TAGS
+) -> list[dict[str, Any]]:
+    """The WCAG 2.2 A/AA violations axe finds in the page (or inside ``context``) now;
+    other ``tags`` (e.g. ``("best-practice",)``) run other rule sets."""
     if not page.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
         # Evaluated through the DevTools protocol: no <script> tag, so a page's CSP does
         # not apply and the page itself never references axe.
         page.evaluate(axe_source() + "\n;undefined")
-    violations: list[dict[str, Any]] = page.evaluate(_RUN, [context, list(TAGS)])
+    violations: list[dict[str, Any]] = page.evaluate(_RUN, [context, list(tags)])
     return violations
 
 
@@ -71,7 +75,7 @@ def describe(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def assert_no_violations(page: Page, what: str, context: str | dict[str, Any] | None = None) -> None:
+def assert_no_violations(page: Page, what: str, context: Context = None) -> None:
     """Fail, listing every violation readably, if axe finds any WCAG 2.2 A/AA problem."""
     violations = axe_violations(page, context)
     assert not violations, f"axe: WCAG 2.2 A/AA violations on {what}:\n{describe(violations)}"

@@ -12,9 +12,9 @@ import re
 
 import pytest
 
+from tools.contrast import GRAPHICS, TEXT, contrast, grey, over
 from tools.serve import ROOT
 from web import render
-from web.contrast import GRAPHICS, TEXT, contrast, grey, over
 from web.symbols import COLOURS, FILL, INK
 
 STYLE = (ROOT / "web" / "style.css").read_text(encoding="utf-8")

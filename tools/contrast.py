@@ -1,4 +1,4 @@
-"""WCAG 2.2 contrast arithmetic on CSS colours (pure; used by the contrast tests).
+"""WCAG 2.2 contrast arithmetic on CSS colours (used by tests/web/test_contrast.py).
 
 >>> round(contrast("#000", "#fff"), 2)
 21.0
@@ -31,8 +31,8 @@ def parse(colour: str) -> tuple[RGB, float]:
         digits = found.group(1)
         if len(digits) == 3:
             digits = "".join(d * 2 for d in digits)
-        r, g, b = (int(digits[i : i + 2], 16) for i in (0, 2, 4))
-        return (float(r), float(g), float(b)), 1.0
+        red, green, blue = (float(int(digits[i : i + 2], 16)) for i in (0, 2, 4))
+        return (red, green, blue), 1.0
     found = _RGBA.match(text)
     if found:
         r, g, b = (float(found.group(i)) for i in (1, 2, 3))
@@ -47,12 +47,18 @@ def hex_of(rgb: RGB) -> str:
 
 def over(colour: str, background: str) -> str:
     """The opaque colour seen when ``colour`` (maybe translucent) lies on ``background``."""
-    (fr, fg, fb), alpha = parse(colour)
-    (br, bg, bb), back_alpha = parse(background)
+    front, alpha = parse(colour)
+    back, back_alpha = parse(background)
     if back_alpha < 1.0:
         raise ValueError(f"the background must be opaque: {background!r}")
+    f_r, f_g, f_b = front
+    b_r, b_g, b_b = back
     return hex_of(
-        (fr * alpha + br * (1 - alpha), fg * alpha + bg * (1 - alpha), fb * alpha + bb * (1 - alpha))
+        (
+            f_r * alpha + b_r * (1 - alpha),
+            f_g * alpha + b_g * (1 - alpha),
+            f_b * alpha + b_b * (1 - alpha),
+        )
     )
 
 
