@@ -325,13 +325,13 @@ class ChallengeUI:
         key = (model.position, type(model.dialog).__name__, model.rules_open, model.panel.title)
         moved_on = key != self.focus_key
         self.focus_key = key
-        again = el(active_id) if active_id else None
+        again: Any = el(active_id) if active_id else None
         usable = again is not None and not missing(again) and not again.disabled
         if follows and (moved_on or not usable) and model.focus:
             target = el(model.focus)
             if not missing(target):
                 target.focus()
-        elif usable and again != document.activeElement:
+        elif usable and again is not None and again != document.activeElement:
             again.focus()  # the control was drawn anew: keep the focus on it
         if model.banner and self.banner_key != (model.position, model.banner):
             self.banner_key = (model.position, model.banner)
