@@ -63,7 +63,6 @@ from web.challenges.words import (
     syms,
     text,
 )
-from web.symbols import COLOURS
 
 
 @dataclass
@@ -413,5 +412,3 @@ def tiles_panel(view: dict[str, Any]) -> PanelParts:
         )
     return parts
 
-
-COLOUR_CHOICES = COLOURS
