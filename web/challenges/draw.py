@@ -111,11 +111,16 @@ def hexagon(fill: str, size: float, stroke: str = "#c9b184", line: float = 2.0) 
     )
 
 
+#: Faces of the Tile Challenge's tiles: one drawn this turn, and one lying in the centre.
+DRAWN_TILE_FACE = "#fde9d3"
+TILE_FACE = "#fffdf7"
+
+
 def tile_html(t: Tile, size: float = 30.0) -> Markup:
     return tag(
         "span",
         {"class": "ch-tile drawn" if t.drawn else "ch-tile", "role": "img", "aria-label": t.label},
-        hexagon("#fde9d3" if t.drawn else "#fffdf7", 54.0),
+        hexagon(DRAWN_TILE_FACE if t.drawn else TILE_FACE, 54.0),
         sym(t.colour, size),
     )
 
