@@ -5,7 +5,7 @@
   input (`web.game.input`);
 - `web.saves.SaveManager`: autosave, saved games, files, links, replays, statistics;
 - `web.challenges.ui`: the Challenges card and screen, mounted with this shell
-  (`mount(app)`; what it uses of the shell is listed in `ChallengeHost`);
+  (`mount(app)`; the shell is its `web.challenges.host.ChallengeHost`);
 - `web.botworker.Workers`: the bot worker with its watchdog, shared by all games;
 - the automation hook `window.ingenious` (docs/automation.md).
 """
@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any, Protocol
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from engine import new_game
 from engine.game import Game
-from web import guide, render, storage
+from web import guide, motion, render, storage
 from web.botworker import Workers, limit_from_url
 from web.dom import document, el, expose, js_value, on
 from web.game.input import GameInput
@@ -30,48 +30,48 @@ from web.start import StartScreen
 from web.storage import UiState
 
 
-class ChallengeHost(Protocol):
-    """What `web.challenges.ui` uses of the shell (keep these when changing the shell)."""
-
-    store: Any
-    speed: str
-    settings: dict[str, Any]
-    generation: int  # raising it stops any board-game bot still thinking
-
-    def apply_speed_class(self) -> None: ...
-    def show_start(self) -> None: ...
-    async def bots(self) -> Any: ...
-
-
 class App:
     def __init__(self) -> None:
         self.saves = SaveManager(self)  # checks stored data before anything reads it
         self.store = self.saves.store
         self.settings: dict[str, Any] = storage.read_json(self.store, storage.SETTINGS_KEY, {})
-        saved_speed = self.settings.get("speed")
-        self.speed = saved_speed if saved_speed in SPEEDS else "normal"
+        self.pace = motion.starting_speed(self.settings.get("speed"), self.reduced_motion())
         self.workers = Workers(limit_from_url(str(js.location.search)))
         self.table = GameScreen(self)
         self.input = GameInput(self.table, self.modal_open)
         self.start_screen = StartScreen(self)
         self.guide: str | None = None  # "rules" or "tutorial" while that overlay is open
 
-    # --- what the Challenges screen uses (ChallengeHost) -----------------------------------------
-    @property
-    def generation(self) -> int:
-        return self.table.generation
+    # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
+    def speed(self) -> str:
+        """The pace setting (how long a bot's move shows, how long rays animate)."""
+        return self.pace
 
-    @generation.setter
-    def generation(self, value: int) -> None:
-        self.table.generation = value
+    def set_speed(self, speed: str) -> None:
+        if speed not in SPEEDS:
+            return
+        self.pace = speed
+        self.settings["speed"] = speed
+        storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
+        el("speed").value = speed
+        self.apply_speed_class()
 
     async def bots(self) -> Any:
         return await self.workers.get()
 
+    def leave_board_game(self) -> None:
+        """A challenge takes the screen: the board game's bots stop, its screens hide."""
+        self.table.leave()
+        el("start").hidden = True
+
     def apply_speed_class(self) -> None:
         body = document.body.classList
-        body.toggle("no-anim", self.speed == "instant")
-        body.toggle("fast-anim", self.speed == "fast")
+        body.toggle("no-anim", self.pace == "instant")
+        body.toggle("fast-anim", self.pace == "fast")
+
+    def reduced_motion(self) -> bool:
+        """The system asks for reduced motion (read each time: it may change mid-game)."""
+        return bool(js.window.matchMedia(motion.QUERY).matches)
 
     # --- what the game screen uses (web.game.screen.Host) ----------------------------------------
     def game_changed(self) -> None:
@@ -109,8 +109,8 @@ class App:
         self.expose_automation()
         speed_param = js.URLSearchParams.new(js.location.search).get("speed")
         if speed_param in SPEEDS:
-            self.speed = str(speed_param)
-        el("speed").value = self.speed
+            self.pace = str(speed_param)
+        el("speed").value = self.pace
         self.apply_speed_class()
         self.show_start()
         # With no game on screen, the status line reports the engine (the smoke test reads it).
@@ -187,12 +187,7 @@ class App:
             self.close_guide()
 
     def on_speed(self, event: Any) -> None:
-        value = str(el("speed").value)
-        if value in SPEEDS:
-            self.speed = value
-            self.settings["speed"] = value
-            storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
-            self.apply_speed_class()
+        self.set_speed(str(event.target.value))
 
     # --- automation hook (documented in docs/automation.md) ---------------------------------
     def expose_automation(self) -> None:

@@ -22,7 +22,9 @@ from web.hexgrid import Cell, Layout, fit_layout, ring
 
 
 class BoardCanvas:
-    def __init__(self, timings: list[tuple[str, float]]) -> None:
+    def __init__(self, timings: list[tuple[str, float]], still: Callable[[], bool]) -> None:
+        """`still()`: the system asks for reduced motion (the hint does not pulse)."""
+        self.still = still
         self.canvas = el("board-canvas")
         self.ctx = self.canvas.getContext("2d")
         self.layer = document.createElement("canvas")
@@ -139,7 +141,8 @@ class BoardCanvas:
         ctx.setTransform(1, 0, 0, 1, 0, 0)
         ctx.drawImage(self.layer, 0, 0)
         ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
-        render.draw_overlay(ctx, self.layout, self.overlay(scene), now)
+        still = self.still()
+        render.draw_overlay(ctx, self.layout, self.overlay(scene), now, still=still)
         board = self.board
         if board.marked:
             render.draw_marked(ctx, self.layout, list(board.marked))
@@ -150,7 +153,7 @@ class BoardCanvas:
                 render.draw_landing(ctx, self.layout, list(landing.cells), min(1.0, t * 2.5))
                 render.draw_rays(ctx, self.layout, list(landing.rays), min(1.0, t * 1.4))
                 self.request_frame()
-        if board.hint is not None:
+        if board.hint is not None and not still:
             self.request_frame()  # the hint tile pulses
 
     def overlay(self, scene: render.Scene) -> render.Scene:

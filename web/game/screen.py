@@ -22,7 +22,7 @@ import js  # type: ignore[import-not-found]
 
 from engine import IngeniousError
 from engine.game import Game
-from web import storage, zoom
+from web import motion, storage, zoom
 from web.botworker import BotTimeout, Workers
 from web.dom import el, show_banner
 from web.game import state as st
@@ -46,9 +46,11 @@ SPEEDS: dict[str, tuple[float, float]] = {
 class Host(Protocol):
     """What the game screen needs from the app shell."""
 
-    speed: str
     workers: Workers
     store: Any
+
+    def speed(self) -> str: ...  # slow, normal, fast or instant
+    def reduced_motion(self) -> bool: ...  # the system asks for reduced motion
 
     def game_changed(self) -> None: ...  # a move, undo, redo or new game: autosave
     def screen_changed(self) -> None: ...  # the revealed seat changed: save the screen
@@ -65,7 +67,7 @@ class GameScreen:
         self.generation = 0
         self.bot_running: int | None = None  # the generation a bot task works for
         self.timings: list[tuple[str, float]] = []
-        self.canvas = BoardCanvas(self.timings)
+        self.canvas = BoardCanvas(self.timings, host.reduced_motion)
         self.canvas.on_zoom = self.zoomed
         self.page = GameView()
         self.showing = False  # the game screen is on (not the start or another screen)
@@ -166,9 +168,11 @@ class GameScreen:
         return True
 
     def landing(self, event: dict[str, Any], position: st.Position) -> Landing | None:
-        _, length = SPEEDS.get(self.host.speed, SPEEDS["normal"])
+        speed = self.host.speed()
+        _, length = SPEEDS.get(speed, SPEEDS["normal"])
         halves = parse_placement(str(event.get("move", "")))
-        if length <= 0 or halves is None:
+        moving = motion.motion_allowed(speed, self.host.reduced_motion())
+        if not moving or length <= 0 or halves is None:
             return None
         cells = (halves[0][0], halves[1][0])
         return Landing(position, cells, tuple(event.get("rays", [])),
@@ -334,7 +338,7 @@ class GameScreen:
                 await asyncio.sleep(1.0)
         if generation != self.generation or position_of(game) != position:
             return
-        delay, _ = SPEEDS.get(self.host.speed, SPEEDS["normal"])
+        delay, _ = SPEEDS.get(self.host.speed(), SPEEDS["normal"])
         if parse_placement(move) is not None and delay > 0:
             # Show what the bot is about to place for a moment before it lands.
             screen.bot = Bot("showing", position, move)
