@@ -348,12 +348,13 @@ def report(
         "start_before_ready_s": "the start form is usable only at data-ready",
         "first_bot_ratio": "target <= 1.5",
     }
+    early = any(r.get("form_before_ready") for r in runs)
     print(f"{info['chromium']}; {len(runs)} run(s); load average "
           f"{' '.join(map(str, info['load_average']))} on {info['cores']} cores; {info['when']}")
     for name, (label, values, unit) in figures.items():
         note = notes.get(name, "")
-        if name == "start_before_ready_s" and values:
-            note = ""
+        if name == "start_before_ready_s" and (values or early):
+            note = "" if values else "the page was ready before the form was filled in"
         print(figure_line(label, values, unit, note))
     kept = sum(1 for r in runs if r.get("choices_kept"))
     print(f"form in use: choices kept until data-ready in {kept} of {len(runs)} run(s)")
