@@ -70,7 +70,7 @@ def figure_line(label: str, values: Sequence[float], unit: str, note: str = "") 
     if middle is None:
         return f"{label}: not measured ({note or 'no runs'})"
     space = "" if unit == "x" else " "
-    digits = 0 if unit == "ms" else 2
+    digits = 0 if unit in ("ms", "points") else 2
     runs = ", ".join(f"{v:.{digits}f}" for v in values)
     tail = f"; {note}" if note else ""
     return f"{label}: median {middle:.{digits}f}{space}{unit} (runs: {runs}{tail})"

@@ -2,7 +2,8 @@
 
 Usage: ``make lighthouse`` (installs the pinned Lighthouse of this folder with ``npm ci``,
 builds ``dist/``, then runs this), or
-``.venv/bin/python -m tools.lighthouse.run [--preset mobile|desktop|both] [--json FILE]``.
+``.venv/bin/python -m tools.lighthouse.run [--preset mobile|desktop|both] [--runs N]
+[--json FILE]``.
 
 A copy of ``dist/`` is served under ``/games/ingenious/`` by the same plain
 ``http.server`` as ``tools/bench_dist.py``; Lighthouse (this folder's ``node_modules``)
@@ -30,6 +31,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools import bench_dist
+from tools.bench_common import figure_line
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 HERE = Path(__file__).resolve().parent
@@ -73,6 +75,7 @@ def summary(report: dict[str, Any]) -> dict[str, Any]:
         "error": (report.get("runtimeError") or {}).get("message"),
         "lighthouse": report.get("lighthouseVersion"),
         "throttling": report["configSettings"].get("throttlingMethod"),
+        "benchmark_index": (report.get("environment") or {}).get("benchmarkIndex"),
     }
 
 
@@ -108,8 +111,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--preset", choices=["mobile", "desktop", "both"], default="both")
+    parser.add_argument("--runs", type=int, default=1, help="audits per preset")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
     dist: Path = args.dist
     if not CLI.is_file():
         print("lighthouse: not installed; run `make lighthouse`", file=sys.stderr)
@@ -125,17 +131,22 @@ def main(argv: list[str] | None = None) -> int:
         url, server = bench_dist.serve(site)
         try:
             for preset in presets:
-                results[preset] = audit(url, preset, Path(tmp) / f"{preset}.json")
+                results[preset] = [
+                    audit(url, preset, Path(tmp) / f"{preset}-{n}.json") for n in range(args.runs)
+                ]
         finally:
             server.shutdown()
             server.server_close()
     for preset in presets:
-        result = results[preset]
-        metrics = ", ".join(metric_text(k, v) for k, v in result["metrics"].items())
-        print(f"Lighthouse {result['lighthouse']}, {preset}: performance {result['score']} "
-              f"({metrics})")
-        for problem in ([result["error"]] if result["error"] else []) + result["warnings"]:
-            print(f"  note: {problem}")
+        for result in results[preset]:
+            metrics = ", ".join(metric_text(k, v) for k, v in result["metrics"].items())
+            print(f"Lighthouse {result['lighthouse']}, {preset}: performance {result['score']} "
+                  f"({metrics}; CPU benchmark index {result['benchmark_index']})")
+            for problem in ([result["error"]] if result["error"] else []) + result["warnings"]:
+                print(f"  note: {problem}")
+        scores = [r["score"] for r in results[preset] if r["score"] is not None]
+        if len(results[preset]) > 1:
+            print(figure_line(f"Lighthouse {preset} performance score", scores, "points"))
     print(f"load average at the start: {' '.join(map(str, results['load_average']))}")
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
