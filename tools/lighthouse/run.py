@@ -3,7 +3,7 @@
 Usage: ``make lighthouse`` (installs the pinned Lighthouse of this folder with ``npm ci``,
 builds ``dist/``, then runs this), or
 ``.venv/bin/python -m tools.lighthouse.run [--preset mobile|desktop|both] [--runs N]
-[--json FILE]``.
+[--json FILE] [--reports DIR]``.
 
 A copy of ``dist/`` is served under ``/games/ingenious/`` by the same plain
 ``http.server`` as ``tools/bench_dist.py``; Lighthouse (this folder's ``node_modules``)
@@ -76,7 +76,23 @@ def summary(report: dict[str, Any]) -> dict[str, Any]:
         "lighthouse": report.get("lighthouseVersion"),
         "throttling": report["configSettings"].get("throttlingMethod"),
         "benchmark_index": (report.get("environment") or {}).get("benchmarkIndex"),
+        "lcp_element": lcp_element(audits),
     }
+
+
+def lcp_element(audits: dict[str, Any]) -> str | None:
+    """The label of the element Lighthouse took for the largest contentful paint (the node
+    in its LCP breakdown insight).
+
+    >>> lcp_element({"lcp-breakdown-insight": {"details": {"type": "list", "items": [
+    ...     {"type": "table", "items": []}, {"type": "node", "nodeLabel": "Ingenious"}]}}})
+    'Ingenious'
+    """
+    details = audits.get("lcp-breakdown-insight", {}).get("details") or {}
+    for item in details.get("items", []):
+        if isinstance(item, dict) and item.get("type") == "node":
+            return str(item.get("nodeLabel") or item.get("snippet"))
+    return None
 
 
 def metric_text(name: str, value: float | None) -> str:
@@ -111,8 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--preset", choices=["mobile", "desktop", "both"], default="both")
-    parser.add_argument("--runs", type=int, default=1, help="audits per preset")
+    parser.add_argument("--runs", type=int, default=3, help="audits per preset")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--reports", type=Path, help="keep Lighthouse's JSON reports here")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -127,12 +144,14 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()]}
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
         site = Path(tmp) / "site"
+        reports: Path = args.reports or Path(tmp)
+        reports.mkdir(parents=True, exist_ok=True)
         shutil.copytree(dist, site / bench_dist.SUB_PATH)
         url, server = bench_dist.serve(site)
         try:
             for preset in presets:
                 results[preset] = [
-                    audit(url, preset, Path(tmp) / f"{preset}-{n}.json") for n in range(args.runs)
+                    audit(url, preset, reports / f"{preset}-{n + 1}.json") for n in range(args.runs)
                 ]
         finally:
             server.shutdown()
@@ -142,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             metrics = ", ".join(metric_text(k, v) for k, v in result["metrics"].items())
             print(f"Lighthouse {result['lighthouse']}, {preset}: performance {result['score']} "
                   f"({metrics}; CPU benchmark index {result['benchmark_index']})")
+            print(f"  largest contentful paint: {result['lcp_element']}")
             for problem in ([result["error"]] if result["error"] else []) + result["warnings"]:
                 print(f"  note: {problem}")
         scores = [r["score"] for r in results[preset] if r["score"] is not None]
