@@ -84,6 +84,22 @@ def modules(root: Path = ROOT, entries: tuple[str, ...] = ENTRY_MODULES) -> list
     return sorted(seen)
 
 
+def worker_scripts(root: Path = ROOT, entries: tuple[str, ...] = ENTRY_MODULES) -> list[str]:
+    """Scripts the modules start as workers, by path (``create_named_worker(src="./w.py")``):
+    PyScript fetches a worker's own script as a file, beside the archive."""
+    found: set[str] = set()
+    for rel in modules(root, entries):
+        for node in ast.walk(ast.parse((root / rel).read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            for keyword in node.keywords:
+                value = keyword.value
+                if (keyword.arg == "src" and isinstance(value, ast.Constant)
+                        and isinstance(value.value, str) and value.value.endswith(".py")):
+                    found.add(value.value.removeprefix("./"))
+    return sorted(found)
+
+
 def archive_bytes(root: Path = ROOT, entries: tuple[str, ...] = ENTRY_MODULES) -> bytes:
     """The zip of :func:`modules` (deflated, fixed dates: reproducible)."""
     buffer = io.BytesIO()

@@ -8,7 +8,9 @@ rather than listed by hand:
   embeddable board), each local ``src``/``href`` they name (styles, scripts, favicon,
   manifest) and the ``config`` of their Python scripts (``pyscript.toml``);
 * the URLs of those configs' [files]: ``python.zip``, the Python sources of every page
-  and of the bot worker, generated here from the pages' imports (``tools/archive.py``);
+  and of the bot worker, generated here from the pages' imports (``tools/archive.py``),
+  and the script of each worker the modules start (``create_named_worker(src=...)``),
+  which PyScript fetches as a file;
 * the Pyodide files ``pyodide.mjs`` fetches at start-up, next to the ``interpreter``;
 * for a page that starts Python with ``web/boards.js`` (the boards' loader) instead of
   PyScript: the same Pyodide files and ``python.zip``, which that script loads;
@@ -209,6 +211,11 @@ def collect(site: Path) -> list[str]:
         urls, interpreter = config_files(read_text(site / config), config)
         files.update(urls)
         files.update(pyodide_files(interpreter))
+    if archive.NAME in files:
+        try:
+            files.update(archive.worker_scripts(site))
+        except (OSError, SyntaxError) as exc:
+            raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
     for core in sorted({r for r in refs if PurePosixPath(r).name == "core.js"}):
         files.update(pyscript_files(core, site))
     for manifest in sorted({r for r in refs if r.endswith(".webmanifest")}):

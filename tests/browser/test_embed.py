@@ -6,6 +6,7 @@ works several times on one page. Scores are checked against the CPython engine.
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from functools import partial
 from http.server import ThreadingHTTPServer
@@ -15,10 +16,11 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from playwright.sync_api import Frame, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Frame, Locator, Page, expect
 
 from engine import SaveFormatError, parse_position, score_position
-from tools.serve import Handler
+from tests.browser.dist_site import DistSite, build_release
+from tools.serve import Handler, start_in_thread
 from web.hexgrid import DIRECTIONS
 from web.placing import step_cursor
 
@@ -507,3 +509,94 @@ def test_replies_go_to_the_parents_origin_and_never_quote_a_file(
     shown = [m["data"] for m in page.evaluate("window.received")
              if m["data"]["type"] == "ingenious:shown"]
     assert shown[0]["ok"] is False and "'zone' must be 5, 6 or 7" in shown[0]["message"]
+
+
+# --- offline, from a release build ------------------------------------------------------
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+KEPT = "url => caches.match(new URL(url, location.href).href).then(hit => Boolean(hit))"
+
+
+@pytest.fixture(scope="module")
+def release(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("release") / "dist"
+    build_release(out, out.parent)
+    return out
+
+
+@pytest.fixture
+def game_site(tmp_path: Path, release: Path) -> Iterator[DistSite]:
+    """The release under a sub-path of a plain static server, with the example position
+    files put next to it (as docs/embed.md tells hosts to)."""
+    served = DistSite(tmp_path / "www", release)
+    shutil.copytree(ROOT / "docs" / "positions", served.folder / "positions")
+    yield served
+    served.stop()
+
+
+def test_frames_on_another_site_open_offline_after_one_visit(
+    page: Page, context: BrowserContext, game_site: DistSite, tmp_path: Path
+) -> None:
+    """A page on another site frames two boards of a release (one from a position file,
+    one from the URL). After that one visit, with the game's server gone, both boards open
+    again: the frames registered the game's service worker and had the file kept."""
+    host = tmp_path / "host"
+    host.mkdir()
+    first = load(EXAMPLES[0])
+    (host / "lesson.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
+        '</head><body><main><h1>Lesson</h1>'
+        f'<iframe id="a" title="a" src="{game_site.url}embed.html?src=positions/{EXAMPLES[1].name}'
+        '&amp;id=a"></iframe>'
+        f'<iframe id="b" title="b" src="{game_site.url}embed.html?position='
+        f'{quote(json.dumps(first))}&amp;id=b"></iframe></main></body></html>',
+        encoding="utf-8",
+    )
+    host_url, host_server = start_in_thread(host)
+    try:
+        page.goto(host_url + "lesson.html")
+        for name in ("a", "b"):
+            frame = frame_of(page, name)
+            frame.wait_for_function(CONTROLLED, timeout=120_000)
+        frame_of(page, "a").wait_for_function(
+            f"({KEPT})('positions/{EXAMPLES[1].name}')", timeout=60_000, polling=500)
+        game_site.stop()
+        page.reload()
+        a, b = frame_of(page, "a"), frame_of(page, "b")
+        assert a.evaluate("window.ingenious.state()") == expected_state(load(EXAMPLES[1]))
+        assert b.evaluate("window.ingenious.state()") == expected_state(first)
+        assert listed_rays(a) == engine_rays(load(EXAMPLES[1]))
+    finally:
+        host_server.shutdown()
+        host_server.server_close()
+
+
+def test_a_page_of_boards_next_to_the_game_opens_offline_and_so_does_the_game(
+    page: Page, context: BrowserContext, game_site: DistSite
+) -> None:
+    """A rules page put in the release's folder, with the include and two boards: after one
+    visit it opens with the network gone (the include registered the service worker and
+    had the page and its position file kept), and so does the game itself."""
+    (game_site.folder / "lesson.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
+        '<script src="web/boards.js" defer></script></head><body><main><h1>Lesson</h1>'
+        f'<div id="one" data-ingenious-src="positions/{EXAMPLES[2].name}"></div>'
+        f"<div id=\"two\" data-ingenious-position='{json.dumps(load(EXAMPLES[3]))}'></div>"
+        "</main></body></html>",
+        encoding="utf-8",
+    )
+    page.goto(game_site.url + "lesson.html")
+    for board in ("one", "two"):
+        board_ready(page, board)
+    page.wait_for_function(CONTROLLED, timeout=120_000)
+    page.wait_for_function(f"({KEPT})('positions/{EXAMPLES[2].name}')", timeout=60_000,
+                           polling=500)
+    page.wait_for_function(f"({KEPT})('lesson.html')", timeout=60_000, polling=500)
+    game_site.stop()
+    context.set_offline(True)
+    page.reload()
+    for board in ("one", "two"):
+        board_ready(page, board)
+    assert listed_rays(page.locator("#one")) == engine_rays(load(EXAMPLES[2]))
+    assert listed_rays(page.locator("#two")) == engine_rays(load(EXAMPLES[3]))
+    page.goto(game_site.url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)

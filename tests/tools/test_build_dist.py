@@ -145,6 +145,9 @@ BOARDS_JS = """(function () {
 """
 
 ARCHIVE_SITE = {
+    "pyscript.toml": 'interpreter = "./runtime/pyodide/pyodide.mjs"\n'
+                     '[files]\n"./python.zip" = "./*"\n',
+    "web/main.py": "def bots():\n    create_named_worker(src='./web/worker.py', name='bots')\n",
     "embed.html": EMBED, "web/embed.css": "", "web/embed.js": "", "web/boards.js": BOARDS_JS,
     "web/__init__.py": "", "web/embed.py": "from engine import rules\n",
     "engine/rules.py": "LINES = 5\n", "docs/demo.html": "<html></html>",
@@ -152,15 +155,18 @@ ARCHIVE_SITE = {
 
 
 def test_a_page_of_boards_gets_pyodide_and_the_generated_archive(tmp_path: Path) -> None:
-    """A page that starts Python with web/boards.js (the embeddable board) ships with its
-    styles and scripts, the Pyodide start-up files and python.zip, generated from the
-    modules the pages import; docs pages stay out. Its boards.js knows the build's version
-    (it registers the service worker with it) and the page carries the build tag."""
+    """The game's config names python.zip and a page starts Python with web/boards.js (the
+    embeddable board): the build holds the page's styles and scripts, the Pyodide start-up
+    files, python.zip generated from the modules the pages import, and the script of the
+    worker the game starts (PyScript fetches it as a file); not the modules themselves nor
+    docs pages. boards.js knows the build's version (it registers the service worker with
+    it) and the page carries the build tag."""
     site = make_site(tmp_path / "site", ARCHIVE_SITE)
     version, listed = build_dist.build(site, tmp_path / "dist")
     dist = tmp_path / "dist"
-    assert files_in(dist) == EXPECTED | {
+    assert files_in(dist) == (EXPECTED - {"engine/__init__.py"}) | {
         "sw.js", "embed.html", "web/embed.css", "web/embed.js", "web/boards.js", "python.zip"}
+    assert "web/worker.py" in files_in(dist)
     assert "python.zip" in listed
     with zipfile.ZipFile(dist / "python.zip") as zf:
         assert set(zf.namelist()) >= {"web/embed.py", "web/main.py", "web/worker.py",
