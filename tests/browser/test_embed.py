@@ -16,10 +16,11 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Frame, Locator, Page, expect
+from playwright.sync_api import BrowserContext, BrowserType, Frame, Locator, Page, expect
 
 from engine import SaveFormatError, parse_position, score_position
 from tests.browser.dist_site import DistSite, build_release
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import Handler, start_in_thread
 from web.hexgrid import DIRECTIONS
 from web.placing import step_cursor
@@ -600,3 +601,31 @@ def test_a_page_of_boards_next_to_the_game_opens_offline_and_so_does_the_game(
     assert listed_rays(page.locator("#two")) == engine_rays(load(EXAMPLES[3]))
     page.goto(game_site.url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
+
+
+def test_without_javascript_the_frame_says_what_it_needs(
+    browser_type: BrowserType, server_url: str
+) -> None:
+    """With JavaScript off the frame does not promise a board that never comes: no
+    "Loading…", but a note that JavaScript and WebAssembly are needed, in the main landmark.
+    (A browser with scripting off in its settings: only then is <noscript> shown.)"""
+    browser = browser_type.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--blink-settings=scriptEnabled=false"])
+    try:
+        page = browser.new_page()
+        page.goto(f"{server_url}embed.html?src=docs/positions/1-one-blue.json")
+        main = page.get_by_role("main")
+        expect(main).to_contain_text("needs JavaScript and WebAssembly", use_inner_text=True)
+        assert "Loading" not in main.inner_text()
+        expect(page.locator("#loading")).to_be_hidden()
+    finally:
+        browser.close()
+
+
+def test_the_frame_has_a_main_landmark_holding_the_board(page: Page, server_url: str) -> None:
+    """The board, its explanation and its controls are inside the frame's <main>."""
+    open_embed(page, server_url, "src=docs/positions/1-one-blue.json")
+    main = page.get_by_role("main")
+    expect(main).to_have_count(1)
+    for part in ("#board", "#rays", "#next", "#title"):
+        expect(main.locator(part)).to_have_count(1)
