@@ -27,7 +27,9 @@
   var waiting = []; // boards to draw, one per task so the page paints between them
   var drawing = false;
   var known = typeof WeakSet === "function" ? new WeakSet() : null;
-  var api = { base: BASE, build: BUILD, runtimes: 0, scan: scan };
+  // runtimes: how many Python runtimes this page started (0 or 1); drawMs: how long each
+  // board took to draw once the runtime was up (for tools/bench_teach.py).
+  var api = { base: BASE, build: BUILD, runtimes: 0, drawMs: [], scan: scan };
   window.ingeniousBoards = api;
 
   function mark(name) {
@@ -53,7 +55,9 @@
         return sources.then(function (buffer) {
           pyodide.unpackArchive(buffer, "zip", { extractDir: "/home/pyodide" });
           mark("runtime-ready");
-          return pyodide.pyimport("web.embed");
+          var embed = pyodide.pyimport("web.embed");
+          mark("modules-imported");
+          return embed;
         });
       });
     return runtime;
@@ -88,8 +92,10 @@
   function drawNext() {
     var next = waiting.shift();
     if (!next) { drawing = false; return; }
+    var started = performance.now();
     try {
       next.embed.mount(next.host, next.host.shadowRoot);
+      api.drawMs.push(Math.round(performance.now() - started));
       keepOffline();
     } catch (err) {
       problem(next.host, "The board could not start: " + message(err));

@@ -84,6 +84,7 @@ class Embed:
         self.placed: list[str] = []
         self.zoom = True
         self.width = -1.0
+        self.fitted: tuple[float, float] = (0.0, 0.0)  # the canvas's last (width, height cap)
 
     def el(self, id_: str) -> Any:
         return self.root.getElementById(id_)
@@ -264,6 +265,7 @@ class Embed:
     # --- showing ----------------------------------------------------------------------------
     def show(self, position: Position, raw: dict[str, Any]) -> None:
         self.position, self.raw, self.initial = position, raw, position
+        self.fitted = (0.0, 0.0)  # a new board (maybe another zone): fit it afresh
         self.el("problem").hidden = True
         self.el("main").hidden = False
         self.el("waiting").hidden = True
@@ -500,8 +502,7 @@ class Embed:
             return
         board_w = float(wrap.clientWidth)
         if not self.frame:
-            if self.position is not None:
-                self.board.fit_width(board_w, max(inner * PAGE_HEIGHT_SHARE, 160.0))
+            self.fit(board_w, max(inner * PAGE_HEIGHT_SHARE, 160.0))
             return
         natural = board_w * ASPECT
         side_h = float(side.scrollHeight)
@@ -512,9 +513,15 @@ class Embed:
         else:
             available = inner - chrome - side_h - 6
             total = chrome + natural + side_h + 6
-        if self.position is not None:
-            self.board.fit_width(board_w, max(available, 160.0))
+        self.fit(board_w, max(available, 160.0))
         self.report_height(total)
+
+    def fit(self, width: float, max_height: float) -> None:
+        """Size the canvas (which redraws it) only when its room changed."""
+        if self.position is None or (width, max_height) == self.fitted:
+            return
+        self.fitted = (width, max_height)
+        self.board.fit_width(width, max_height)
 
     def report_height(self, height: float) -> None:
         if self.frame:
