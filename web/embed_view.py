@@ -44,11 +44,14 @@ def board_html(frame: bool) -> Markup:
     nav_show = tag(
         "div",
         {"class": "nav"},
-        tag("button", {"id": "prev", "type": "button",
-                       "aria-label": "Previous step (left arrow)"}, "◀ Prev"),
+        # Named by their visible words; the arrows are decoration, the keys a description.
+        tag("button", {"id": "prev", "type": "button", "title": "Previous step (left arrow)",
+                       "aria-keyshortcuts": "ArrowLeft"},
+            tag("span", {"aria-hidden": "true"}, "◀"), " Prev"),
         tag("span", {"id": "step-no", "class": "step-no"}),
-        tag("button", {"id": "next", "type": "button",
-                       "aria-label": "Next step (right arrow)"}, "Next ▶"),
+        tag("button", {"id": "next", "type": "button", "title": "Next step (right arrow)",
+                       "aria-keyshortcuts": "ArrowRight"},
+            "Next ", tag("span", {"aria-hidden": "true"}, "▶")),
     )
     explain = tag(
         "div",

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Frame, Locator, Page, expect
 
 from engine import SaveFormatError, parse_position, score_position
+from tests.browser.a11y import assert_no_violations
 from tests.browser.dist_site import DistSite, build_release
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import Handler, start_in_thread
@@ -629,3 +630,40 @@ def test_the_frame_has_a_main_landmark_holding_the_board(page: Page, server_url:
     expect(main).to_have_count(1)
     for part in ("#board", "#rays", "#next", "#title"):
         expect(main.locator(part)).to_have_count(1)
+
+
+# --- accessibility (axe-core, WCAG 2.2 A/AA: tests/browser/a11y.py) ------------------------
+def test_the_frame_has_no_wcag_violations_waiting_showing_or_trying(
+    page: Page, server_url: str
+) -> None:
+    """axe finds nothing in embed.html while it waits for a position, while it explains one
+    halfway (rays still to come are listed quieter, still readable), at the last step, in
+    try mode, and when it shows a problem."""
+    open_embed(page, server_url, "")
+    expect(page.locator("#waiting")).to_be_visible()
+    assert_no_violations(page, "the frame waiting for a position")
+    page.evaluate("h => { location.hash = h }", "src=docs/positions/4-two-red-four-blue.json")
+    expect(page.locator("#rays li")).to_have_count(len(engine_rays(load(EXAMPLES[3]))))
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#rays li.pending").first).to_be_attached()
+    assert_no_violations(page, "the frame explaining a position, step 2")
+    page.keyboard.press("End")
+    expect(page.locator("#total")).to_be_visible()
+    assert_no_violations(page, "the frame at its last step")
+    page.evaluate("h => { location.hash = h }", "src=docs/positions/5-twelve-green.json&mode=try")
+    expect(page.locator("#try-result")).to_have_attribute("data-total", "12")
+    assert_no_violations(page, "the frame in try mode")
+    page.evaluate("h => { location.hash = h }", "position=%7Bnot json")
+    expect(page.locator("#problem")).to_be_visible()
+    assert_no_violations(page, "the frame showing a problem")
+
+
+def test_a_page_of_boards_has_no_wcag_violations(page: Page, server_url: str) -> None:
+    """The demo page with its six boards (inside their shadow roots), one stepped halfway."""
+    page.goto(f"{server_url}docs/embed-demo.html")
+    for board in ("ex1", "ex2", "ex3", "ex4", "ex5", "yours"):
+        board_ready(page, board)
+    page.locator("#ex4 #next").click()
+    expect(page.locator("#ex4 #rays li.pending").first).to_be_attached()
+    assert_no_violations(page, "the demo page of boards")
