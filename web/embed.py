@@ -195,6 +195,8 @@ class Embed:
             # The engine's reason may quote the file (values, key names): shown in the
             # board, never posted to the page around a frame.
             self.fail(f"{src}: {exc}", public=f"{src} is not a position this board can show")
+        except Exception as exc:  # anything unforeseen: still say so, and still be ready
+            self.fail(f"could not load {src}: {exc}", public=f"could not load {src}")
         else:
             self.show(position, raw)
         self.ready()
@@ -248,6 +250,12 @@ class Embed:
             event = js.CustomEvent.new(kind, js_value({"detail": fields, "bubbles": True}))
             self.flags.dispatchEvent(event)
 
+    def set_title(self, title: str, region: str) -> None:
+        """The board's title; in a page also the name of the board's region."""
+        self.el("title").textContent = title
+        if not self.frame:
+            self.el("embed").setAttribute("aria-label", f"Ingenious board: {region}")
+
     def fail(self, message: str, public: str | None = None) -> None:
         """A bad position: say why in the board, keep nothing half-shown. ``public`` is
         the text for the page around a frame when ``message`` quotes a file."""
@@ -257,7 +265,7 @@ class Embed:
         self.el("problem").hidden = False
         self.el("main").hidden = True
         self.el("waiting").hidden = True
-        self.el("title").textContent = "Ingenious"
+        self.set_title("Ingenious", "a position that cannot be shown")
         self.el("note").hidden = True
         self.flags.setAttribute("data-state", "error")
         self.tell("ingenious:error", {"message": message if public is None else public})
@@ -270,9 +278,7 @@ class Embed:
         self.el("main").hidden = False
         self.el("waiting").hidden = True
         title = raw.get("title") if isinstance(raw.get("title"), str) else None
-        self.el("title").textContent = title or "Ingenious"
-        if not self.frame:
-            self.el("embed").setAttribute("aria-label", f"Ingenious board: {title or 'a position'}")
+        self.set_title(title or "Ingenious", title or "a position")
         note = raw.get("note") if isinstance(raw.get("note"), str) else ""
         self.el("note").textContent = note
         self.el("note").hidden = not note
@@ -576,21 +582,29 @@ async def fetch_position_file(src: str) -> str:
     if not response.ok:
         raise SourceError(f"HTTP {response.status}")
     length = response.headers.get("content-length")
-    if length is not None and str(length).isdigit() and int(str(length)) > MAX_TEXT:
-        raise SourceError(f"the file is larger than {MAX_TEXT // 1000} kB")
+    too_big = SourceError(f"the file is larger than {MAX_TEXT // 1000} kB")
+    if not missing(length) and str(length).isdigit() and int(str(length)) > MAX_TEXT:
+        raise too_big
+    if missing(response.body):
+        raise SourceError(f"HTTP {response.status} without a file")
     chunks: list[bytes] = []
     size = 0
     reader = response.body.getReader()
-    while True:
-        part = await reader.read()
-        if part.done:
-            break
-        chunk = bytes(part.value.to_bytes())
-        size += len(chunk)
-        if size > MAX_TEXT:
-            await reader.cancel()
-            raise SourceError(f"the file is larger than {MAX_TEXT // 1000} kB")
-        chunks.append(chunk)
+    try:
+        while True:
+            part = await reader.read()
+            if part.done:
+                break
+            chunk = bytes(part.value.to_bytes())
+            size += len(chunk)
+            if size > MAX_TEXT:
+                await reader.cancel()
+                raise too_big
+            chunks.append(chunk)
+    except SourceError:
+        raise
+    except Exception as exc:  # the connection broke off mid-file
+        raise SourceError(f"the file could not be read ({exc})") from None
     try:
         return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError:
