@@ -15,6 +15,7 @@ import pytest
 from tools.contrast import GRAPHICS, TEXT, contrast, grey, over
 from tools.serve import ROOT
 from web import render
+from web.challenges import draw as challenge_draw
 from web.symbols import COLOURS, FILL, INK
 
 STYLE = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
@@ -47,7 +48,8 @@ SYMBOL_BACKGROUNDS = {
     "challenge card, die, tile": css_value(CHALLENGES, ".ch-die", "background"),
     "challenge score rows": css_value(CHALLENGES, ".ch-board", "background"),
     "challenge lowest row": css_value(CHALLENGES, ".ch-row.lowest", "background"),
-    "challenge drawn tile": css_value(CHALLENGES, ".ch-tile.drawn", "background"),
+    "challenge centre tile": challenge_draw.TILE_FACE,
+    "challenge drawn tile": challenge_draw.DRAWN_TILE_FACE,
 }
 
 
