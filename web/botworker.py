@@ -23,7 +23,6 @@ from web.dom import missing
 
 LIMIT_S = 25.0
 START_LIMIT_S = 120.0  # a second Pyodide starting on a busy machine
-WORKER_SRC = "./web/worker.py"
 CONFIG = "./pyscript.toml"
 
 
@@ -67,7 +66,8 @@ class Workers:
     async def _create(self, name: str) -> Any:
         from pyscript import create_named_worker  # type: ignore[import-not-found]
 
-        return await create_named_worker(src=WORKER_SRC, name=name, config=CONFIG)
+        # The source is written out: tools/archive.py finds the worker's entry module here.
+        return await create_named_worker(src="./web/worker.py", name=name, config=CONFIG)
 
     async def get(self) -> Any:
         """The worker's exports, once it has started; a start that fails or takes longer
