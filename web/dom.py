@@ -70,6 +70,33 @@ def read_seat_inputs(prefix: str) -> list[tuple[str, str]]:
     return out
 
 
+def show_dialog(node: Any, shown: bool) -> None:
+    """Open a native ``<dialog>`` as a modal (focus moves in and stays in, the page behind
+    is inert) or close it (focus returns to what had it), to match a screen model. The
+    ``hidden`` attribute follows too, for code and tests that look at it."""
+    if shown:
+        node.hidden = False
+        if not node.open:
+            node.showModal()
+    else:
+        if node.open:
+            node.close()
+        node.hidden = True
+
+
+def guard_dialog(node: Any, on_escape: Callable[[], None], reopen: Callable[[], None]) -> None:
+    """Escape on a model-driven dialog: the browser's own closing is refused and
+    `on_escape` decides (close where that is safe, else nothing); should the browser close
+    it anyway, `reopen` draws it again as the model says."""
+
+    def cancel(event: Any) -> None:
+        event.preventDefault()
+        on_escape()
+
+    on(node, "cancel", cancel)
+    on(node, "close", lambda event: reopen())
+
+
 def show_banner(element_id: str, text: str) -> None:
     """Flash a banner ("Ingenious!"); a newer banner on the same element keeps its own time."""
     banner = el(element_id)

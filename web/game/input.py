@@ -13,7 +13,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from web import zoom
-from web.dom import document, el, js_value, keep, missing, on
+from web.dom import document, el, guard_dialog, js_value, keep, missing, on
 from web.game import state as st
 from web.game.model import refusal
 from web.game.screen import GameScreen
@@ -72,6 +72,11 @@ class GameInput:
         on(el("hint-button"), "click", lambda e: asyncio.ensure_future(table.ask_hint()))
         on(el("pass-ready"), "click", lambda e: table.reveal())
         on(el("over-board"), "click", lambda e: table.close_over())
+        # Escape: the game-over card closes (the board stays to look at); the pass screen
+        # does not (it hides the next rack). Should the browser close one anyway, the
+        # dialogs are drawn again from the model.
+        guard_dialog(el("pass-screen"), lambda: None, table.page.sync_dialogs)
+        guard_dialog(el("over-screen"), table.close_over, table.page.sync_dialogs)
         for list_id in MOVE_LISTS:
             box = el(list_id)
             on(box, "pointerover", self.on_move_point)

@@ -96,9 +96,9 @@ class GameScreen:
         self.showing = self.canvas.showing = False
         if self.screen is not None:
             self.screen.bot = Bot()
-        for overlay in ("game", "pass-screen", "over-screen"):
-            el(overlay).hidden = True
+        el("game").hidden = True
         self.page.reset()
+        self.page.sync_dialogs()
 
     @property
     def active(self) -> bool:

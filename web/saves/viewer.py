@@ -38,7 +38,7 @@ class ReplayViewer:
         self.on_close = on_close
         self.dpr = float(js.window.devicePixelRatio or 1.0)
         make = document.createElement
-        self.root = make("div")
+        self.root = make("dialog")  # modal: above any open dialog, focus held inside
         self.root.className = "replay overlay"
         self.root.id = "replay"
         self.root.setAttribute("role", "dialog")
@@ -79,8 +79,10 @@ class ReplayViewer:
             on(self.line, kind, lambda e: self.point(False))
         on(self.root, "keydown", self.on_key)
         parent.appendChild(self.root)
+        on(self.root, "cancel", lambda e: (e.preventDefault(), self.act("close")))
         self.shown: ReplayModel | None = None
         self.render()
+        self.root.showModal()
         self.buttons["close"].focus()
 
     def model(self) -> ReplayModel:
@@ -132,4 +134,6 @@ class ReplayViewer:
             self.act(action)
 
     def remove(self) -> None:
+        if self.root.open:
+            self.root.close()  # the focus goes back to what opened the replay
         self.root.remove()
