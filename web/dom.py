@@ -95,6 +95,39 @@ def guard_dialog(node: Any, on_escape: Callable[[], None], reopen: Callable[[], 
 
     on(node, "cancel", cancel)
     on(node, "close", lambda event: reopen())
+    hold_focus(node)
+
+
+TABBABLE = (
+    "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]),"
+    " textarea:not([disabled]), [tabindex]:not([tabindex='-1'])"
+)
+
+
+def hold_focus(node: Any) -> None:
+    """Tab from the last control of `node` goes to its first, Shift+Tab from the first to
+    the last: a modal dialog keeps the focus (the browser would move on to its own bar)."""
+
+    def on_key(event: Any) -> None:
+        if str(event.key) != "Tab":
+            return
+        stops = [
+            n for n in node.querySelectorAll(TABBABLE)
+            if not n.hidden and n.getClientRects().length > 0
+        ]  # fmt: skip
+        if not stops:
+            event.preventDefault()
+            return
+        first, last = stops[0], stops[-1]
+        active = document.activeElement
+        if event.shiftKey and (active == first or active == node):
+            event.preventDefault()
+            last.focus()
+        elif not event.shiftKey and active == last:
+            event.preventDefault()
+            first.focus()
+
+    on(node, "keydown", on_key)
 
 
 def show_banner(element_id: str, text: str) -> None:

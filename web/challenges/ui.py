@@ -321,7 +321,13 @@ class ChallengeUI:
         if session is None or el("challenge-screen").hidden:
             return
         model = screen_model(session, self.state)
+        before = self.model
         self.model = model
+        # Only the rules closed: the dialog gives the focus back to what opened it.
+        rules_closed = (
+            before is not None and before.rules_open and not model.rules_open
+            and before.position == model.position and not take_focus
+        )  # fmt: skip
         active = document.activeElement
         active_id = "" if missing(active) else str(active.id or "")
         follows = (
@@ -336,7 +342,9 @@ class ChallengeUI:
         self.focus_key = key
         again: Any = el(active_id) if active_id else None
         usable = again is not None and not missing(again) and not again.disabled
-        if follows and (moved_on or not usable) and model.focus:
+        if rules_closed:
+            pass
+        elif follows and (moved_on or not usable) and model.focus:
             target = el(model.focus)
             if not missing(target):
                 target.focus()

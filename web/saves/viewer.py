@@ -13,7 +13,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.game import Game
-from web.dom import document, on
+from web.dom import document, hold_focus, on
 from web.markup import join, tag
 from web.replay import ReplayModel, draw_view, frames, replay_model
 
@@ -80,6 +80,7 @@ class ReplayViewer:
         on(self.root, "keydown", self.on_key)
         parent.appendChild(self.root)
         on(self.root, "cancel", lambda e: (e.preventDefault(), self.act("close")))
+        hold_focus(self.root)
         self.shown: ReplayModel | None = None
         self.render()
         self.root.showModal()
