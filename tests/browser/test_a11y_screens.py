@@ -10,6 +10,7 @@ checked, and the test fails listing all the violations of all the states at once
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -175,3 +176,38 @@ def test_every_challenge_state_has_no_wcag_violations(page: Page, server_url: st
     expect(page.locator("#ch-over")).to_be_visible()
     audit.check("match over")
     audit.done()
+
+
+# --- the board in words -----------------------------------------------------------------------------
+def test_the_live_region_reads_out_the_cursor_and_the_board(page: Page, server_url: str) -> None:
+    """Arrow keys: the polite live region reads out the cell under the cursor, anew at each
+    step; with a tile picked, what it would score; D and the Describe button read out
+    the whole board (the words of web/board_words.py, checked in tests/web)."""
+    open_page(page, server_url)
+    page.locator('input[name="variant"][value="standard"]').check()
+    page.select_option("#seat-kind-1", "beginner")
+    page.fill("#seed", "4")
+    page.click("#start-game")
+    expect(page.locator(".rack-tile[data-slot]").first).to_be_enabled()
+    live = page.locator("#announce")
+    expect(live).to_have_attribute("aria-live", "polite")
+    page.locator("#board-canvas").focus()
+    said = []
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft"):
+        before = live.text_content()
+        page.keyboard.press(key)
+        expect(live).not_to_have_text(before or "")
+        said.append(live.text_content() or "")
+    assert all("row " in text for text in said), said
+    assert len(set(said)) == len(said)
+    page.keyboard.press("1")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    expect(live).to_contain_text(re.compile(r"In all:|scores nothing|Not here|cannot go"))
+    page.keyboard.press("d")
+    expect(live).to_contain_text("on the board")
+    expect(live).to_contain_text("empty cells")
+    page.keyboard.press("ArrowUp")
+    expect(live).not_to_contain_text("empty cells")
+    page.click("#describe-button")
+    expect(live).to_contain_text("empty cells")

@@ -70,6 +70,7 @@ class GameInput:
         on(el("undo-button"), "click", lambda e: table.undo())
         on(el("redo-button"), "click", lambda e: table.redo())
         on(el("hint-button"), "click", lambda e: asyncio.ensure_future(table.ask_hint()))
+        on(el("describe-button"), "click", lambda e: self.describe())
         on(el("pass-ready"), "click", lambda e: table.reveal())
         on(el("over-board"), "click", lambda e: table.close_over())
         # Escape: the game-over card closes (the board stays to look at); the pass screen
@@ -310,13 +311,19 @@ class GameInput:
         elif key == "Escape":
             st.drop_tile(screen)
             self.table.render()
+        elif key in ("d", "D") and not (event.ctrlKey or event.metaKey or event.altKey):
+            self.describe()
 
     def say_aim(self) -> None:
-        """After a key moved or turned the tile: render, and tell screen readers the result."""
+        """After a key moved or turned the tile: the live region reads out the cursor."""
         screen = self.screen
+        if screen is not None:
+            st.speak(screen, "cursor", self.position())
         self.table.render()
-        shown = self.table.shown
-        if screen is None or shown is None or self.tile() is None:
-            return
-        screen.said = Keyed(shown.preview.spoken, self.position())
-        self.table.render()
+
+    def describe(self) -> None:
+        """Describe the board (button or D): the live region reads out a summary."""
+        screen = self.screen
+        if screen is not None:
+            st.speak(screen, "board", self.position())
+            self.table.render()
