@@ -120,7 +120,7 @@ def hold_focus(node: Any) -> None:
             return
         first, last = stops[0], stops[-1]
         active = document.activeElement
-        if event.shiftKey and (active == first or active == node):
+        if event.shiftKey and active in (first, node):
             event.preventDefault()
             last.focus()
         elif not event.shiftKey and active == last:

@@ -46,8 +46,14 @@ class Audit:
         found = axe_violations(self.page)
         headings = self.page.evaluate(H1_JS)
         if len(headings) != 1:  # axe counts this as best practice only: checked here
-            found.append({"id": "one-h1", "impact": "moderate", "help": f"h1s: {headings}",
-                          "nodes": [{"target": "h1", "html": "", "summary": "one h1"}]})
+            found.append(
+                {
+                    "id": "one-h1",
+                    "impact": "moderate",
+                    "help": f"h1s: {headings}",
+                    "nodes": [{"target": "h1", "html": "", "summary": "one h1"}],
+                }
+            )
         self.found[state] = found
 
     def done(self) -> None:
@@ -88,7 +94,7 @@ def to_start(page: Page) -> None:
     expect(page.locator("#start")).to_be_visible()
 
 
-# --- the board game ---------------------------------------------------------------------------------
+# --- the board game -------------------------------------------------------------------------------
 def test_every_board_game_state_has_no_wcag_violations(page: Page, server_url: str) -> None:
     """Idle, aiming with the keyboard, the board described, the swap offer, the hot-seat
     pass screen, game over, the replay of a finished game: zero violations in each."""
@@ -151,8 +157,9 @@ def test_every_challenge_state_has_no_wcag_violations(page: Page, server_url: st
     open_page(page, server_url)
     start_challenge(page, "cards", ["human", "casual"], ["Ann", "Bot"], seed=7)
     for kind in ("cards", "dice", "tiles"):
-        continue_challenge(page, Session(ChallengeSetup([kind], 2, ["Ann", "Bot"],
-                                                        ["human", "casual"], 7)))
+        continue_challenge(
+            page, Session(ChallengeSetup([kind], 2, ["Ann", "Bot"], ["human", "casual"], 7))
+        )
         expect(page.locator("#ch-act button[data-action]:not([disabled])").first).to_be_visible()
         audit.check(f"{kind} challenge, the person's turn")
     page.click("#ch-rules")
@@ -160,8 +167,9 @@ def test_every_challenge_state_has_no_wcag_violations(page: Page, server_url: st
     audit.check("challenge rules")
     page.click("#ch-guide-close")
 
-    continue_challenge(page, Session(ChallengeSetup(["cards"], 2, ["Ann", "Ben"],
-                                                    ["human", "human"], 3)))
+    continue_challenge(
+        page, Session(ChallengeSetup(["cards"], 2, ["Ann", "Ben"], ["human", "human"], 3))
+    )
     expect(page.locator("#ch-pass")).to_be_visible()
     audit.check("cards, pass screen")
     page.click("#ch-pass-ready")
@@ -178,7 +186,7 @@ def test_every_challenge_state_has_no_wcag_violations(page: Page, server_url: st
     audit.done()
 
 
-# --- the board in words -----------------------------------------------------------------------------
+# --- the board in words --------------------------------------------------------------------------
 def test_the_live_region_reads_out_the_cursor_and_the_board(page: Page, server_url: str) -> None:
     """Arrow keys: the polite live region reads out the cell under the cursor, anew at each
     step; with a tile picked, what it would score; D and the Describe button read out
