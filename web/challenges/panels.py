@@ -411,3 +411,4 @@ def tiles_panel(view: dict[str, Any]) -> PanelParts:
             Note(("No free score: no centre tile shows one of your lowest rows.",), muted=True)
         )
     return parts
+
