@@ -252,6 +252,7 @@ class ChallengeUI:
         self.busy = False
         self.host.leave_board_game()
         el("challenge-screen").hidden = False
+        js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
         self.session = session
         self.state = ScreenState()
         said = f"{'Resumed' if resumed else 'New'} {title(session)}. {prompt(session, self.state)}"

@@ -13,6 +13,7 @@ from typing import Any
 
 from web.dom import el, missing, show_dialog
 from web.game.model import GameModel, OverModel, PassModel, PreviewModel, RackModel
+from web.game.strip import strip_html
 from web.game.words import MoveWords
 from web.markup import Markup, join, tag
 from web.scoreboard import board_html, label_text, token_html, value_text
@@ -248,6 +249,10 @@ class GameView:
                 node.querySelector(".tok.left").innerHTML = token_html(state, names, 0)
                 node.querySelector(".tok.right").innerHTML = token_html(state, names, 1)
         self.shown_tracks = tracks
+        self.el("score-strip").innerHTML = strip_html(
+            m.scores.tracks, list(view["side_names"]), m.scores.current_side
+        )
+        self.el("game").setAttribute("data-sides", str(len(view["side_names"])))
         for card in board.querySelectorAll(".score-card"):
             side = int(card.getAttribute("data-side"))
             card.classList.toggle("current", side == m.scores.current_side)

@@ -31,6 +31,7 @@ class GameInput:
         self.modal_open = modal_open
         self.touches: dict[int, tuple[float, float]] = {}  # fingers on the board
         self.gesture: dict[str, Any] | None = None  # tap, drag, pinch or done
+        self.auto_zoom = False  # the board zoomed in by itself for a finger (finger_zoom)
 
     # --- helpers ---------------------------------------------------------------------------------
     @property
@@ -240,9 +241,22 @@ class GameInput:
             gesture["kind"] = "done"
             facts = self.table.facts
             if str(event.type) == "pointerup" and facts is not None and facts.index.has_placements:
+                self.finger_zoom(gesture["start"])
                 self.on_tap(canvas.cell_at(gesture["start"]))
         if not self.touches:
             self.gesture = None
+
+    def finger_zoom(self, point: tuple[float, float]) -> None:
+        """Placing with a finger on cells smaller than a fingertip: the board zooms in
+        around the tap (the tapped cell stays under the finger) until the move is made."""
+        canvas = self.table.canvas
+        if self.tile() is None or canvas.cell_at(point) is None:
+            return
+        width, height = canvas.css_size
+        view = zoom.finger_view(canvas.fit, canvas.view_zoom, point, width, height)
+        if view is not None:
+            canvas.set_zoom(view)
+            self.auto_zoom = True
 
     def on_tap(self, cell: Cell | None) -> None:
         screen, facts, game = self.screen, self.table.facts, self.table.game
@@ -253,6 +267,9 @@ class GameInput:
         if move is not None:
             screen.aim.touch_anchor = None
             screen.aim.slot = None
+            if self.auto_zoom:  # the whole board again, to watch what comes next
+                self.auto_zoom = False
+                self.table.canvas.set_zoom(zoom.FITTED)
             self.table.play(move)
             return
         if tile is not None and cell is not None and screen.aim.touch_anchor is None:

@@ -83,6 +83,7 @@ class GameScreen:
         self.showing = self.canvas.showing = True
         el("start").hidden = True
         el("game").hidden = False
+        js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
         self.canvas.set_zoom(zoom.FITTED)
         self.canvas.resize()
         self.render()
