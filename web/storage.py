@@ -46,12 +46,14 @@ STATS_KEY = "ingenious.stats"
 NAMED_PREFIX = "ingenious.save."
 TRASH_PREFIX = "ingenious.trash."
 QUARANTINE_PREFIX = "ingenious.quarantine."
+CHALLENGE_AUTOSAVE_KEY = "ingenious.challenge-autosave"  # written by web.challenges.model
 
 AUTOSAVE_KIND = "ingenious-autosave"
 NAMED_KIND = "ingenious-named"
 RECORD_VERSION = 1
 MAX_SAVE_NAME = 60
 MAX_COUNTER = 2**53  # JavaScript's largest exact integer
+MAX_KEPT_TEXT = 16 * 1024 * 1024  # above any browser's storage quota: set-aside entries
 SCREENS = ("game", "start")
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -313,18 +315,31 @@ def describe_key(key: str) -> str:
         return "The statistics"
     if key == SOLO_BEST_KEY:
         return "The best solo results"
+    if key == CHALLENGE_AUTOSAVE_KEY:
+        return "The saved challenge"
     return f"The stored entry {key[:60]!r}"
 
 
 def quarantined(store: Any) -> list[dict[str, Any]]:
+    """The set-aside entries, each with its key. One that is itself damaged (or hostile:
+    any page of the site can write these keys) is listed with its text as ``raw``, so a
+    download still keeps it; it never reaches ``json.loads`` unchecked."""
     out = []
     for key in sorted(store_keys(store)):
-        if key.startswith(QUARANTINE_PREFIX):
-            try:
-                item = json.loads(store.getItem(key) or "{}")
-            except (ValueError, TypeError):
-                item = {}
-            out.append({"key": key, **(item if isinstance(item, dict) else {})})
+        if not key.startswith(QUARANTINE_PREFIX):
+            continue
+        try:
+            raw = store.getItem(key)
+        except Exception:
+            continue
+        text = "" if raw is None else str(raw)
+        try:
+            item = decode(text, "the set-aside entry", max_text=MAX_KEPT_TEXT)
+        except IngeniousError:
+            item = None
+        if not isinstance(item, dict):
+            item = {"problem": "this set-aside entry is itself damaged", "raw": text}
+        out.append({**item, "key": key})
     return out
 
 
@@ -572,9 +587,9 @@ def read_autosave(store: Store) -> LoadResult:
     if raw is None or raw == "":
         return LoadResult(None)
     try:
-        data = json.loads(str(raw))
-    except json.JSONDecodeError as exc:
-        return LoadResult(None, f"The saved game is damaged (not JSON: {exc.msg}).")
+        data = decode(str(raw), "the saved game")
+    except IngeniousError as exc:
+        return LoadResult(None, f"The saved game is damaged ({exc}).")
     if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
         data = data.get("game")
     if not isinstance(data, dict) or data.get("format") != "ingenious":

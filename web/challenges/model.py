@@ -17,6 +17,7 @@ from engine.challenges.common import COLOURS, ROW_CAP, lowest_colours, score_bat
 from engine.challenges.dice import WILD_SPLITS
 from engine.challenges.match import Match, load_match, new_match
 from engine.errors import IllegalMoveError, SaveFormatError
+from engine.jsontext import decode
 from web.session import HUMAN as HUMAN
 from web.session import SetupError as SetupError
 from web.session import default_name as default_name
@@ -256,9 +257,12 @@ def read_session(store: Any) -> tuple[Session | None, str | None]:
     if raw is None or raw == "":
         return None, None
     try:
-        return Session.from_save(json.loads(str(raw))), None
-    except json.JSONDecodeError as exc:
-        return None, f"The saved challenge is damaged (not JSON: {exc.msg})."
+        # decode, not json.loads: a deeply nested entry must not overflow the stack.
+        data = decode(str(raw), "the saved challenge")
+    except SaveFormatError as exc:
+        return None, f"The saved challenge is damaged ({exc})."
+    try:
+        return Session.from_save(data), None
     except (SaveFormatError, IllegalMoveError, ValueError, TypeError, KeyError) as exc:
         return None, f"The saved challenge cannot be continued: {exc}"
 
