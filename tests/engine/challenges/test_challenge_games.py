@@ -132,6 +132,8 @@ def good_save() -> dict[str, Any]:
         (lambda d: d.update(format="ingenious"), "format"),
         (lambda d: d.update(version=2), "version"),
         (lambda d: d.update(variant="chess"), "unknown challenge"),
+        (lambda d: d.update(variant=["cards"]), "unknown challenge"),
+        (lambda d: d.update(variant={"cards": 1}), "unknown challenge"),
         (lambda d: d.update(players=5), "2-4 players"),
         (lambda d: d.update(players="2"), "players"),
         (lambda d: d.update(names=["A"]), "names"),
