@@ -28,6 +28,7 @@ import js  # type: ignore[import-not-found]
 
 from engine.game import Game
 from engine.jsontext import decode
+from engine.names import clean_name
 from web import share, stats, storage
 from web.dom import document, expose, js_value, missing, on
 from web.replay import ReplayViewer, draw_view
@@ -829,7 +830,7 @@ class SaveManager:
         asyncio.ensure_future(self.import_file(transfer.files.item(0)))
 
     async def import_file(self, file: Any) -> None:
-        name = str(file.name)[:80]
+        name = clean_name(str(file.name), "the file", 80)  # shown in messages: no bidi tricks
         if float(file.size) > share.MAX_FILE:
             self.say(f"Could not import “{name}”: the file is too large to be a game.")
             return

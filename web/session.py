@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from engine.names import clean_name
+
 HUMAN = "human"
 BOT_LEVELS = ("beginner", "casual", "strong", "expert")
 VARIANT_PLAYERS = {"standard": (2, 3, 4), "solo": (1,), "team": (4,), "duel": (2,)}
@@ -72,10 +74,8 @@ def make_setup(
             raise SetupError(f"Unknown player type {controller!r}.")
     clean: list[str] = []
     for seat in range(players):
-        name = (names[seat] if seat < len(names) else "").strip() or default_name(seat, seats[seat])
-        if len(name) > MAX_NAME:
-            raise SetupError(f"Names are at most {MAX_NAME} characters: {name[:30]!r}.")
-        clean.append(name)
+        typed = names[seat] if seat < len(names) else ""
+        clean.append(clean_name(typed, default_name(seat, seats[seat]), MAX_NAME))
     seed = parse_seed(seed_text, fresh_seed)
     options = {"open": True} if variant == "team" and open_play else {}
     return Setup(variant, players, clean, seats, seed, options)

@@ -36,6 +36,7 @@ from typing import Any, Protocol
 from engine import IngeniousError, load_game
 from engine.game import Game
 from engine.jsontext import decode
+from engine.names import clean_name
 from web.session import BOT_LEVELS, HUMAN
 
 PREFIX = "ingenious."
@@ -56,7 +57,6 @@ MAX_COUNTER = 2**53  # JavaScript's largest exact integer
 MAX_KEPT_TEXT = 16 * 1024 * 1024  # above any browser's storage quota: set-aside entries
 SCREENS = ("game", "start")
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 class Store(Protocol):
@@ -175,15 +175,13 @@ def check_seats(value: object, players: int) -> list[str]:
 
 
 def check_name(value: object) -> str:
+    """A save's name, cleaned like player names (``engine.names``): control and
+    text-reordering characters removed, spaces collapsed, at most 60 characters."""
     if not isinstance(value, str):
         raise StoredDataError("the save name must be text")
-    name = value.strip()
+    name = clean_name(value, "", MAX_SAVE_NAME)
     if not name:
         raise StoredDataError("the save name is empty")
-    if len(name) > MAX_SAVE_NAME:
-        raise StoredDataError(f"save names are at most {MAX_SAVE_NAME} characters")
-    if _CONTROL.search(name):
-        raise StoredDataError("the save name contains control characters")
     return name
 
 
@@ -521,6 +519,7 @@ def write_named(store: Any, record: Record) -> str | None:
     if not record.key:
         record.key = NAMED_PREFIX + new_id("s")
     record.kind = NAMED_KIND
+    record.name = clean_name(record.name, "Saved game", MAX_SAVE_NAME)
     try:
         store.setItem(record.key, json.dumps(record.to_json(), separators=(",", ":")))
     except Exception as exc:
@@ -632,6 +631,7 @@ def clean_solo_table(table: object) -> list[dict[str, Any]]:
             continue
         if not isinstance(name, str) or len(name) > MAX_SAVE_NAME:
             continue
+        name = clean_name(name, "?", MAX_SAVE_NAME)
         if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2**63):
             continue
         rows.append({"name": name, "score": score, "seed": seed})

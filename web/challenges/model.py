@@ -18,6 +18,7 @@ from engine.challenges.dice import WILD_SPLITS
 from engine.challenges.match import Match, load_match, new_match
 from engine.errors import IllegalMoveError, SaveFormatError
 from engine.jsontext import decode
+from engine.names import clean_name
 from web.session import HUMAN as HUMAN
 from web.session import SetupError as SetupError
 from web.session import default_name as default_name
@@ -93,10 +94,7 @@ def make_setup(
             raise SetupError(f"Seat {seat + 1}: choose a person or a casual or strong bot.")
     clean = []
     for seat, name in enumerate(names[:players]):
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME:
-            raise SetupError(f"Name {seat + 1} is too long (at most {MAX_NAME} characters).")
-        clean.append(name or default_name(seat, seats[seat]))
+        clean.append(clean_name(name, default_name(seat, seats[seat]), MAX_NAME))
     if len({n.casefold() for n in clean}) != players:
         raise SetupError("Two players have the same name; give everyone a different one.")
     return ChallengeSetup(
