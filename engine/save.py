@@ -17,8 +17,8 @@ from typing import Any
 
 from .errors import IngeniousError, SaveFormatError
 from .game import Game, new_game
-from .names import MAX_NAME as MAX_NAME  # longer names are cut, not refused
 from .jsontext import decode
+from .names import MAX_NAME as MAX_NAME  # longer names are cut, not refused
 
 FORMAT = "ingenious"
 VERSION = 1

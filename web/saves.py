@@ -105,22 +105,23 @@ class LocalStore:
         return [str(self.backend.key(i)) for i in range(int(self.backend.length))]
 
 
-def open_store() -> tuple[Any, str | None]:
-    """The browser's storage, or an in-memory store and the reason it is unavailable."""
+def open_store() -> tuple[Any, list[str]]:
+    """This copy's part of the browser's storage (see `storage.SiteStore`), with entries of
+    earlier versions moved in; or an in-memory store and the reason storage is unavailable."""
     try:
         backend = js.window.localStorage
         if backend is None or missing(backend):
             raise RuntimeError("SecurityError: storage not available")
         backend.getItem(AUTOSAVE_KEY)
-        return LocalStore(backend), None
+        return storage.open_site_store(LocalStore(backend), str(js.location.pathname), now_ms())
     except Exception as exc:
-        return storage.MemoryStore(), storage.problem_text(exc, "open the browser's storage")
+        return storage.MemoryStore(), [storage.problem_text(exc, "open the browser's storage")]
 
 
 class SaveManager:
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.store, problem = open_store()
+        self.store, opened = open_store()
         app.store = self.store
         self.tab = storage.new_id("t")
         self.slot = storage.Autosave(self.store, self.tab)
@@ -131,7 +132,7 @@ class SaveManager:
         self.write_problem: str | None = None
         self.viewer: ReplayViewer | None = None
         self.named: list[Record] = []
-        self.messages: list[str] = [problem] if problem else []
+        self.messages: list[str] = opened
         # Checked before the app reads anything, so no stored value can stop the start.
         storage.purge_trash(self.store)
         self.scan = storage.scan(self.store, now_ms())
@@ -431,7 +432,7 @@ class SaveManager:
     # --- two tabs --------------------------------------------------------------------------------
     def on_storage(self, event: Any) -> None:
         key = event.key
-        if not missing(key) and str(key) != AUTOSAVE_KEY:
+        if not missing(key) and storage.logical_key(self.store, str(key)) != AUTOSAVE_KEY:
             if hasattr(self, "panel") and not document.getElementById("start").hidden:
                 self.refresh_panel()
             return

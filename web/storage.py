@@ -26,6 +26,7 @@ quarantine key and reported in words.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import math
 import random
@@ -373,6 +374,176 @@ def store_keys(store: Any) -> list[str]:
         return [str(k) for k in keys()]
     except Exception:
         return []
+
+
+# --- one copy of the site per folder ------------------------------------------------------------
+# Two copies of the game on one host (say /a/ and /b/, or an old and a new release) share
+# one localStorage. Each copy keeps its entries under its own prefix, made from the folder
+# it is served from, so they neither see nor overwrite each other's saves. The code keeps
+# using the logical keys above ("ingenious.autosave"); `SiteStore` maps them.
+SITE_PREFIX = "ingenious@"
+
+
+def site_root(pathname: str) -> str:
+    """The folder a page is served from: ``/a/index.html``, ``/a/`` and ``/a/embed.html``
+    all give ``/a/``."""
+    path = pathname if pathname.startswith("/") else "/" + pathname
+    return path[: path.rfind("/") + 1]
+
+
+def site_tag(root: str) -> str:
+    """A short, stable tag of a site folder (8 hex digits of its SHA-256).
+
+    >>> site_tag("/")
+    '8a5edab2'
+    """
+    return hashlib.sha256(root.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+
+def site_prefix(root: str) -> str:
+    return f"{SITE_PREFIX}{site_tag(root)}."
+
+
+def site_key(key: str, root: str) -> str:
+    """Where the logical ``key`` (``ingenious.…``) is stored for the copy at ``root``."""
+    return site_prefix(root) + key[len(PREFIX) :] if key.startswith(PREFIX) else key
+
+
+class SiteStore:
+    """This copy's part of the browser's storage, behind the `Store` protocol.
+
+    Keys go in and come out as the logical ``ingenious.…`` names; they are stored as
+    ``ingenious@<tag>.…`` (`site_key`). Entries the browser refused to store (full
+    storage) can be kept in memory for this page with `keep`: they are read and listed
+    like the others until the page closes or a later write stores them.
+    """
+
+    def __init__(self, backend: Any, root: str) -> None:
+        self.backend = backend
+        self.root = root
+        self.prefix = site_prefix(root)
+        self.kept: dict[str, str] = {}
+
+    def physical(self, key: str) -> str:
+        return site_key(key, self.root)
+
+    def logical(self, physical: str) -> str | None:
+        """The logical key of a stored one, or None if it is not this copy's."""
+        if physical.startswith(self.prefix):
+            return PREFIX + physical[len(self.prefix) :]
+        return None
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        if key in self.kept:
+            return self.kept[key]
+        value = self.backend.getItem(self.physical(key))
+        return None if value is None else str(value)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.backend.setItem(self.physical(key), value)
+        self.kept.pop(key, None)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.kept.pop(key, None)
+        self.backend.removeItem(self.physical(key))
+
+    def keys(self) -> list[str]:
+        stored = [k for k in map(self.logical, store_keys(self.backend)) if k is not None]
+        return stored + [k for k in self.kept if k not in stored]
+
+    def keep(self, key: str, value: str) -> None:
+        """Hold an entry in memory for this page (the browser refused to store it)."""
+        self.kept[key] = value
+
+
+def logical_key(store: Any, physical: str) -> str | None:
+    """The logical key of a key seen in a browser ``storage`` event (None: not ours)."""
+    if isinstance(store, SiteStore):
+        return store.logical(physical)
+    return physical if physical.startswith(PREFIX) else None
+
+
+LEGACY_AUTOSAVE_NAME = "Game from before this copy kept its own saves"
+
+
+def migrate_legacy(store: SiteStore, now: float) -> list[str]:
+    """Move entries stored before saves were kept per folder (plain ``ingenious.…`` keys)
+    into this copy's part of the storage; returns messages for the player.
+
+    Runs at every start, so the first copy to start takes what an older release left
+    (that older release may be another copy's: nothing tells them apart). Nothing is
+    overwritten: an entry this copy already has keeps its value and the older one is
+    kept beside it (an autosaved game as a named save, anything else set aside). An
+    entry that cannot be moved (storage full) stays where it is for the next start.
+    """
+    backend = store.backend
+    legacy = sorted(k for k in store_keys(backend) if k.startswith(PREFIX))
+    messages: list[str] = []
+    stuck = 0
+    for key in legacy:
+        try:
+            raw = backend.getItem(key)
+            if raw is None:
+                continue
+            text = str(raw)
+            if store.getItem(key) is None:
+                _move_legacy(backend, key, store.physical(key), text)
+            else:
+                messages.append(_keep_beside(store, key, text, now))
+                backend.removeItem(key)
+        except Exception:
+            stuck += 1
+    if stuck:
+        messages.append(
+            f"{stuck} saved {'entry' if stuck == 1 else 'entries'} from an earlier version "
+            "could not be moved to this copy's storage (the browser's storage is full). "
+            "They are kept and moved at the next start."
+        )
+    return messages
+
+
+def _move_legacy(backend: Any, source: str, target: str, text: str) -> None:
+    """Copy then remove; when there is no room for the copy, remove first and write the
+    copy into the room that frees (putting the original back if even that fails)."""
+    try:
+        backend.setItem(target, text)
+    except Exception:
+        backend.removeItem(source)
+        try:
+            backend.setItem(target, text)
+        except Exception:
+            backend.setItem(source, text)
+            raise
+        return
+    backend.removeItem(source)
+
+
+def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
+    """An older entry whose key this copy already uses: keep it under another key."""
+    if key == AUTOSAVE_KEY:
+        try:
+            record = parse_record(text, AUTOSAVE_KIND)
+        except StoredDataError:
+            record = None
+        if record is not None:
+            record.kind, record.key, record.name = NAMED_KIND, "", LEGACY_AUTOSAVE_NAME
+            record.saved_at = record.saved_at or now
+            problem = write_named(store, record)
+            if problem:
+                raise RuntimeError(problem)
+            return (
+                f"An autosaved game from an earlier version is in Saved games as “{record.name}”."
+            )
+    target = f"{QUARANTINE_PREFIX}{int(now)}-{new_id()}"
+    kept = {"from": key, "problem": "an older copy of this entry", "at": now, "raw": text}
+    store.setItem(target, json.dumps(kept))
+    return f"{describe_key(key)} from an earlier version was set aside, not deleted."
+
+
+def open_site_store(backend: Any, pathname: str, now: float) -> tuple[SiteStore, list[str]]:
+    """This copy's store for a page at ``pathname``, with older entries moved in."""
+    store = SiteStore(backend, site_root(pathname))
+    return store, migrate_legacy(store, now)
 
 
 # --- start-up scan ------------------------------------------------------------------------------

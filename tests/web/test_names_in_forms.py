@@ -14,7 +14,8 @@ def test_the_board_game_form_cleans_names() -> None:
 
 
 def test_the_challenges_form_cleans_names_and_spots_look_alike_duplicates() -> None:
-    setup = model.make_setup("cards", [], 2, ["\u2067Bo\u2069", "y" * 30], [HUMAN, HUMAN], "", False, 1)
+    names = ["\u2067Bo\u2069", "y" * 30]
+    setup = model.make_setup("cards", [], 2, names, [HUMAN, HUMAN], "", False, 1)
     assert setup.names == ["Bo", "y" * 24]
     try:
         model.make_setup("cards", [], 2, ["Bo", "B\u200bo"], [HUMAN, HUMAN], "", False, 1)
