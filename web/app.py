@@ -259,15 +259,8 @@ class App:
         el("start").hidden = False
         loaded = storage.read_autosave(self.store)
         button, info = el("continue-game"), el("continue-info")
-        button.disabled = loaded.save is None
-        if loaded.save is not None:
-            save = loaded.save
-            names = ", ".join(str(n) for n in save.get("names", []))
-            kind = str(save.get("variant", "")).capitalize()
-            played = len(save.get("moves", []))
-            info.textContent = f"{kind} game: {names} — {played} moves played."
-        else:
-            info.textContent = loaded.problem or "No saved game yet."
+        offered, info.textContent = storage.continue_offer(loaded, self.saves.unsaved_game())
+        button.disabled = not offered
         self.render_solo_best()
         self.saves.on_start_screen()
 

@@ -322,8 +322,20 @@ class SaveManager:
             if problem:
                 self.say(problem)
 
+    def unsaved_game(self) -> Game | None:
+        """The game being played when the autosave does not hold it (its writes fail)."""
+        app = self.app
+        if app.game is None or self.tracked is not app.game or self.write_problem is None:
+            return None
+        return app.game
+
     def continue_game(self) -> bool:
-        """'Continue' on the start screen: resume the autosave (validated again)."""
+        """'Continue' on the start screen: resume the autosave (validated again), or the
+        game in memory when the autosave could not keep up with it (storage full)."""
+        unsaved = self.unsaved_game()
+        if unsaved is not None:
+            self.app.begin(unsaved, self.app.setup)
+            return True
         problems: list[str] = []
         record = storage.read_record(self.store, AUTOSAVE_KEY, AUTOSAVE_KIND, now_ms(), problems)
         for text in problems:
@@ -436,26 +448,36 @@ class SaveManager:
             if hasattr(self, "panel") and not document.getElementById("start").hidden:
                 self.refresh_panel()
             return
-        value = event.newValue
-        raw = None if missing(value) else str(value)
+        verdict = self.stored_verdict()  # what is stored now, not the event's value
         playing = self.app.game is not None and self.tracked is self.app.game
-        if self.bound is not None or not playing or not self.slot.stale(raw):
+        if self.bound is None and playing and not self.conflict and verdict == storage.OLDER:
+            self.write(self.ui_state())  # a tab with a stale view moved it back: put ours back
+            return
+        if self.bound is not None or not playing or not self.slot.stale_verdict(verdict):
             if hasattr(self, "panel") and not document.getElementById("start").hidden:
                 self.refresh_panel()
             return
         self.conflict = True
         self.show_conflict()
 
+    def stored_verdict(self) -> str:
+        """How the stored autosave compares with this tab's (`storage.Autosave.verdict`)."""
+        try:
+            return self.slot.verdict(self.store.getItem(AUTOSAVE_KEY))
+        except Exception:  # storage gone meanwhile: nothing to compare
+            return storage.SAME
+
     def show_conflict(self) -> None:
         if not missing(document.getElementById("conflict")):
             return
+        verdict = self.stored_verdict()
+        if not self.slot.stale_verdict(verdict):  # settled meanwhile (or moved back: restore)
+            self.conflict = False
+            if verdict == storage.OLDER:
+                self.write(self.ui_state())
+            return
+        what, load_label = storage.conflict_words(verdict)
         box, card = _dialog("conflict", "alertdialog", "This game changed in another tab")
-        try:
-            seen = storage.peek(self.store.getItem(AUTOSAVE_KEY))
-        except Exception:  # storage gone meanwhile: the general wording is still right
-            seen = None
-        other = seen is not None and bool(self.slot.game_id) and seen[1] != self.slot.game_id
-        what = "started another game" if other else "saved a newer state of this game"
         card.appendChild(
             _make(
                 "p",
@@ -465,7 +487,7 @@ class SaveManager:
             )
         )
         row = _make("div", "row-buttons")
-        newer = _button("Load the newer state", "load-newer", "primary")
+        newer = _button(load_label, "load-newer", "primary")
         copy = _button("Keep playing here as a copy", "keep-copy")
         on(newer, "click", lambda e: self.resolve_conflict(box, load=True))
         on(copy, "click", lambda e: self.resolve_conflict(box, load=False))
@@ -493,7 +515,8 @@ class SaveManager:
         problem = storage.write_named(self.store, copy)
         if problem:
             self.say(problem)
-            return
+            if not storage.kept_only(self.store, copy.key):
+                return
         self.conflict = False
         self.bound = copy
         self.toast(f"Playing on as a copy: “{copy.name}” in Saved games.")
@@ -588,6 +611,8 @@ class SaveManager:
             for n, s in zip(game.names, record.seats, strict=True)
         )
         state = "finished" if game.phase == "over" else f"move {len(game.moves)}"
+        if storage.kept_only(self.store, record.key):
+            state += " · not stored: until this page closes"
         meta = _make(
             "span", "save-meta", f"{game.variant.title} · {seats} · {state} · "
             f"{when_text(record.saved_at)}",
@@ -705,7 +730,8 @@ class SaveManager:
         problem = storage.write_named(self.store, record)
         if problem:
             self.say(problem)
-            return
+            if not storage.kept_only(self.store, record.key):
+                return
         self.name_input.value = ""
         self.refresh_panel()
         self.toast(f"Saved as “{label}”.")
@@ -854,7 +880,8 @@ class SaveManager:
         problem = storage.write_named(self.store, record)
         if problem:
             self.say(problem)
-            return
+            if not storage.kept_only(self.store, record.key):
+                return
         if hasattr(self, "panel"):
             self.refresh_panel()
         self.toast(f"Imported “{name}” into Saved games.", "Load", lambda: self.play(

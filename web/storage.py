@@ -99,6 +99,8 @@ def problem_text(exc: BaseException, doing: str) -> str:
     """Words for a failed storage call (the browser raises DOMExceptions we cannot name)."""
     text = str(exc)
     if "Quota" in text or "quota" in text:
+        if doing.startswith(("delete", "remove", "restore")):
+            return f"Could not {doing}: the browser's storage is full."
         return (
             f"Could not {doing}: the browser's storage is full. The game goes on in memory; "
             "delete old saves or export this game to keep it."
@@ -271,6 +273,17 @@ def parse_record(raw: str, kind: str, key: str = "") -> Record:
 
 def peek(raw: str | None) -> tuple[int, str] | None:
     """(rev, game_id) of a stored autosave without replaying it; None if unreadable."""
+    seen = peek_write(raw)
+    return None if seen is None else (seen[0], seen[1])
+
+
+def peek_write(raw: str | None) -> tuple[int, str, str] | None:
+    """(rev, game_id, tab) of a stored autosave: which write of which game it is, without
+    replaying it; None if unreadable.
+
+    Two tabs that both go on from revision 4 each write a revision 5: the tab that wrote
+    tells them apart.
+    """
     if not raw:
         return None
     try:
@@ -280,10 +293,10 @@ def peek(raw: str | None) -> tuple[int, str] | None:
     if not isinstance(data, dict):
         return None
     if data.get("format") == "ingenious":
-        return (0, "")
-    rev, game_id = data.get("rev"), data.get("game_id")
+        return (0, "", "")
+    rev, game_id, tab = data.get("rev"), data.get("game_id"), data.get("tab", "")
     if isinstance(rev, int) and not isinstance(rev, bool) and isinstance(game_id, str):
-        return (rev, game_id)
+        return (rev, game_id, tab if isinstance(tab, str) else "")
     return None
 
 
@@ -528,7 +541,7 @@ def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
         if record is not None:
             record.kind, record.key, record.name = NAMED_KIND, "", LEGACY_AUTOSAVE_NAME
             record.saved_at = record.saved_at or now
-            problem = write_named(store, record)
+            problem = write_named(store, record, keep=False)
             if problem:
                 raise RuntimeError(problem)
             return (
@@ -620,13 +633,40 @@ class WriteOutcome:
     status: str  # "saved", "conflict" or "failed"
     message: str = ""
     rev: int = 0
+    verdict: str = ""  # for a conflict: NEWER, FORK or OTHER_GAME
+
+
+# How the stored autosave compares with the one a tab last wrote or loaded.
+SAME = "same"  # it is that one (or nothing readable is stored)
+OLDER = "older"  # the same game at a lower revision: a tab with a stale view wrote it
+NEWER = "newer"  # the same game at a higher revision: another tab went on
+FORK = "fork"  # the same game and revision, written by another tab: a different state
+OTHER_GAME = "other-game"  # another tab started or loaded another game
+
+CONFLICT_WORDS = {
+    NEWER: ("saved a newer state of this game", "Load the newer state"),
+    FORK: ("saved a different state of this game, as far on as this one",
+           "Load the other tab's state"),
+    OTHER_GAME: ("started another game", "Load the other game"),
+}  # fmt: skip
+
+
+def conflict_words(verdict: str) -> tuple[str, str]:
+    """What another tab did, and the label of the button that loads it."""
+    return CONFLICT_WORDS.get(verdict, CONFLICT_WORDS[NEWER])
 
 
 class Autosave:
-    """This tab's view of the autosave: which game and revision it last wrote or loaded.
+    """This tab's view of the autosave: which write of which game it last wrote or loaded.
 
-    A write first reads the stored record: if another tab wrote since (another revision
-    or another game), nothing is overwritten and the outcome is a conflict.
+    Browsers give no lock over localStorage, and a tab may read a value another tab has
+    already replaced (its copy of the storage is updated a moment later). So a write
+    first compares what is stored with what this tab knows (`verdict`): it goes ahead
+    when the stored record is this tab's own, or the same game at a *lower* revision
+    (a stale tab moved the autosave backwards: this tab puts the newer state back); it
+    is refused as a conflict when another tab went further, forked the game or started
+    another one. A tab also checks after every `storage` event (see `web.saves`), so
+    the autosave ends at the furthest state, and the tab left behind is told truly why.
     """
 
     def __init__(self, store: Any, tab: str) -> None:
@@ -634,23 +674,41 @@ class Autosave:
         self.tab = tab
         self.rev: int | None = None
         self.game_id = ""
+        self.writer = ""  # the tab that wrote the record this tab last wrote or loaded
         self.last_game = ""
 
     def adopt(self, record: Record) -> None:
-        self.rev, self.game_id = record.rev, record.game_id
+        self.rev, self.game_id, self.writer = record.rev, record.game_id, record.tab
         self.last_game = json.dumps(record.game_json(), sort_keys=True)
 
     def forget(self) -> None:
-        self.rev, self.game_id, self.last_game = None, "", ""
+        self.rev, self.game_id, self.writer, self.last_game = None, "", "", ""
+
+    def verdict(self, raw: str | None) -> str:
+        """How the stored autosave ``raw`` compares with this tab's (see the constants)."""
+        return self._verdict(peek_write(raw), raw)
+
+    def _verdict(self, seen: tuple[int, str, str] | None, raw: str | None) -> str:
+        if self.rev is None:
+            return SAME
+        if seen is None:
+            return OTHER_GAME if raw else SAME
+        rev, game_id, tab = seen
+        if game_id != self.game_id:
+            return OTHER_GAME
+        if rev < self.rev:
+            return OLDER
+        if rev > self.rev:
+            return NEWER
+        return SAME if tab == self.writer else FORK
 
     def stale(self, raw: str | None) -> bool:
-        """True when the stored autosave is not the one this tab last wrote or loaded."""
-        if self.rev is None:
-            return False
-        seen = peek(raw)
-        if seen is None:
-            return raw is not None and raw != ""
-        return seen != (self.rev, self.game_id)
+        """True when another tab went further, forked this game or started another."""
+        return self.stale_verdict(self.verdict(raw))
+
+    @staticmethod
+    def stale_verdict(verdict: str) -> bool:
+        return verdict in (NEWER, FORK, OTHER_GAME)
 
     def write(
         self, game: Game, seats: list[str], ui: UiState, now: float, new_game: bool = False
@@ -659,7 +717,7 @@ class Autosave:
             raw = self.store.getItem(AUTOSAVE_KEY)
         except Exception as exc:
             return WriteOutcome("failed", problem_text(exc, "autosave"))
-        stored = peek(raw)
+        stored = peek_write(raw)
         if raw and stored is None:
             # Damaged bytes under our key: set them aside before writing over them.
             quarantine(self.store, AUTOSAVE_KEY, str(raw), "damaged autosave", now)
@@ -668,8 +726,9 @@ class Autosave:
             rev = (stored[0] if stored else 0) + 1
             changed = True
         else:
-            if raw and stored is not None and stored != (self.rev, self.game_id):
-                return WriteOutcome("conflict", "This game was changed in another tab.")
+            verdict = self._verdict(stored, raw) if stored is not None else SAME
+            if verdict in (NEWER, FORK, OTHER_GAME):
+                return WriteOutcome("conflict", conflict_words(verdict)[0], verdict=verdict)
             changed = json.dumps(game_dict(game, seats), sort_keys=True) != self.last_game
             rev = self.rev + 1 if changed else self.rev
             self.game_id = self.game_id or new_id("g")  # a first-version save had no id
@@ -678,22 +737,66 @@ class Autosave:
             self.store.setItem(AUTOSAVE_KEY, json.dumps(record.to_json(), separators=(",", ":")))
         except Exception as exc:
             return WriteOutcome("failed", problem_text(exc, "autosave"))
-        self.rev = rev
+        self.rev, self.writer = rev, self.tab
         if changed:
             self.last_game = json.dumps(record.game_json(), sort_keys=True)
         return WriteOutcome("saved", rev=rev)
 
 
 # --- named saves --------------------------------------------------------------------------------
-def write_named(store: Any, record: Record) -> str | None:
-    """Store a named save under its key; a problem message instead of raising."""
+# What full storage still allows. Nothing the player made is dropped: a named save (or a
+# deleted one waiting for Undo) that the browser refuses to store is kept in memory by
+# the store (`SiteStore.keep`) and listed as usual until the page closes; a later write
+# that succeeds, or `flush_kept` once a delete has made room, stores it for good.
+def keep_in_memory(store: Any, key: str, value: str) -> bool:
+    """Hold ``value`` in the store's memory for this page, if the store can."""
+    keep = getattr(store, "keep", None)
+    if keep is None:
+        return False
+    keep(key, value)
+    return True
+
+
+def kept_only(store: Any, key: str) -> bool:
+    """True when ``key`` is held in memory only (the browser refused to store it)."""
+    kept = getattr(store, "kept", None)
+    return isinstance(kept, dict) and key in kept
+
+
+def flush_kept(store: Any) -> None:
+    """Try to store what is held in memory (named saves first, then the trash)."""
+    kept = getattr(store, "kept", None)
+    if not isinstance(kept, dict):
+        return
+    for key in sorted(kept, key=lambda k: (not k.startswith(NAMED_PREFIX), k)):
+        with contextlib.suppress(Exception):
+            store.setItem(key, kept[key])
+
+
+def kept_text(exc: BaseException, name: str) -> str:
+    why = "the browser's storage is full" if "uota" in str(exc) else "the browser refused it"
+    return (
+        f"“{name}” could not be stored ({why}): it stays in Saved games until this page is "
+        "closed. Export it to keep it, or delete old saves to make room."
+    )
+
+
+def write_named(store: Any, record: Record, keep: bool = True) -> str | None:
+    """Store a named save under its key; a problem message instead of raising.
+
+    With ``keep``, a save the browser refuses is held in memory (`kept_only` tells) and
+    the message says so.
+    """
     if not record.key:
         record.key = NAMED_PREFIX + new_id("s")
     record.kind = NAMED_KIND
     record.name = clean_name(record.name, "Saved game", MAX_SAVE_NAME)
+    text = json.dumps(record.to_json(), separators=(",", ":"))
     try:
-        store.setItem(record.key, json.dumps(record.to_json(), separators=(",", ":")))
+        store.setItem(record.key, text)
     except Exception as exc:
+        if keep and keep_in_memory(store, record.key, text):
+            return kept_text(exc, record.name)
         return problem_text(exc, "save the game")
     return None
 
@@ -706,14 +809,19 @@ def rename_named(store: Any, record: Record, name: str) -> str | None:
     old = record.name
     record.name = new_name
     problem = write_named(store, record)
-    if problem:
+    if problem and not kept_only(store, record.key):
         record.name = old
     return problem
 
 
 def delete_named(store: Any, key: str) -> str | None:
-    """Move a named save to the trash (kept until the next start)."""
-    return _move(store, key, TRASH_PREFIX + key[len(NAMED_PREFIX) :], "delete the save")
+    """Move a named save to the trash (kept until the next start, for Undo). Works on a
+    full storage: the trash copy is then held in memory, and the room the delete frees
+    goes to saves held in memory."""
+    problem = _move(store, key, TRASH_PREFIX + key[len(NAMED_PREFIX) :], "delete the save")
+    if problem is None:
+        flush_kept(store)
+    return problem
 
 
 def undelete_named(store: Any, key: str) -> str | None:
@@ -723,9 +831,16 @@ def undelete_named(store: Any, key: str) -> str | None:
 def _move(store: Any, source: str, target: str, doing: str) -> str | None:
     try:
         raw = store.getItem(source)
-        if raw is None:
-            return f"Could not {doing}: it is no longer there."
+    except Exception as exc:
+        return problem_text(exc, doing)
+    if raw is None:
+        return f"Could not {doing}: it is no longer there."
+    try:
         store.setItem(target, raw)
+    except Exception as exc:
+        if not keep_in_memory(store, target, raw):
+            return problem_text(exc, doing)
+    try:
         store.removeItem(source)
     except Exception as exc:
         return problem_text(exc, doing)
@@ -765,6 +880,27 @@ def read_autosave(store: Store) -> LoadResult:
     if not isinstance(data, dict) or data.get("format") != "ingenious":
         return LoadResult(None, "The saved game is not an Ingenious save.")
     return LoadResult(data)
+
+
+def continue_offer(loaded: LoadResult, unsaved: Game | None) -> tuple[bool, str]:
+    """Whether the start screen's Continue is offered, and the line under it.
+
+    ``unsaved`` is the game being played when the autosave does not hold it (storage
+    full): it is still in memory, so Continue stays open and says so.
+    """
+    if unsaved is not None:
+        names = ", ".join(unsaved.names)
+        return True, (
+            f"{unsaved.variant.title}: {names} — {len(unsaved.moves)} moves played "
+            "(in this page only: the browser's storage is full)."
+        )
+    if loaded.save is not None:
+        save = loaded.save
+        names = ", ".join(str(n) for n in save.get("names", []))
+        kind = str(save.get("variant", "")).capitalize()
+        played = len(save.get("moves", []))
+        return True, f"{kind} game: {names} — {played} moves played."
+    return False, loaded.problem or "No saved game yet."
 
 
 def clear_autosave(store: Store) -> None:
