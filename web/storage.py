@@ -732,12 +732,15 @@ class Autosave:
             changed = json.dumps(game_dict(game, seats), sort_keys=True) != self.last_game
             rev = self.rev + 1 if changed else self.rev
             self.game_id = self.game_id or new_id("g")  # a first-version save had no id
-        record = Record(AUTOSAVE_KIND, game, seats, ui, rev, self.game_id, self.tab, now)
+        # The record names the tab that made this state of the game: a write that only
+        # changes the screen state (any tab resuming the game does one) keeps it.
+        writer = self.tab if changed or not self.writer else self.writer
+        record = Record(AUTOSAVE_KIND, game, seats, ui, rev, self.game_id, writer, now)
         try:
             self.store.setItem(AUTOSAVE_KEY, json.dumps(record.to_json(), separators=(",", ":")))
         except Exception as exc:
             return WriteOutcome("failed", problem_text(exc, "autosave"))
-        self.rev, self.writer = rev, self.tab
+        self.rev, self.writer = rev, writer
         if changed:
             self.last_game = json.dumps(record.game_json(), sort_keys=True)
         return WriteOutcome("saved", rev=rev)

@@ -123,3 +123,15 @@ def test_the_conflict_words_say_what_the_other_tab_did() -> None:
     assert conflict_words(NEWER) == ("saved a newer state of this game", "Load the newer state")
     assert "different state" in conflict_words(FORK)[0]
     assert conflict_words(OTHER_GAME)[1] == "Load the other game"
+
+
+def test_a_tab_that_only_shows_the_game_again_does_not_fork_it() -> None:
+    """A second tab resuming the game rewrites its screen state: the record still names
+    the tab that made that state of the game, so the first tab sees no change."""
+    shared, a, b, game_a, game_b = two_tabs()
+    assert a.write(move(game_a), SEATS, UiState(), 2).rev == 2
+    b.adopt(stored(shared))
+    assert b.write(stored(shared).game, SEATS, UiState(None, "start"), 3).rev == 2
+    assert a.verdict(shared.getItem(AUTOSAVE_KEY)) == SAME
+    assert peek_write(shared.getItem(AUTOSAVE_KEY)) == (2, a.game_id, "ta")
+    assert a.write(move(game_a), SEATS, UiState(), 4).rev == 3
