@@ -5,19 +5,24 @@ The store is anything with `getItem(key) -> str | None`, `setItem(key, value)`,
 (see `web.saves.LocalStore`), a `MemoryStore` in tests. No browser imports here, so
 CPython tests cover every rule.
 
-Keys (all start with ``ingenious.``):
+Keys (logical names, all starting with ``ingenious.``; `SiteStore` stores them under a
+prefix made from the folder the site is served from, so two copies on one host keep
+separate saves, and moves entries of earlier releases in: see "one copy of the site per
+folder" below and docs/saves.md):
 
 - ``autosave``: the game in progress, a *record* (below) rewritten after every move;
 - ``save.<id>``: named saves, the same record with a name;
 - ``trash.<id>``: deleted named saves, kept until the next start so a delete can be undone;
 - ``quarantine.<n>``: anything that failed validation, set aside verbatim with the reason;
-- ``settings``, ``solo-best``, ``stats``: small JSON values.
+- ``settings``, ``solo-best``, ``stats``: small JSON values;
+- ``challenge-autosave``: the challenge in progress (written by `web.challenges.model`).
 
 A record is ``{"kind", "record", "rev", "game_id", "tab", "saved_at", "name"?, "game",
 "ui"}``: ``game`` is the engine save (``engine.save``) plus ``seats`` (who plays each
 seat); ``ui`` is the small screen state needed to resume exactly (is the hot-seat rack
-revealed, which screen was showing). ``rev`` counts the game's changes so a second tab
-can tell that its copy is stale. Every field is checked on load (`parse_record`).
+revealed, which screen was showing). ``rev`` counts the game's changes and ``tab`` names
+the tab that made that state, so a second tab can tell that its copy is stale (see
+`Autosave`). Every field is checked on load (`parse_record`).
 
 Reading never raises to the caller and never deletes: a bad entry is moved to a
 quarantine key and reported in words.
