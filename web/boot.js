@@ -26,6 +26,64 @@
     if (loading) loading.classList.add("failed");
   }
 
+  // When a file of the game or its runtime does not load, the error that surfaces is
+  // often about something else (a module graph, Pyodide's start-up). Remember the first
+  // file that failed, from three sources: a <script>/<link> element's error, a fetch
+  // (Pyodide and PyScript fetch the runtime and the game's Python files), and the
+  // browser's resource timing (modules imported by other modules).
+  var failedFile = null;
+
+  function shortName(url) {
+    try {
+      var full = new URL(url, location.href).href.split(/[?#]/)[0];
+      var folder = new URL("./", location.href).href;
+      return full.indexOf(folder) === 0 ? full.slice(folder.length) || "index.html" : full;
+    } catch (err) {
+      return String(url).slice(0, 200);
+    }
+  }
+
+  function fileFailed(url, why) {
+    if (!ready && !failedFile && url) failedFile = { name: shortName(url), why: why };
+  }
+
+  if (typeof window.fetch === "function") {
+    var realFetch = window.fetch;
+    window.fetch = function (input) {
+      var url = typeof input === "string" ? input : (input && input.url) || String(input);
+      return realFetch.apply(this, arguments).then(function (response) {
+        if (!response.ok && response.type !== "opaque") fileFailed(url, "HTTP " + response.status);
+        return response;
+      }, function (err) {
+        fileFailed(url, "no answer");
+        throw err;
+      });
+    };
+  }
+  if (typeof PerformanceObserver === "function") {
+    try {
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (entry) {
+          if (entry.responseStatus >= 400) fileFailed(entry.name, "HTTP " + entry.responseStatus);
+        });
+      }).observe({ type: "resource", buffered: true });
+    } catch (err) { /* an older browser: the other two sources still tell */ }
+  }
+
+  // The message for a start that failed: which file, if one did not load, and what to do.
+  function startFailed(detail) {
+    if (ready) return;
+    detail = String(detail).replace(/[.\s]+$/, "");
+    if (failedFile) {
+      var why = failedFile.why + (detail.indexOf(failedFile.name) < 0 ? "; " + detail : "");
+      problem("The game could not start: the file " + failedFile.name + " did not load (" +
+        why + "). Reload the page to try again; if that does not help, this copy of the " +
+        "game is missing that file.");
+    } else {
+      problem("The game could not start: " + detail + ". Reload the page to try again.");
+    }
+  }
+
   function unsupported() {
     if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
       return "This browser cannot run the game: it has no WebAssembly. Please use a current Chrome, Edge, Firefox or Safari.";
@@ -42,6 +100,7 @@
   window.ingeniousBoot = {
     stage: setStage,
     problem: problem,
+    failedFile: function () { return failedFile; },
     done: function () {
       ready = true;
       setStage("Ready", 1);
@@ -73,10 +132,13 @@
     setStage("Loading the game…", 0.8);
   }, true);
   window.addEventListener("error", function (event) {
-    if (!ready) problem("The game could not start: " + (event.message || "a file failed to load") + ". Reload the page to try again.");
+    var element = event.target;
+    if (element && element !== window && (element.src || element.href)) {
+      fileFailed(element.src || element.href, "failed to load");
+    }
+    startFailed(event.message || "a file failed to load");
   }, true);
   window.addEventListener("unhandledrejection", function (event) {
-    var reason = event.reason && (event.reason.message || String(event.reason));
-    if (!ready) problem("The game could not start: " + reason + ". Reload the page to try again.");
+    startFailed(String(event.reason && (event.reason.message || event.reason)));
   });
 })();
