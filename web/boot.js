@@ -72,7 +72,7 @@
 
   // The message for a start that failed: which file, if one did not load, and what to do.
   function startFailed(detail) {
-    if (ready) return;
+    if (ready || framed) return;
     detail = String(detail).replace(/[.\s]+$/, "");
     if (failedFile) {
       var why = failedFile.why + (detail.indexOf(failedFile.name) < 0 ? "; " + detail : "");
@@ -123,7 +123,54 @@
     }
   }, 150);
 
+  // The game does not run inside a frame of another site: such a page could lay itself
+  // over the game and steer the player's clicks (delete saves, remove set-aside entries).
+  // A <meta> security policy cannot say frame-ancestors, so this script says it, before
+  // anything else runs. The embeddable board (embed.html) is meant for frames and does
+  // not load this file; the game framed by a page of its own site runs as usual.
+  function framedByAnotherSite() {
+    if (window.top === window.self) return false;
+    var origins = location.ancestorOrigins;
+    if (origins && origins.length) {
+      for (var i = 0; i < origins.length; i++) {
+        if (origins[i] !== location.origin) return true;
+      }
+      return false;
+    }
+    try { // browsers without ancestorOrigins: a frame of another site cannot be read
+      for (var frame = window.parent; ; frame = frame.parent) {
+        if (!frame.location.href) return true;
+        if (frame === window.top) return false;
+      }
+    } catch (err) {
+      return true;
+    }
+  }
+
+  var framed = framedByAnotherSite();
+  if (framed) {
+    window.ingeniousFramed = true;
+    // The document is parsed ("interactive") before deferred and module scripts run, so
+    // PyScript, when it runs, finds no Python script to start.
+    document.addEventListener("readystatechange", function () {
+      if (document.readyState !== "interactive") return;
+      var scripts = document.querySelectorAll('script[type="py"], script[type="mpy"]');
+      Array.prototype.forEach.call(scripts, function (script) { script.remove(); });
+      clearInterval(timer);
+      setStage("Not started", 0);
+      problem("Ingenious does not run inside another site's page. Open it in a tab of its own:");
+      var box = el("loading-problem"), link = document.createElement("a");
+      link.href = location.href;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = "open Ingenious";
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(link);
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    if (framed) return;
     var why = unsupported();
     if (why) { problem(why); clearInterval(timer); return; }
     setStage("Loading the Python runtime…", 0.1);
