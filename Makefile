@@ -92,8 +92,12 @@ test-engine: venv
 test-pyodide: node_modules/.stamp wheels
 	node tests/pyodide/run_pytest.mjs tests/engine
 
+# A test whose Chromium renderer process crashes (an environment failure, not an assertion)
+# runs once more; any other failure fails at once. pytest's summary lists every rerun.
+BROWSER_RERUN := --reruns 1 --only-rerun "(Target|Page) crashed"
+
 test-browser: venv runtime chromium
-	$(PY) -m pytest tests/browser
+	$(PY) -m pytest tests/browser $(BROWSER_RERUN)
 
 clean:
 	rm -rf runtime dist $(WHEELS) test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -16,8 +16,13 @@
     if (bar) bar.style.width = Math.round(fraction * 100) + "%";
   }
 
+  // Set when the game cannot run here (this browser, or a frame of another site): that
+  // message stays, and the errors that follow from it (PyScript failing without
+  // WebAssembly) do not replace it.
+  var fatal = null;
+
   function problem(text) {
-    if (ready) return;
+    if (ready || (fatal !== null && text !== fatal)) return;
     var box = el("loading-problem");
     if (!box) { document.addEventListener("DOMContentLoaded", function () { problem(text); }); return; }
     box.hidden = false;
@@ -72,7 +77,7 @@
 
   // The message for a start that failed: which file, if one did not load, and what to do.
   function startFailed(detail) {
-    if (ready || framed) return;
+    if (ready || fatal) return;
     detail = String(detail).replace(/[.\s]+$/, "");
     if (failedFile) {
       var why = failedFile.why + (detail.indexOf(failedFile.name) < 0 ? "; " + detail : "");
@@ -147,8 +152,11 @@
     }
   }
 
-  var framed = framedByAnotherSite();
-  if (framed) {
+  var FRAMED = "Ingenious does not run inside another site's page. Open it in a tab of its own:";
+  fatal = framedByAnotherSite() ? FRAMED : unsupported();  // before any module script runs
+  if (fatal) clearInterval(timer);
+  if (fatal && fatal !== FRAMED) problem(fatal);
+  if (fatal === FRAMED) {
     window.ingeniousFramed = true;
     // The document is parsed ("interactive") before deferred and module scripts run, so
     // PyScript, when it runs, finds no Python script to start.
@@ -156,9 +164,8 @@
       if (document.readyState !== "interactive") return;
       var scripts = document.querySelectorAll('script[type="py"], script[type="mpy"]');
       Array.prototype.forEach.call(scripts, function (script) { script.remove(); });
-      clearInterval(timer);
       setStage("Not started", 0);
-      problem("Ingenious does not run inside another site's page. Open it in a tab of its own:");
+      problem(FRAMED);
       var box = el("loading-problem"), link = document.createElement("a");
       link.href = location.href;
       link.target = "_blank";
@@ -168,12 +175,8 @@
       box.appendChild(link);
     });
   }
-
   document.addEventListener("DOMContentLoaded", function () {
-    if (framed) return;
-    var why = unsupported();
-    if (why) { problem(why); clearInterval(timer); return; }
-    setStage("Loading the Python runtime…", 0.1);
+    if (!fatal) setStage("Loading the Python runtime…", 0.1);
   });
   document.addEventListener("py:ready", function () {
     setStage("Loading the game…", 0.8);

@@ -15,7 +15,7 @@ folder" below and docs/saves.md):
 - ``trash.<id>``: deleted named saves, kept until the next start so a delete can be undone;
 - ``quarantine.<n>``: anything that failed validation, set aside verbatim with the reason;
 - ``settings``, ``solo-best``, ``stats``: small JSON values;
-- ``challenge-autosave``: the challenge in progress (written by `web.challenges.model`).
+- ``challenge-autosave``: the challenge in progress (written by `web.challenges.session`).
 
 A record is ``{"kind", "record", "rev", "game_id", "tab", "saved_at", "name"?, "game",
 "ui"}``: ``game`` is the engine save (``engine.save``) plus ``seats`` (who plays each
@@ -53,7 +53,7 @@ STATS_KEY = "ingenious.stats"
 NAMED_PREFIX = "ingenious.save."
 TRASH_PREFIX = "ingenious.trash."
 QUARANTINE_PREFIX = "ingenious.quarantine."
-CHALLENGE_AUTOSAVE_KEY = "ingenious.challenge-autosave"  # written by web.challenges.model
+CHALLENGE_AUTOSAVE_KEY = "ingenious.challenge-autosave"  # written by web.challenges.session
 
 AUTOSAVE_KIND = "ingenious-autosave"
 NAMED_KIND = "ingenious-named"

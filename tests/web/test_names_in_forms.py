@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from web.challenges import model
+from web.challenges import setup as challenge_setup
 from web.session import HUMAN, make_setup
 
 
@@ -15,11 +15,11 @@ def test_the_board_game_form_cleans_names() -> None:
 
 def test_the_challenges_form_cleans_names_and_spots_look_alike_duplicates() -> None:
     names = ["\u2067Bo\u2069", "y" * 30]
-    setup = model.make_setup("cards", [], 2, names, [HUMAN, HUMAN], "", False, 1)
+    setup = challenge_setup.make_setup("cards", [], 2, names, [HUMAN, HUMAN], "", False, 1)
     assert setup.names == ["Bo", "y" * 24]
     try:
-        model.make_setup("cards", [], 2, ["Bo", "B\u200bo"], [HUMAN, HUMAN], "", False, 1)
-    except model.SetupError as exc:
+        challenge_setup.make_setup("cards", [], 2, ["Bo", "B\u200bo"], [HUMAN, HUMAN], "", False, 1)
+    except challenge_setup.SetupError as exc:
         assert "same name" in str(exc)
     else:
         raise AssertionError("two names that look the same were accepted")

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from web.challenges.model import AUTOSAVE_KEY as CHALLENGE_KEY
-from web.challenges.model import read_session
+from web.challenges.session import AUTOSAVE_KEY as CHALLENGE_KEY
+from web.challenges.session import read_session
 from web.storage import (
     AUTOSAVE_KEY,
     CHALLENGE_AUTOSAVE_KEY,
