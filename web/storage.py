@@ -31,7 +31,6 @@ quarantine key and reported in words.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import math
 import random
@@ -410,12 +409,18 @@ def site_root(pathname: str) -> str:
 
 
 def site_tag(root: str) -> str:
-    """A short, stable tag of a site folder (8 hex digits of its SHA-256).
+    """A short, stable tag of a site folder: the 32-bit FNV-1a hash of its UTF-8 bytes, in 8
+    hex digits. A few lines of JavaScript compute the same tag synchronously (the start
+    page reads the autosave's summary before Python runs; ``crypto.subtle`` is neither
+    synchronous nor available on a plain-HTTP host).
 
     >>> site_tag("/")
-    '8a5edab2'
+    '2a0c975e'
     """
-    return hashlib.sha256(root.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    tag = 0x811C9DC5
+    for byte in root.encode("utf-8", "surrogatepass"):
+        tag = ((tag ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return f"{tag:08x}"
 
 
 def site_prefix(root: str) -> str:
