@@ -895,27 +895,6 @@ def read_autosave(store: Store) -> LoadResult:
     return LoadResult(data)
 
 
-def continue_offer(loaded: LoadResult, unsaved: Game | None) -> tuple[bool, str]:
-    """Whether the start screen's Continue is offered, and the line under it.
-
-    ``unsaved`` is the game being played when the autosave does not hold it (storage
-    full): it is still in memory, so Continue stays open and says so.
-    """
-    if unsaved is not None:
-        names = ", ".join(unsaved.names)
-        return True, (
-            f"{unsaved.variant.title}: {names} — {len(unsaved.moves)} moves played "
-            "(in this page only: the browser's storage is full)."
-        )
-    if loaded.save is not None:
-        save = loaded.save
-        names = ", ".join(str(n) for n in save.get("names", []))
-        kind = str(save.get("variant", "")).capitalize()
-        played = len(save.get("moves", []))
-        return True, f"{kind} game: {names} — {played} moves played."
-    return False, loaded.problem or "No saved game yet."
-
-
 def clear_autosave(store: Store) -> None:
     store.removeItem(AUTOSAVE_KEY)
 

@@ -139,6 +139,11 @@ def test_reload_in_the_middle_of_bonus_placements_resumes_the_bonus(
     assert page.evaluate("window.ingenious.view()")["pending"] == after.pending
     expect(page.locator("#pass-screen")).to_be_hidden()
     expect(page.locator(".rack-tile[data-slot]:not([disabled])").first).to_be_visible()
+    # The status line asks for the bonus tile (not a load report, not an ordinary turn).
+    who = after.names[after.current]
+    due = f" ({after.pending} bonus tiles due)" if after.pending > 1 else ""
+    expect(page.locator("#status")).to_have_text(f"Ingenious! {who}: place your bonus tile{due}.")
+    expect(page.locator("#last-move")).to_contain_text("Ingenious!")
 
 
 def test_reload_at_a_swap_offer_shows_the_offer_again(
@@ -517,6 +522,50 @@ def test_a_link_with_a_game_offers_it_without_replacing_the_autosave(
     kept = [k for k in storage_keys(page) if k.startswith("ingenious.save.")]
     assert len(kept) == 1
     assert stored(page, kept[0])["game"]["moves"] == current.moves, "old game kept"
+
+
+def test_a_second_link_in_the_same_tab_is_offered_like_the_first(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Opening another #game= link in the tab (only the fragment changes, no reload) shows
+    the shared-game offer again, for the new game."""
+    first, _ = best_play(1, lambda g, m: len(g.moves) == 2)
+    second, _ = best_play(2, lambda g, m: len(g.moves) == 5)
+    open_ready(page, f"{server_url}#{share.fragment_for(first, ['human', 'human'])}")
+    dialog = page.locator("#shared-game")
+    expect(dialog.locator(".shared-summary")).to_have_text(share.summary(first))
+    dialog.get_by_role("button", name="Dismiss").click()
+    expect(dialog).to_have_count(0)
+    page.evaluate(f"location.hash = {json.dumps(share.fragment_for(second, ['human', 'strong']))}")
+    expect(dialog.locator(".shared-summary")).to_have_text(share.summary(second))
+    dialog.get_by_role("button", name="Play from here").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == second.to_save()
+
+
+def test_a_quote_in_a_save_key_does_not_stop_the_thumbnails(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Saves are listed and drawn whatever their stored keys hold (no selector is built
+    from a key): every entry gets its board picture."""
+    game, _ = best_play(3, lambda g, m: len(g.moves) == 4)
+    seed_storage(page, {
+        'ingenious.save.a"b': named_text(game, "quoted key"),
+        "ingenious.save.plain": named_text(game, "plain key"),
+    })  # fmt: skip
+    open_ready(page, server_url)
+    expect(page.locator("#saves-list .save-entry")).to_have_count(2)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#saves-list canvas.thumb')].every(c => {
+                   if (!c.width) return false;
+                   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                   return new Set(d).size > 10; })"""
+    )
+    page.locator("#saves-list .save-entry", has_text="quoted key").get_by_role(
+        "button", name="Load: quoted key"
+    ).click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == game.to_save()
 
 
 def test_a_broken_link_says_why_and_the_app_starts(

@@ -7,15 +7,14 @@ from __future__ import annotations
 import json
 
 from engine import new_game
+from web.session import continue_text
 from web.storage import (
     NAMED_KIND,
     NAMED_PREFIX,
     TRASH_PREFIX,
-    LoadResult,
     MemoryStore,
     Record,
     SiteStore,
-    continue_offer,
     delete_named,
     kept_only,
     problem_text,
@@ -114,10 +113,8 @@ def test_messages_about_a_full_storage_never_advise_deleting_to_delete() -> None
 def test_continue_offers_the_game_in_memory_when_the_autosave_could_not_keep_it() -> None:
     game = new_game("duel", 2, seed=1, names=["Ann", "Bob"])
     game.apply(game.legal_moves()[0])
-    offered, text = continue_offer(LoadResult(None), game)
-    assert offered and "1 moves played" in text and "storage is full" in text
+    text = continue_text(game, None, None, unsaved=True)
+    assert "1 moves played" in text and "storage is full" in text
     stored = json.loads(json.dumps(game.to_save()))
-    offered, text = continue_offer(LoadResult(stored), None)
-    assert offered and text == "Duel game: Ann, Bob — 1 moves played."
-    assert continue_offer(LoadResult(None), None) == (False, "No saved game yet.")
-    assert continue_offer(LoadResult(None, "damaged"), None) == (False, "damaged")
+    assert continue_text(None, stored, None) == "Duel: Ann, Bob — 1 moves played."
+    assert continue_text(game, stored, None) == "Duel: Ann, Bob — 1 moves played."
