@@ -88,6 +88,7 @@ class StartScreen:
         game = self.app.table.game
         loaded = storage.read_autosave(store)
         el("continue-game").disabled = game is None and loaded.save is None
-        el("continue-info").textContent = continue_text(game, loaded.save, loaded.problem)
+        unsaved = self.app.saves.messages.write_problem is not None
+        el("continue-info").textContent = continue_text(game, loaded.save, loaded.problem, unsaved)
         table = storage.read_json(store, storage.SOLO_BEST_KEY, [])
         el("solo-best").innerHTML = solo_best_html(storage.clean_solo_table(table))
