@@ -24,6 +24,7 @@ from tests.web.challenge_play import play_until
 from web import share
 from web.challenges.session import AUTOSAVE_KEY, Session
 from web.challenges.setup import ChallengeSetup
+from web.storage import site_key
 
 SLOW = 90_000
 H1_JS = """() => [...document.querySelectorAll('h1')]
@@ -138,7 +139,8 @@ def test_every_board_game_state_has_no_wcag_violations(page: Page, server_url: s
 def continue_challenge(page: Page, session: Session) -> None:
     """Store `session` as the Challenges autosave and Continue it from the start screen."""
     page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)", [AUTOSAVE_KEY, json.dumps(session.to_save())]
+        "([k, v]) => localStorage.setItem(k, v)",
+        [site_key(AUTOSAVE_KEY, "/"), json.dumps(session.to_save())],
     )
     if page.locator("#ch-over").is_visible():
         page.click("#ch-over-menu")
