@@ -79,7 +79,7 @@ class ReplayViewer:
             on(self.line, kind, lambda e: self.point(False))
         on(self.root, "keydown", self.on_key)
         parent.appendChild(self.root)
-        on(self.root, "cancel", lambda e: (e.preventDefault(), self.act("close")))
+        on(self.root, "cancel", self.on_cancel)
         hold_focus(self.root)
         self.shown: ReplayModel | None = None
         self.render()
@@ -126,6 +126,11 @@ class ReplayViewer:
         targets = {"first": 0, "back": self.step - 1, "forward": self.step + 1, "last": last}
         self.step = max(0, min(targets[name], last))
         self.render()
+
+    def on_cancel(self, event: Any) -> None:
+        """Escape reached the dialog itself: close the replay our way."""
+        event.preventDefault()
+        self.act("close")
 
     def on_key(self, event: Any) -> None:
         action = KEYS.get(str(event.key))
