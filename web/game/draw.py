@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.dom import el, missing
+from web.dom import el, missing, show_dialog
 from web.game.model import GameModel, OverModel, PassModel, PreviewModel, RackModel
+from web.game.strip import strip_html
 from web.game.words import MoveWords
 from web.markup import Markup, join, tag
 from web.scoreboard import board_html, label_text, token_html, value_text
@@ -248,28 +249,34 @@ class GameView:
                 node.querySelector(".tok.left").innerHTML = token_html(state, names, 0)
                 node.querySelector(".tok.right").innerHTML = token_html(state, names, 1)
         self.shown_tracks = tracks
+        self.el("score-strip").innerHTML = strip_html(
+            m.scores.tracks, list(view["side_names"]), m.scores.current_side
+        )
+        self.el("game").setAttribute("data-sides", str(len(view["side_names"])))
         for card in board.querySelectorAll(".score-card"):
             side = int(card.getAttribute("data-side"))
             card.classList.toggle("current", side == m.scores.current_side)
 
     def draw_pass(self, pass_screen: PassModel, old: PassModel | None) -> None:
-        box = self.el("pass-screen")
-        box.hidden = not pass_screen.visible
-        if not pass_screen.visible:
-            return
-        self.el("pass-title").textContent = pass_screen.title
-        self.el("pass-ready").textContent = pass_screen.ready
-        self.el("pass-last").innerHTML = pass_html(pass_screen)
-        if old is None or not old.visible:
+        if pass_screen.visible:
+            self.el("pass-title").textContent = pass_screen.title
+            self.el("pass-ready").textContent = pass_screen.ready
+            self.el("pass-last").innerHTML = pass_html(pass_screen)
+        show_dialog(self.el("pass-screen"), pass_screen.visible)
+        if pass_screen.visible and (old is None or not old.visible):
             self.el("pass-ready").focus()
 
     def draw_over(self, over: OverModel, old: OverModel | None) -> None:
-        box = self.el("over-screen")
-        box.hidden = not over.visible
-        if not over.visible:
-            return
-        self.el("over-title").textContent = over.title
-        self.el("ranking").innerHTML = ranking_html(over)
-        self.el("tiebreak").innerHTML = join(tag("p", None, r) for r in over.reasons)
-        if old is None or not old.visible:
+        if over.visible:
+            self.el("over-title").textContent = over.title
+            self.el("ranking").innerHTML = ranking_html(over)
+            self.el("tiebreak").innerHTML = join(tag("p", None, r) for r in over.reasons)
+        show_dialog(self.el("over-screen"), over.visible)
+        if over.visible and (old is None or not old.visible):
             self.el("over-again").focus()
+
+    def sync_dialogs(self) -> None:
+        """Open or close the dialogs as the last model says (after the browser closed one)."""
+        m = self.shown
+        show_dialog(self.el("pass-screen"), m is not None and m.pass_screen.visible)
+        show_dialog(self.el("over-screen"), m is not None and m.over.visible)

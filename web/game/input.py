@@ -13,7 +13,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from web import zoom
-from web.dom import document, el, js_value, keep, missing, on
+from web.dom import document, el, guard_dialog, js_value, keep, missing, on
 from web.game import state as st
 from web.game.model import refusal
 from web.game.screen import GameScreen
@@ -31,6 +31,7 @@ class GameInput:
         self.modal_open = modal_open
         self.touches: dict[int, tuple[float, float]] = {}  # fingers on the board
         self.gesture: dict[str, Any] | None = None  # tap, drag, pinch or done
+        self.auto_zoom = False  # the board zoomed in by itself for a finger (finger_zoom)
 
     # --- helpers ---------------------------------------------------------------------------------
     @property
@@ -70,8 +71,14 @@ class GameInput:
         on(el("undo-button"), "click", lambda e: table.undo())
         on(el("redo-button"), "click", lambda e: table.redo())
         on(el("hint-button"), "click", lambda e: asyncio.ensure_future(table.ask_hint()))
+        on(el("describe-button"), "click", lambda e: self.describe())
         on(el("pass-ready"), "click", lambda e: table.reveal())
         on(el("over-board"), "click", lambda e: table.close_over())
+        # Escape: the game-over card closes (the board stays to look at); the pass screen
+        # does not (it hides the next rack). Should the browser close one anyway, the
+        # dialogs are drawn again from the model.
+        guard_dialog(el("pass-screen"), lambda: None, table.page.sync_dialogs)
+        guard_dialog(el("over-screen"), table.close_over, table.page.sync_dialogs)
         for list_id in MOVE_LISTS:
             box = el(list_id)
             on(box, "pointerover", self.on_move_point)
@@ -234,9 +241,22 @@ class GameInput:
             gesture["kind"] = "done"
             facts = self.table.facts
             if str(event.type) == "pointerup" and facts is not None and facts.index.has_placements:
+                self.finger_zoom(gesture["start"])
                 self.on_tap(canvas.cell_at(gesture["start"]))
         if not self.touches:
             self.gesture = None
+
+    def finger_zoom(self, point: tuple[float, float]) -> None:
+        """Placing with a finger on cells smaller than a fingertip: the board zooms in
+        around the tap (the tapped cell stays under the finger) until the move is made."""
+        canvas = self.table.canvas
+        if self.tile() is None or canvas.cell_at(point) is None:
+            return
+        width, height = canvas.css_size
+        view = zoom.finger_view(canvas.fit, canvas.view_zoom, point, width, height)
+        if view is not None:
+            canvas.set_zoom(view)
+            self.auto_zoom = True
 
     def on_tap(self, cell: Cell | None) -> None:
         screen, facts, game = self.screen, self.table.facts, self.table.game
@@ -247,6 +267,9 @@ class GameInput:
         if move is not None:
             screen.aim.touch_anchor = None
             screen.aim.slot = None
+            if self.auto_zoom:  # the whole board again, to watch what comes next
+                self.auto_zoom = False
+                self.table.canvas.set_zoom(zoom.FITTED)
             self.table.play(move)
             return
         if tile is not None and cell is not None and screen.aim.touch_anchor is None:
@@ -305,13 +328,19 @@ class GameInput:
         elif key == "Escape":
             st.drop_tile(screen)
             self.table.render()
+        elif key in ("d", "D") and not (event.ctrlKey or event.metaKey or event.altKey):
+            self.describe()
 
     def say_aim(self) -> None:
-        """After a key moved or turned the tile: render, and tell screen readers the result."""
+        """After a key moved or turned the tile: the live region reads out the cursor."""
         screen = self.screen
+        if screen is not None:
+            st.speak(screen, "cursor", self.position())
         self.table.render()
-        shown = self.table.shown
-        if screen is None or shown is None or self.tile() is None:
-            return
-        screen.said = Keyed(shown.preview.spoken, self.position())
-        self.table.render()
+
+    def describe(self) -> None:
+        """Describe the board (button or D): the live region reads out a summary."""
+        screen = self.screen
+        if screen is not None:
+            st.speak(screen, "board", self.position())
+            self.table.render()

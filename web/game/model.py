@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.errors import IllegalMoveError
 from engine.game import Game
+from web import board_words
 from web.game import words
 from web.game.state import Landing, Position, Screen, aimed_move, candidate, effective, position_of
 from web.game.words import MoveWords
@@ -303,7 +304,14 @@ def hint_text(game: Game, move: str) -> str:
 
 
 def announcement(game: Game, screen: Screen, facts: Facts, status: str, over: OverModel) -> str:
-    """What the live region says: an aim change, or the last move and what comes next."""
+    """What the live region says: the board or the cursor read out, an aim change, or the
+    last move and what comes next."""
+    speak = screen.speak.at(facts.position) if screen.speak else None
+    if speak == "board":
+        return board_words.describe_board(facts.view)
+    cell = screen.cursor if screen.keyboard else screen.aim.cell
+    if speak == "cursor" and cell is not None:
+        return cursor_words(game, screen, facts, cell)
     said = screen.said.at(facts.position) if screen.said else None
     if said:
         return said
@@ -312,6 +320,21 @@ def announcement(game: Game, screen: Screen, facts: Facts, status: str, over: Ov
     if game.phase == "over":
         parts.extend(over.reasons)
     return " ".join(parts)
+
+
+def cursor_words(game: Game, screen: Screen, facts: Facts, cell: Cell) -> str:
+    """The keyboard cursor in words: with a tile picked, what it scores there as aimed
+    (or why it cannot go there, and what is on the cell); without, what is on the cell
+    and the lines a symbol there would extend."""
+    tile = tile_at(list(facts.rack), screen.aim.slot) if facts.index.has_placements else None
+    if tile is None:
+        return board_words.describe_cell(facts.view, cell)
+    move = candidate(screen, facts.index, tile)
+    if move is not None:
+        return board_words.describe_aim(facts.view, move)
+    why = refusal(game, aimed_move(screen, tile))
+    where = board_words.describe_cell(facts.view, cell)
+    return f"Not here: {why} {where}" if why else f"The tile cannot go here. {where}"
 
 
 # --- the rack, the offer, the preview, the buttons -----------------------------------------------

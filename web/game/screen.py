@@ -83,6 +83,7 @@ class GameScreen:
         self.showing = self.canvas.showing = True
         el("start").hidden = True
         el("game").hidden = False
+        js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
         self.canvas.set_zoom(zoom.FITTED)
         self.canvas.resize()
         self.render()
@@ -96,9 +97,9 @@ class GameScreen:
         self.showing = self.canvas.showing = False
         if self.screen is not None:
             self.screen.bot = Bot()
-        for overlay in ("game", "pass-screen", "over-screen"):
-            el(overlay).hidden = True
+        el("game").hidden = True
         self.page.reset()
+        self.page.sync_dialogs()
 
     @property
     def active(self) -> bool:

@@ -79,6 +79,10 @@ class Screen:
     asking: Position | None = None  # a hint is being worked out for this position
     notice: Keyed | None = None  # a status-line message (a refusal, a touch step, a restart)
     said: Keyed | None = None  # what screen readers hear after an aim change
+    # What the live region reads out in this position: "cursor" (the keyboard cursor's
+    # cell, or the aimed tile's score there) or "board" (Describe the board); the words
+    # are the model's (web/board_words.py).
+    speak: Keyed | None = None
     marked: tuple[int, Position] | None = None  # (log index, position): a move hovered
     over_closed: bool = False  # "Look at the board" hid the game-over card
     bot: Bot = field(default_factory=Bot)
@@ -165,6 +169,7 @@ def select_slot(screen: Screen, index: LegalIndex, rack: list[Tile], slot: int) 
         return None
     screen.aim.slot = None if screen.aim.slot == slot else slot
     screen.aim.touch_anchor = None
+    screen.speak = None
     screen.hint = None
     screen.notice = None
     tile = tile_at(rack, screen.aim.slot)
@@ -177,6 +182,12 @@ def select_slot(screen: Screen, index: LegalIndex, rack: list[Tile], slot: int) 
         if anchors:
             screen.cursor = screen.aim.cell = anchors[0]
     return f"Tile {slot + 1}: {tile[0]} and {tile[1]} selected."
+
+
+def speak(screen: Screen, what: str, position: Position) -> None:
+    """Have the live region read out the cursor ("cursor") or the board ("board")."""
+    screen.said = None
+    screen.speak = Keyed(what, position)
 
 
 def drop_tile(screen: Screen) -> None:
@@ -204,6 +215,7 @@ def rotate(screen: Screen, index: LegalIndex, tile: Tile | None, step: int = 1) 
 
 def move_cursor(screen: Screen, key: str, radius: int) -> None:
     screen.keyboard = True
+    screen.said = None
     screen.cursor = step_cursor(screen.cursor or screen.aim.cell or (0, 0), key, radius)
     screen.aim.cell = screen.cursor
 

@@ -101,7 +101,7 @@ class SaveManager:
         if not missing(rules):
             save = button("Save", "save-now")
             save.id = "save-button"
-            save.setAttribute("aria-label", "Keep this game in Saved games")
+            save.title = "Keep this game in Saved games"  # the name stays the visible "Save"
             on(save, "click", lambda e: self.panel.save_current(None))
             rules.parentNode.insertBefore(save, rules)
         again = document.getElementById("over-board")

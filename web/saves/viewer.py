@@ -13,7 +13,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.game import Game
-from web.dom import document, on
+from web.dom import document, hold_focus, on
 from web.markup import join, tag
 from web.replay import ReplayModel, draw_view, frames, replay_model
 
@@ -38,7 +38,7 @@ class ReplayViewer:
         self.on_close = on_close
         self.dpr = float(js.window.devicePixelRatio or 1.0)
         make = document.createElement
-        self.root = make("div")
+        self.root = make("dialog")  # modal: above any open dialog, focus held inside
         self.root.className = "replay overlay"
         self.root.id = "replay"
         self.root.setAttribute("role", "dialog")
@@ -79,8 +79,11 @@ class ReplayViewer:
             on(self.line, kind, lambda e: self.point(False))
         on(self.root, "keydown", self.on_key)
         parent.appendChild(self.root)
+        on(self.root, "cancel", self.on_cancel)
+        hold_focus(self.root)
         self.shown: ReplayModel | None = None
         self.render()
+        self.root.showModal()
         self.buttons["close"].focus()
 
     def model(self) -> ReplayModel:
@@ -124,6 +127,11 @@ class ReplayViewer:
         self.step = max(0, min(targets[name], last))
         self.render()
 
+    def on_cancel(self, event: Any) -> None:
+        """Escape reached the dialog itself: close the replay our way."""
+        event.preventDefault()
+        self.act("close")
+
     def on_key(self, event: Any) -> None:
         action = KEYS.get(str(event.key))
         if action is not None:
@@ -132,4 +140,6 @@ class ReplayViewer:
             self.act(action)
 
     def remove(self) -> None:
+        if self.root.open:
+            self.root.close()  # the focus goes back to what opened the replay
         self.root.remove()
