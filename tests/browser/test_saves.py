@@ -406,13 +406,18 @@ def test_a_second_tab_notices_the_newer_game_and_never_overwrites_it(
     assert state(second) == state(first), "the second tab resumed the same game"
     play(first, best_move(engine_game(first)))
     expect(second.locator("#conflict")).to_be_visible()
+    # A modal dialog in the top layer (above a game-over card too), holding the focus.
+    assert second.evaluate(
+        "document.querySelector('#conflict').matches(':modal')"
+        " && document.querySelector('#conflict').contains(document.activeElement)"
+    )
     newest = stored(first)
     # The stale tab moves on anyway: the newer autosave must not be overwritten.
     stale_move = best_move(engine_game(second))
-    second.locator("#conflict").evaluate("n => n.hidden = true")
+    second.locator("#conflict").evaluate("n => n.close()")
     play(second, stale_move)
     assert stored(first) == newest
-    second.locator("#conflict").evaluate("n => n.hidden = false")
+    second.locator("#conflict").evaluate("n => n.showModal()")
     second.get_by_role("button", name="Load the newer state").click()
     expect(second.locator("#conflict")).to_have_count(0)
     assert state(second) == state(first)
@@ -501,6 +506,8 @@ def test_a_link_with_a_game_offers_it_without_replacing_the_autosave(
     open_ready(page, f"{server_url}#{share.fragment_for(shared, ['human', 'strong'])}")
     dialog = page.locator("#shared-game")
     expect(dialog).to_be_visible()
+    assert page.evaluate("document.querySelector('#shared-game').matches(':modal')")
+    expect(dialog.get_by_role("button", name="Watch the replay")).to_be_focused()
     expect(dialog.locator(".shared-summary")).to_have_text(share.summary(shared))
     assert stored(page)["game"]["moves"] == current.moves, "nothing replaced yet"
     dialog.get_by_role("button", name="Watch the replay").click()

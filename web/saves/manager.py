@@ -33,7 +33,16 @@ from web.saves.messages import Messages
 from web.saves.panel import SavesPanel
 from web.saves.sharing import Sharing
 from web.saves.viewer import ReplayViewer
-from web.saves.widgets import button, dialog, make, now_ms, open_store, when_text
+from web.saves.widgets import (
+    button,
+    close_dialog,
+    dialog,
+    make,
+    now_ms,
+    open_dialog,
+    open_store,
+    when_text,
+)
 from web.storage import AUTOSAVE_KEY, AUTOSAVE_KIND, NAMED_KIND, Record, StoredDataError, UiState
 
 
@@ -324,11 +333,10 @@ class SaveManager:
         row.appendChild(newer)
         row.appendChild(copy)
         card.appendChild(row)
-        self.layer.appendChild(box)
-        newer.focus()
+        open_dialog(self.layer, box, newer)
 
     def resolve_conflict(self, box: Any, load: bool) -> None:
-        box.remove()
+        close_dialog(box)
         if load:
             self.conflict = False
             self.continue_game()

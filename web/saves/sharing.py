@@ -18,7 +18,7 @@ from engine.game import Game
 from engine.names import clean_name
 from web import share, storage
 from web.dom import document, missing, on
-from web.saves.widgets import button, dialog, make, now_ms
+from web.saves.widgets import button, close_dialog, dialog, make, now_ms, open_dialog
 from web.storage import NAMED_KIND, Record, StoredDataError, UiState
 
 
@@ -136,7 +136,7 @@ class Sharing:
         game, seats = parsed
         old = document.getElementById("shared-game")
         if not missing(old):
-            old.remove()  # a newer link replaces the offer of the older one
+            close_dialog(old)  # a newer link replaces the offer of the older one
         box, card = dialog("shared-game", "dialog", "A shared game", title_id="shared-title")
         card.appendChild(make("p", "shared-summary", share.summary(game)))
         if self.manager.unfinished_autosave():
@@ -158,12 +158,12 @@ class Sharing:
 
             def click(event: Any, run: Any = run, action: str = action) -> None:
                 if action != "shared-replay":
-                    box.remove()
+                    close_dialog(box)
                     js.history.replaceState(None, "", str(js.location.href).split("#")[0])
                 run()
 
             on(choice, "click", click)
             row.appendChild(choice)
         card.appendChild(row)
-        manager.layer.appendChild(box)
+        open_dialog(manager.layer, box, row.firstChild)
         return True

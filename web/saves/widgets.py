@@ -8,7 +8,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from web import storage
-from web.dom import document, missing
+from web.dom import document, hold_focus, missing, on
 from web.storage import AUTOSAVE_KEY
 
 
@@ -29,9 +29,14 @@ def button(text: str, action: str, cls: str = "") -> Any:
 
 
 def dialog(box_id: str, role: str, heading: str, title_id: str | None = None) -> tuple[Any, Any]:
-    """An overlay with a card (`role` dialog or alertdialog) titled by `heading`."""
-    box = make("div", "overlay saves-dialog")
+    """A native ``<dialog>`` overlay with a card (`role` dialog or alertdialog) titled by
+    `heading`; `open_dialog` shows it as a modal above any other (a game-over card
+    included), `close_dialog` takes it away and gives the focus back. Escape does not
+    close it: each one asks for a choice among its buttons."""
+    box = make("dialog", "overlay saves-dialog")
     box.id = box_id
+    on(box, "cancel", lambda event: event.preventDefault())
+    hold_focus(box)
     card = make("div", "card dialog")
     card.setAttribute("role", role)
     title = make("h2", "", heading)
@@ -40,6 +45,19 @@ def dialog(box_id: str, role: str, heading: str, title_id: str | None = None) ->
     card.appendChild(title)
     box.appendChild(card)
     return box, card
+
+
+def open_dialog(layer: Any, box: Any, focus: Any = None) -> None:
+    layer.appendChild(box)
+    box.showModal()
+    if focus is not None:
+        focus.focus()
+
+
+def close_dialog(box: Any) -> None:
+    if box.open:
+        box.close()  # the focus goes back to what had it before
+    box.remove()
 
 
 def now_ms() -> float:
