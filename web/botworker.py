@@ -9,6 +9,12 @@ wide margin for a busy machine) terminates that worker, starts a fresh one, and 
 `BotTimeout` so the caller can tell the player and ask again. A call that fails outright
 restarts the worker too.
 
+The first worker is declared in the page (``<script type="py" worker name="bots">`` in
+`index.html`), so it starts with the page, beside the main interpreter, and the first bot
+move does not wait for a second Pyodide to start; `start` only awaits it. A restart
+creates the next one (``bots-2``, ...) with ``create_named_worker``; so does a page that
+declares none.
+
 The board game and the Challenges share one `Workers`.
 """
 
@@ -64,8 +70,10 @@ class Workers:
             self.future = asyncio.ensure_future(self._create(self.name))
 
     async def _create(self, name: str) -> Any:
-        from pyscript import create_named_worker  # type: ignore[import-not-found]
+        from pyscript import create_named_worker, workers  # type: ignore[import-not-found]
 
+        if not missing(js.document.querySelector(f'script[worker][name="{name}"]')):
+            return await workers[name]  # declared in the page: already starting
         # The source is written out: tools/archive.py finds the worker's entry module here.
         return await create_named_worker(src="./web/worker.py", name=name, config=CONFIG)
 
