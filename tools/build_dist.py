@@ -18,7 +18,8 @@ rather than listed by hand:
   their static imports (editor, terminal and zip chunks are left out: never loaded);
 * the icons named by ``manifest.webmanifest``;
 * a generated ``sw.js`` (from ``tools/sw_template.js``) whose precache list is every
-  other file of the build and whose cache name carries the build's content hash.
+  other file of the build, with the SHA-256 of each (the worker checks what it caches
+  against them), and whose cache name carries the build's content hash.
 
 Each page gets a ``<meta name="ingenious-build">`` tag with that hash; only then does
 ``web/sw-register.js`` (included by index.html) register the service worker, so
@@ -29,6 +30,7 @@ Every path is relative, so the folder works from any static host and any sub-pat
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
@@ -279,13 +281,25 @@ def stamp_boards(script: str, version: str) -> str:
     return script.replace(BOARDS_BUILD_MARKER, f"var BUILD = {json.dumps(version)};", 1)
 
 
-def service_worker(version: str, files: list[str]) -> str:
+def integrity(folder: Path, files: list[str]) -> dict[str, str]:
+    """Each file's Subresource Integrity value (``sha256-<base64>``), as built."""
+    return {
+        name: "sha256-" + base64.b64encode(hashlib.sha256((folder / name).read_bytes()).digest())
+        .decode("ascii")
+        for name in files
+    }
+
+
+def service_worker(version: str, files: list[str], hashes: dict[str, str] | None = None) -> str:
+    """sw.js for a build: its cache name, its files and (to check each file it caches
+    against the build) their hashes."""
     template = read_text(SW_TEMPLATE)
-    for marker in ("__VERSION__", "__PRECACHE__"):
+    for marker in ("__VERSION__", "__PRECACHE__", "__INTEGRITY__"):
         if marker not in template:
             raise BuildError(f"{SW_TEMPLATE}: marker {marker} is missing")
     return (template.replace("__VERSION__", json.dumps(CACHE_PREFIX + version))
-            .replace("__PRECACHE__", json.dumps(files, indent=2)))
+            .replace("__PRECACHE__", json.dumps(files, indent=2))
+            .replace("__INTEGRITY__", json.dumps(hashes or {}, indent=2, sort_keys=True)))
 
 
 def build(site: Path, out: Path) -> tuple[str, list[str]]:
@@ -310,7 +324,9 @@ def build(site: Path, out: Path) -> tuple[str, list[str]]:
         if BOARDS_SCRIPT in files:
             script = stamp_boards(read_text(site / BOARDS_SCRIPT), version)
             (staging / BOARDS_SCRIPT).write_text(script, encoding="utf-8")
-        (staging / SW_NAME).write_text(service_worker(version, files), encoding="utf-8")
+        # The hashes are of the files as built (stamped pages and boards.js included).
+        worker = service_worker(version, files, integrity(staging, files))
+        (staging / SW_NAME).write_text(worker, encoding="utf-8")
         replace_dir(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

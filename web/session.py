@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Game
+from engine.names import clean_name
 from engine.variants import VARIANTS
 from web.markup import Markup, join, tag
 
@@ -75,10 +76,8 @@ def make_setup(
             raise SetupError(f"Unknown player type {controller!r}.")
     clean: list[str] = []
     for seat in range(players):
-        name = (names[seat] if seat < len(names) else "").strip() or default_name(seat, seats[seat])
-        if len(name) > MAX_NAME:
-            raise SetupError(f"Names are at most {MAX_NAME} characters: {name[:30]!r}.")
-        clean.append(name)
+        typed = names[seat] if seat < len(names) else ""
+        clean.append(clean_name(typed, default_name(seat, seats[seat]), MAX_NAME))
     seed = parse_seed(seed_text, fresh_seed)
     options = {"open": True} if variant == "team" and open_play else {}
     return Setup(variant, players, clean, seats, seed, options)
@@ -190,8 +189,11 @@ def seat_rows_html(
 
 
 # --- the start screen's Continue card and best solo table ----------------------------------
-def continue_text(game: Game | None, autosave: dict[str, Any] | None, problem: str | None) -> str:
-    """The line under Continue: which game it resumes, or why there is none."""
+def continue_text(
+    game: Game | None, autosave: dict[str, Any] | None, problem: str | None, unsaved: bool = False
+) -> str:
+    """The line under Continue: which game it resumes, or why there is none. ``unsaved``:
+    the game in memory is one the autosave could not keep (the browser's storage is full)."""
     if game is not None:
         names, kind, played = game.names, game.variant.title, len(game.moves)
     elif autosave is not None:
@@ -202,6 +204,8 @@ def continue_text(game: Game | None, autosave: dict[str, Any] | None, problem: s
     else:
         return problem or "No saved game yet."
     state = "finished" if game is not None and game.phase == "over" else f"{played} moves played"
+    if game is not None and unsaved:
+        state += " (in this page only: the browser's storage is full)"
     return f"{kind}: {', '.join(names)} — {state}."
 
 

@@ -112,14 +112,15 @@ class StartScreen:
         game = self.app.table.game
         loaded = storage.read_autosave(store)
         el("continue-game").disabled = game is None and loaded.save is None
-        if game is not None:
+        unsaved = self.app.saves.messages.write_problem is not None
+        if game is not None and not unsaved:
             text = summary.summary_text(game)
+        elif game is None and loaded.save is not None:
+            text = summary.read_text(store.getItem(summary.SUMMARY_KEY)) or continue_text(
+                None, loaded.save, loaded.problem
+            )
         else:
-            stored = summary.read_text(store.getItem(summary.SUMMARY_KEY))
-            if loaded.save is not None and stored is not None:
-                text = stored
-            else:
-                text = continue_text(None, loaded.save, loaded.problem)
+            text = continue_text(game, loaded.save, loaded.problem, unsaved)
         el("continue-info").textContent = text
         table = storage.read_json(store, storage.SOLO_BEST_KEY, [])
         el("solo-best").innerHTML = solo_best_html(storage.clean_solo_table(table))

@@ -20,10 +20,11 @@ from engine.game import Game
 from tests.browser.game_helpers import best_move, engine_game, place_with_mouse, start_game
 from web import share
 from web.replay import frames
-from web.storage import AUTOSAVE_KIND, NAMED_KIND, Record, UiState
+from web.storage import AUTOSAVE_KIND, NAMED_KIND, PREFIX, Record, UiState, site_key, site_prefix
 
 Opener = Callable[..., float]
 AUTOSAVE = "ingenious.autosave"
+SITE = "/"  # the test server serves the repository root: keys are stored under its prefix
 SLOW = 90_000
 
 
@@ -83,7 +84,7 @@ def state(page: Page) -> dict[str, Any]:
 
 
 def stored(page: Page, key: str = AUTOSAVE) -> Any:
-    raw = page.evaluate(f"localStorage.getItem({json.dumps(key)})")
+    raw = page.evaluate(f"localStorage.getItem({json.dumps(site_key(key, SITE))})")
     return None if raw is None else json.loads(raw)
 
 
@@ -112,7 +113,10 @@ def messages(page: Page) -> str:
 
 
 def storage_keys(page: Page) -> list[str]:
-    return page.evaluate("Object.keys(localStorage)")
+    """The keys in localStorage, this site's under their logical names (`ingenious.…`)."""
+    mine = site_prefix(SITE)
+    keys: list[str] = page.evaluate("Object.keys(localStorage)")
+    return [PREFIX + k[len(mine) :] if k.startswith(mine) else k for k in keys]
 
 
 # --- reload at awkward moments ------------------------------------------------------------------
@@ -244,7 +248,7 @@ def test_corrupt_and_hostile_entries_are_set_aside_and_the_app_starts(
             assert key not in keys, f"{key} was not set aside"
     quarantined = [k for k in keys if k.startswith("ingenious.quarantine.")]
     assert len(quarantined) == len(items) - 2
-    kept = [json.loads(page.evaluate(f"localStorage.getItem('{k}')")) for k in quarantined]
+    kept = [stored(page, k) for k in quarantined]
     assert {k["from"] for k in kept} == set(items) - {"ingenious.save.good", "other.app"}
     assert any(k["raw"] == truncated for k in kept), "set aside verbatim"
     assert page.evaluate("localStorage.getItem('other.app')") == "not ours"
@@ -342,7 +346,7 @@ def test_dropping_a_file_on_the_page_imports_it(
 FULL_STORAGE = """
 const realSetItem = Storage.prototype.setItem;
 Storage.prototype.setItem = function (key, value) {
-  if (String(key).startsWith('ingenious.')) {
+  if (String(key).startsWith('ingenious')) {
     throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
   }
   return realSetItem.call(this, key, value);

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from web.storage import site_root, site_tag
+
 READY = 'body[data-ready="1"]'
 RUNTIME = "**/runtime/pyodide/**"
 PROGRESS = "Starting… loading the game engine"
@@ -192,7 +194,6 @@ def test_the_pages_storage_tag_is_the_one_python_computes(
 ) -> None:
     """web/start-form.js and web.storage agree on a folder's tag (FNV-1a of its path), so
     the summary the game stores is found before Python runs."""
-    from web.storage import site_root, site_tag
     open_held(page, server_url, held)
     root = site_root(pathname)
     assert page.evaluate("root => window.ingeniousStart.siteTag(root)", root) == site_tag(root)

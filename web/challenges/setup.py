@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.challenges import VARIANTS
+from engine.names import clean_name
 from web.markup import Markup
 from web.session import HUMAN, SetupError, default_name, seat_rows_html
 
@@ -81,10 +82,7 @@ def make_setup(
             raise SetupError(f"Seat {seat + 1}: choose a person or a casual or strong bot.")
     clean = []
     for seat, name in enumerate(names[:players]):
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME:
-            raise SetupError(f"Name {seat + 1} is too long (at most {MAX_NAME} characters).")
-        clean.append(name or default_name(seat, seats[seat]))
+        clean.append(clean_name(name, default_name(seat, seats[seat]), MAX_NAME))
     if len({n.casefold() for n in clean}) != players:
         raise SetupError("Two players have the same name; give everyone a different one.")
     return ChallengeSetup(

@@ -31,13 +31,17 @@ class Entry:
     picture: str  # the thumbnail's accessible name
 
 
-def entry(record: Record, when: str) -> Entry:
+def entry(record: Record, when: str, kept_only: bool = False) -> Entry:
+    """A saved game's line; ``kept_only`` when the browser refused to store it (full
+    storage) and it lives in this page's memory only."""
     game = record.game
     seats = ", ".join(
         name + ("" if seat == HUMAN else f" ({seat} bot)")
         for name, seat in zip(game.names, record.seats, strict=True)
     )
     state = "finished" if game.phase == "over" else f"move {len(game.moves)}"
+    if kept_only:
+        state += " · not stored: until this page closes"
     meta = f"{game.variant.title} · {seats} · {state} · {when}"
     return Entry(record.name, meta, f"Board after {len(game.moves)} moves")
 

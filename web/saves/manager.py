@@ -40,7 +40,7 @@ from web.storage import AUTOSAVE_KEY, AUTOSAVE_KIND, NAMED_KIND, Record, StoredD
 class SaveManager:
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.store, problem = open_store()
+        self.store, opened = open_store()
         self.tab = storage.new_id("t")
         self.slot = storage.Autosave(self.store, self.tab)
         self.tracked: Game | None = None  # the game the autosave slot belongs to
@@ -48,7 +48,7 @@ class SaveManager:
         self.bound: Record | None = None  # "play as a copy": progress goes to this save
         self.conflict = False
         self.viewer: ReplayViewer | None = None
-        self.messages = Messages([problem] if problem else [])
+        self.messages = Messages(opened)
         # Checked before the app reads anything, so no stored value can stop the start.
         storage.purge_trash(self.store)
         self.scan = storage.scan(self.store, now_ms())
@@ -270,37 +270,47 @@ class SaveManager:
     def on_storage(self, event: Any) -> None:
         key = event.key
         on_start = not document.getElementById("start").hidden
-        if not missing(key) and str(key) != AUTOSAVE_KEY:
+        if not missing(key) and storage.logical_key(self.store, str(key)) != AUTOSAVE_KEY:
             if on_start:
                 self.refresh_panel()
             return
-        value = event.newValue
-        raw = None if missing(value) else str(value)
+        verdict = self.stored_verdict()  # what is stored now, not the event's value
         playing = self.app.game is not None and self.tracked is self.app.game
-        if self.bound is not None or not playing or not self.slot.stale(raw):
+        if self.bound is None and playing and not self.conflict and verdict == storage.OLDER:
+            self.write(self.app.ui_state())  # a tab with a stale view moved it back: put ours back
+            return
+        if self.bound is not None or not playing or not self.slot.stale_verdict(verdict):
             if on_start:
                 self.refresh_panel()
             return
         self.conflict = True
         self.show_conflict()
 
+    def stored_verdict(self) -> str:
+        """How the stored autosave compares with this tab's (`storage.Autosave.verdict`)."""
+        try:
+            return self.slot.verdict(self.store.getItem(AUTOSAVE_KEY))
+        except Exception:  # storage gone meanwhile: nothing to compare
+            return storage.SAME
+
     def show_conflict(self) -> None:
         if not missing(document.getElementById("conflict")):
             return
+        verdict = self.stored_verdict()
+        if not self.slot.stale_verdict(verdict):  # settled meanwhile (or moved back: restore)
+            self.conflict = False
+            if verdict == storage.OLDER:
+                self.write(self.app.ui_state())
+            return
+        what, load_label = storage.conflict_words(verdict)
         box, card = dialog("conflict", "alertdialog", "This game changed in another tab")
-        try:
-            seen = storage.peek(self.store.getItem(AUTOSAVE_KEY))
-        except Exception:  # storage gone meanwhile: the general wording is still right
-            seen = None
-        other = seen is not None and bool(self.slot.game_id) and seen[1] != self.slot.game_id
-        what = "started another game" if other else "saved a newer state of this game"
         card.appendChild(make(
             "p", "",
             f"Another tab {what}. Nothing was overwritten: load the autosaved game "
             "there, or keep playing here as a separate copy (in Saved games).",
         ))  # fmt: skip
         row = make("div", "row-buttons")
-        newer = button("Load the newer state", "load-newer", "primary")
+        newer = button(load_label, "load-newer", "primary")
         copy = button("Keep playing here as a copy", "keep-copy")
         on(newer, "click", lambda e: self.resolve_conflict(box, load=True))
         on(copy, "click", lambda e: self.resolve_conflict(box, load=False))
@@ -326,7 +336,8 @@ class SaveManager:
         problem = storage.write_named(self.store, copy)
         if problem:
             self.messages.say(problem)
-            return
+            if not storage.kept_only(self.store, copy.key):
+                return
         self.conflict = False
         self.bound = copy
         self.messages.toast(f"Playing on as a copy: “{copy.name}” in Saved games.")

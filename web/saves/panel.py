@@ -101,7 +101,10 @@ class SavesPanel:
         self.stats_box.innerHTML = entries.stats_html(stats.rows(self.manager.read_stats()))
 
     def draw_list(self) -> None:
-        items = [entries.entry(r, when_text(r.saved_at)) for r in self.named]
+        items = [
+            entries.entry(r, when_text(r.saved_at), storage.kept_only(self.store, r.key))
+            for r in self.named
+        ]
         self.list.innerHTML = entries.list_html(items, self.renaming)
         self.drawing += 1
         asyncio.ensure_future(self.draw_thumbnails(self.drawing, list(self.named)))
@@ -223,7 +226,8 @@ class SavesPanel:
         problem = storage.write_named(self.store, record)
         if problem:
             manager.messages.say(problem)
-            return
+            if not storage.kept_only(self.store, record.key):
+                return
         self.name_input.value = ""
         self.refresh()
         manager.messages.toast(f"Saved as “{label}”.")

@@ -15,6 +15,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.game import Game
+from engine.names import clean_name
 from web import share, storage
 from web.dom import document, missing, on
 from web.saves.widgets import button, dialog, make, now_ms
@@ -93,7 +94,7 @@ class Sharing:
         asyncio.ensure_future(self.import_file(transfer.files.item(0)))
 
     async def import_file(self, file: Any) -> None:
-        name = str(file.name)[:80]
+        name = clean_name(str(file.name), "the file", 80)  # shown in messages: no bidi tricks
         messages = self.manager.messages
         if float(file.size) > share.MAX_FILE:
             messages.say(f"Could not import “{name}”: the file is too large to be a game.")
@@ -118,7 +119,8 @@ class Sharing:
         problem = storage.write_named(manager.store, record)
         if problem:
             manager.messages.say(problem)
-            return
+            if not storage.kept_only(manager.store, record.key):
+                return
         manager.refresh_panel()
         manager.messages.toast(f"Imported “{name}” into Saved games.", "Load", lambda: manager.play(
             game.copy(), seats, UiState()

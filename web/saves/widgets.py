@@ -70,13 +70,14 @@ class LocalStore:
         return [str(self.backend.key(i)) for i in range(int(self.backend.length))]
 
 
-def open_store() -> tuple[Any, str | None]:
-    """The browser's storage, or an in-memory store and the reason it is unavailable."""
+def open_store() -> tuple[Any, list[str]]:
+    """This copy's part of the browser's storage (see `storage.SiteStore`), with entries of
+    earlier versions moved in; or an in-memory store and the reason storage is unavailable."""
     try:
         backend = js.window.localStorage
         if backend is None or missing(backend):
             raise RuntimeError("SecurityError: storage not available")
         backend.getItem(AUTOSAVE_KEY)
-        return LocalStore(backend), None
+        return storage.open_site_store(LocalStore(backend), str(js.location.pathname), now_ms())
     except Exception as exc:
-        return storage.MemoryStore(), storage.problem_text(exc, "open the browser's storage")
+        return storage.MemoryStore(), [storage.problem_text(exc, "open the browser's storage")]
