@@ -344,6 +344,23 @@
     siteKey: function (key, pathname) { return siteKey(key, siteRoot(pathname)); }
   };
 
+  // PyScript (preloaded by a <link rel="modulepreload"> in the page head) starts after the
+  // first frame: its start holds the main thread for a while, and the start screen should
+  // be on screen before that. A hidden tab draws no frames: a timer starts it there.
+  function startRuntime() {
+    if (runtimeStarted) return;
+    var link = document.querySelector('link[rel="modulepreload"][href$="pyscript/core.js"]');
+    if (!link) return;
+    runtimeStarted = true;
+    var script = document.createElement("script");
+    script.type = "module";
+    script.src = link.getAttribute("href");
+    document.head.appendChild(script);
+  }
+  var runtimeStarted = false;
+
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
+  requestAnimationFrame(function () { setTimeout(startRuntime, 0); });
+  setTimeout(startRuntime, 250);
 })();
