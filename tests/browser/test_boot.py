@@ -17,7 +17,7 @@ def test_a_normal_start_records_no_failed_file(ready_page: Page) -> None:
 @pytest.mark.parametrize(
     "missing",
     [
-        "engine/names.py",  # a Python file of the game (fetched by PyScript)
+        "python.zip",  # the game's Python sources (one archive, fetched by PyScript)
         "runtime/pyodide/python_stdlib.zip",  # a runtime file (fetched by Pyodide)
         "runtime/pyscript/core-C9KDLldu.js",  # a module imported by PyScript's core.js
     ],

@@ -249,6 +249,15 @@ class SaveManager:
         self.messages.toast(f"Your previous game was kept in Saved games as “{kept.name}”.")
         return kept.name
 
+    def store_named(self, record: Record) -> bool:
+        """Write a named save; False when it was lost. On a full storage the browser
+        refuses it, the message says so, and it is kept in this page's memory (True)."""
+        problem = storage.write_named(self.store, record)
+        if problem:
+            self.messages.say(problem)
+            return storage.kept_only(self.store, record.key)
+        return True
+
     # --- starting games from saves ---------------------------------------------------------------
     def resume(self, record: Record) -> None:
         """Play the autosave exactly as it stood (screen record included)."""
@@ -333,11 +342,8 @@ class SaveManager:
         copy.name = f"Copy of {game.variant.name} game ({when_text(now_ms())})"[:60]
         copy.game_id = storage.new_id("g")
         copy.saved_at = now_ms()
-        problem = storage.write_named(self.store, copy)
-        if problem:
-            self.messages.say(problem)
-            if not storage.kept_only(self.store, copy.key):
-                return
+        if not self.store_named(copy):
+            return
         self.conflict = False
         self.bound = copy
         self.messages.toast(f"Playing on as a copy: “{copy.name}” in Saved games.")

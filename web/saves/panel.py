@@ -223,11 +223,8 @@ class SavesPanel:
             return
         record = Record(NAMED_KIND, game.copy(), seats, ui, saved_at=now_ms(), name=label)
         record.game_id = storage.new_id("g")
-        problem = storage.write_named(self.store, record)
-        if problem:
-            manager.messages.say(problem)
-            if not storage.kept_only(self.store, record.key):
-                return
+        if not manager.store_named(record):
+            return
         self.name_input.value = ""
         self.refresh()
         manager.messages.toast(f"Saved as “{label}”.")

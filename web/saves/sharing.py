@@ -116,11 +116,8 @@ class Sharing:
         label = f"Imported: {name}"[: storage.MAX_SAVE_NAME]
         record = Record(NAMED_KIND, game, seats, UiState(), saved_at=now_ms(), name=label)
         record.game_id = storage.new_id("g")
-        problem = storage.write_named(manager.store, record)
-        if problem:
-            manager.messages.say(problem)
-            if not storage.kept_only(manager.store, record.key):
-                return
+        if not manager.store_named(record):
+            return
         manager.refresh_panel()
         manager.messages.toast(f"Imported “{name}” into Saved games.", "Load", lambda: manager.play(
             game.copy(), seats, UiState()
