@@ -45,7 +45,7 @@ from urllib.parse import urlsplit
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import archive
+from tools import archive, rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SW_TEMPLATE = Path(__file__).resolve().parent / "sw_template.js"
@@ -61,8 +61,9 @@ PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # web/boards.js starts Pyodide from here and unpacks the sources archive (no PyScript).
 BOARDS_SCRIPT = "web/boards.js"
 BOARDS_INTERPRETER = "runtime/pyodide/pyodide.mjs"
-#: Files the build writes rather than copies: the archive of the Python sources.
-GENERATED = (archive.NAME,)
+#: Files the build writes rather than copies: the archive of the Python sources, and the
+#: rules text the start page shows before Python runs (tools/rules_text.py).
+GENERATED = (archive.NAME, rules_text.NAME)
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+)["']""")
 PLUGIN_IMPORT = re.compile(r"""(?:"[\w-]+"|\b\w+):\(\)=>import\(["'](\./[^"']+)["']\)""")
@@ -218,6 +219,8 @@ def collect(site: Path) -> list[str]:
             files.update(archive.worker_scripts(site))
         except (OSError, SyntaxError) as exc:
             raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
+    if rules_text.READER in files:
+        files.add(rules_text.NAME)
     for core in sorted({r for r in refs if PurePosixPath(r).name == "core.js"}):
         files.update(pyscript_files(core, site))
     for manifest in sorted({r for r in refs if r.endswith(".webmanifest")}):
@@ -231,13 +234,20 @@ def collect(site: Path) -> list[str]:
 
 
 def generate(site: Path, files: list[str]) -> dict[str, bytes]:
-    """The generated files of the build: ``python.zip`` when a page loads it."""
-    if archive.NAME not in files:
-        return {}
-    try:
-        return {archive.NAME: archive.archive_bytes(site)}
-    except (OSError, SyntaxError) as exc:
-        raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
+    """The generated files of the build: ``python.zip`` when a page loads it, the rules
+    fragment when the start page's script is in the build."""
+    made: dict[str, bytes] = {}
+    if archive.NAME in files:
+        try:
+            made[archive.NAME] = archive.archive_bytes(site)
+        except (OSError, SyntaxError) as exc:
+            raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
+    if rules_text.NAME in files:
+        try:
+            made[rules_text.NAME] = rules_text.fragment(site)
+        except rules_text.RulesTextError as exc:
+            raise BuildError(str(exc)) from None
+    return made
 
 
 def content_hash(site: Path, files: list[str], made: dict[str, bytes] | None = None) -> str:

@@ -20,13 +20,13 @@ import js  # type: ignore[import-not-found]
 
 from engine import new_game
 from engine.game import Game
-from web import guide, motion, render, storage
+from web import guide, motion, render, storage, summary
 from web.botworker import Workers, limit_from_url
 from web.dom import document, el, expose, js_value, on
 from web.game.input import GameInput
 from web.game.screen import SPEEDS, GameScreen
 from web.saves.manager import SaveManager
-from web.start import StartScreen
+from web.start import StartScreen, early_choices
 from web.storage import UiState
 
 
@@ -76,9 +76,11 @@ class App:
     # --- what the game screen uses (web.game.screen.Host) ----------------------------------------
     def game_changed(self) -> None:
         self.saves.on_autosave()
+        self.write_summary()
 
     def screen_changed(self) -> None:
         self.saves.on_ui_change()
+        self.write_summary()
 
     def game_finished(self) -> None:
         self.saves.on_game_over()
@@ -97,15 +99,28 @@ class App:
         revealed = table.screen.revealed if table.screen is not None else None
         return UiState(revealed, screen)
 
+    def write_summary(self) -> None:
+        """The few words the start page shows under Continue before Python runs
+        (web/summary.py), kept beside the autosave whenever the autosave is this game."""
+        game = self.table.game
+        if game is None or self.saves.bound is not None or self.saves.conflict:
+            return
+        try:
+            self.store.setItem(summary.SUMMARY_KEY, summary.summary_json(game, js.Date.now()))
+        except Exception as exc:  # full or refused storage: the autosave reports that
+            js.console.warn(f"summary not stored: {exc}")
+
     # --- start-up --------------------------------------------------------------------------------
     def boot(self) -> None:
         render.PATH2D = js.Path2D.new
-        self.start_screen.bind()
+        early = early_choices()  # what the player did before Python was ready
+        self.start_screen.bind(early)
         self.bind_shell()
         self.input.bind()
         from web.challenges.ui import mount  # the Challenges card and screen
 
-        mount(self)
+        challenges = mount(self)
+        challenges.adopt(early.challenge)
         self.expose_automation()
         speed_param = js.URLSearchParams.new(js.location.search).get("speed")
         if speed_param in SPEEDS:
@@ -115,12 +130,22 @@ class App:
         self.show_start()
         # With no game on screen, the status line reports the engine (the smoke test reads it).
         el("status").textContent = f"Engine loaded on Python {sys.version.split()[0]}."
-        self.saves.boot()  # opens a shared link, or resumes the autosaved game
+        # Opens a shared link, or resumes the autosaved game unless the player has used
+        # the start screen meanwhile.
+        self.saves.boot(resume=early.pending is None and not early.touched)
+        if early.pending == "board":
+            self.start_screen.start()
+        elif early.pending == "challenge":
+            challenges.start()
+        elif early.pending == "continue":
+            self.continue_game()
+        elif early.pending == "tutorial":
+            self.show_guide("tutorial")
         js.window.ingeniousBoot.done()
         document.body.setAttribute("data-ready", "1")
         js.performance.mark("ingenious:ready")
-        # The worker starts once the page is usable, so it does not slow the first paint,
-        # and before the first bot turn, so that turn does not wait for it.
+        # The first worker was started by the page itself, beside this interpreter
+        # (index.html); here it is only awaited, in the background.
         self.workers.start()
 
     def bind_shell(self) -> None:
@@ -139,6 +164,7 @@ class App:
         """Show a game (new, loaded, resumed) on the game screen."""
         self.table.begin(game, seats, ui)
         self.saves.on_begin()
+        self.write_summary()
         if game.phase == "over":
             self.saves.on_game_over()  # counted once per game, whenever it is shown
 
@@ -153,8 +179,9 @@ class App:
     def show_start(self) -> None:
         self.table.leave()
         el("start").hidden = False
-        self.start_screen.refresh()
         self.saves.on_start_screen()
+        self.write_summary()
+        self.start_screen.refresh()
 
     def play_again(self) -> None:
         game, seats = self.table.game, self.seats

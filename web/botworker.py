@@ -9,12 +9,23 @@ wide margin for a busy machine) terminates that worker, starts a fresh one, and 
 `BotTimeout` so the caller can tell the player and ask again. A call that fails outright
 restarts the worker too.
 
+The first worker is declared in the page (``<script type="py" worker name="bots">`` in
+`index.html`), so it starts with the page, beside the main interpreter, and the first bot
+move does not wait for a second Pyodide to start; `start` only awaits it. A restart
+creates the next one (``bots-2``, ...) with ``create_named_worker``; so does a page that
+declares none.
+
+A new worker is warmed up before it is handed out: each searching level plays one tiny
+move on a fresh board (`WARM_LEVELS`, with the smallest budget), so the first real
+question does not also pay for the bots' first run (their caches and tables).
+
 The board game and the Challenges share one `Workers`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -24,6 +35,15 @@ from web.dom import missing
 LIMIT_S = 25.0
 START_LIMIT_S = 120.0  # a second Pyodide starting on a busy machine
 CONFIG = "./pyscript.toml"
+WARM_LEVELS = ("strong", "expert")  # the searching levels; the others share their code
+WARM_BUDGET_MS = 1  # the least a level accepts: a handful of simulations
+
+
+def warm_view() -> str:
+    """A player view of a fresh two-player board, for the warm-up moves."""
+    from engine import new_game
+
+    return json.dumps(new_game("standard", 2, 1, ["A", "B"], {}).view(0))
 
 
 class BotTimeout(Exception):
@@ -64,10 +84,25 @@ class Workers:
             self.future = asyncio.ensure_future(self._create(self.name))
 
     async def _create(self, name: str) -> Any:
-        from pyscript import create_named_worker  # type: ignore[import-not-found]
+        from pyscript import create_named_worker, workers  # type: ignore[import-not-found]
 
-        # The source is written out: tools/archive.py finds the worker's entry module here.
-        return await create_named_worker(src="./web/worker.py", name=name, config=CONFIG)
+        if not missing(js.document.querySelector(f'script[worker][name="{name}"]')):
+            worker = await workers[name]  # declared in the page: already starting
+        else:
+            # The source is written out: tools/archive.py finds the worker's entry module.
+            worker = await create_named_worker(src="./web/worker.py", name=name, config=CONFIG)
+        await self._warm(worker)
+        return worker
+
+    async def _warm(self, worker: Any) -> None:
+        """One tiny move per searching level; a failure only costs the warm-up."""
+        view = warm_view()
+        for level in WARM_LEVELS:
+            try:
+                await asyncio.wait_for(worker.choose(view, level, 0, WARM_BUDGET_MS), self.limit_s)
+            except Exception as exc:
+                js.console.warn(f"bot worker warm-up ({level}): {exc}")
+                return
 
     async def get(self) -> Any:
         """The worker's exports, once it has started; a start that fails or takes longer

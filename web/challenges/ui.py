@@ -167,7 +167,10 @@ class ChallengeUI:
 
     # --- building ----------------------------------------------------------------------------
     def build(self) -> None:
-        el("challenge-setup").innerHTML = SETUP_HTML
+        if missing(el("ch-form")):
+            el("challenge-setup").innerHTML = SETUP_HTML
+        else:  # the page's own plain-HTML card: its seat rows stay (see `adopt`)
+            self.seat_rows_for = self.form.players
         slot = el("ch-continue-slot")
         if missing(slot):  # a page without the "Play on" card: keep it with the form
             slot = document.createElement("div")
@@ -218,8 +221,19 @@ class ChallengeUI:
         problem.textContent = model.problem
         problem.hidden = not model.problem
 
+    def adopt(self, form: SetupForm) -> None:
+        """Take over the card as the page drew it before Python was ready (web/start-form.js):
+        its choices, and the seat rows it drew for them."""
+        self.form = form
+        self.seat_rows_for = form.players
+        self.render_form()
+
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
+        self.start()
+
+    def start(self) -> None:
+        """Start the challenge chosen on the card, or say what is wrong with the choices."""
         try:
             session = Session(self.form.setup(random.getrandbits(48)))
         except (SetupError, ValueError) as exc:

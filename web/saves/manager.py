@@ -87,8 +87,10 @@ class SaveManager:
             except Exception as exc:
                 self.messages.say(storage.quarantine(self.store, key, raw, str(exc), now_ms()))
 
-    def boot(self) -> None:
-        """Build the panel and messages; then open a shared link, or resume the autosave."""
+    def boot(self, resume: bool = True) -> None:
+        """Build the panel and messages; then open a shared link, or resume the autosave
+        (unless ``resume`` is false: the player used the start screen before Python was
+        ready)."""
         self.layer = make("div", "saves-layer")
         self.layer.id = "saves-layer"
         document.body.appendChild(self.layer)
@@ -101,7 +103,7 @@ class SaveManager:
         if self.sharing.open_fragment(str(js.location.hash)):
             return
         record = self.scan.autosave
-        if record is not None and record.ui.screen == "game":
+        if resume and record is not None and record.ui.screen == "game":
             self.resume(record)
 
     def add_game_buttons(self) -> None:
