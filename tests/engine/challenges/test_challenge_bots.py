@@ -1,6 +1,7 @@
 """Challenge bots: legal, deterministic, blind to hidden information; the arena schema."""
 
 import random
+
 import pytest
 
 from engine.challenges import new_challenge
