@@ -16,13 +16,15 @@ LINT_PATHS := $(wildcard engine web tools tests)
 PY_TEST_DIRS := $(wildcard tests/engine tests/tools tests/web tests/cli)
 
 .PHONY: help venv runtime play serve chromium wheels test lint typecheck \
-        test-engine test-pyodide test-browser bench dist bench-dist icons clean
+        test-engine test-pyodide test-browser bench bench-start dist bench-dist lighthouse \
+        icons clean
 
 help:
 	@echo "make play          serve the game on http://127.0.0.1:$(PORT)/ (PORT=... to change)"
 	@echo "make test          lint, type-check, engine tests (CPython + Pyodide), browser tests"
 	@echo "make dist          build dist/: the static release that plays offline (docs/hosting.md)"
-	@echo "make lint | typecheck | test-engine | test-pyodide | test-browser | bench | bench-dist"
+	@echo "make lint | typecheck | test-engine | test-pyodide | test-browser"
+	@echo "make bench | bench-start | bench-dist | lighthouse   figures (docs/performance.md)"
 
 # --- installs ---------------------------------------------------------------
 
@@ -72,6 +74,20 @@ dist: runtime
 bench-dist: dist venv chromium
 	$(PY) tools/bench_dist.py
 
+# Start-up figures: cold and returning loads against an empty PyScript page, the start form
+# in use, Start game, the first bot move, and (from dist/) the cold transfer.
+bench-start: dist venv chromium
+	$(PY) tools/bench_start.py
+
+# Lighthouse, pinned in its own folder and installed only here (not part of `make test`).
+LIGHTHOUSE := tools/lighthouse
+$(LIGHTHOUSE)/node_modules/.stamp: $(LIGHTHOUSE)/package.json $(LIGHTHOUSE)/package-lock.json
+	cd $(LIGHTHOUSE) && npm ci --no-audit --no-fund
+	touch $@
+
+lighthouse: $(LIGHTHOUSE)/node_modules/.stamp dist venv chromium
+	$(PY) -m tools.lighthouse.run
+
 icons:
 	$(PYTHON) tools/make_icons.py
 
@@ -92,8 +108,12 @@ test-engine: venv
 test-pyodide: node_modules/.stamp wheels
 	node tests/pyodide/run_pytest.mjs tests/engine
 
+# A test whose Chromium renderer process crashes (an environment failure, not an assertion)
+# runs once more; any other failure fails at once. pytest's summary lists every rerun.
+BROWSER_RERUN := --reruns 1 --only-rerun "(Target|Page) crashed"
+
 test-browser: venv runtime chromium
-	$(PY) -m pytest tests/browser
+	$(PY) -m pytest tests/browser $(BROWSER_RERUN)
 
 clean:
-	rm -rf runtime dist $(WHEELS) test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf runtime dist $(WHEELS) $(LIGHTHOUSE)/node_modules test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -26,17 +25,9 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tools.bench_common import baseline_site, figure_line  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
 from tools.serve import start_in_thread  # noqa: E402
-
-# The smallest PyScript page on the same runtime: what the machine needs for Pyodide alone.
-BASELINE_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
-<script type="module" src="runtime/pyscript/core.js"></script></head><body>
-<script type="py" config="pyscript.toml">
-from pyscript import document
-document.body.dataset.ready = "1"
-</script></body></html>"""
-BASELINE_TOML = 'interpreter = "./runtime/pyodide/pyodide.mjs"\n'
 
 FRAME_PROBE = """() => {
   window.__frames = [];
@@ -124,25 +115,13 @@ def zoom_redraws(browser: Browser, url: str, steps: int = 30) -> list[float]:
 
 
 def print_baseline(browser: Browser, runs: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        (root / "runtime").symlink_to(ROOT / "runtime")
-        (root / "index.html").write_text(BASELINE_HTML, encoding="utf-8")
-        (root / "pyscript.toml").write_text(BASELINE_TOML, encoding="utf-8")
-        url, server = start_in_thread(root)
-        try:
-            times = []
-            for _ in range(runs):
-                context = browser.new_context()
-                times.append(time_to_ready(context.new_page(), url))
-                context.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    print(
-        f"baseline (empty PyScript page), cold: median {statistics.median(times):.2f} s "
-        f"(runs: {', '.join(f'{t:.2f}' for t in times)})"
-    )
+    with baseline_site() as url:
+        times = []
+        for _ in range(runs):
+            context = browser.new_context()
+            times.append(time_to_ready(context.new_page(), url))
+            context.close()
+    print(figure_line("baseline (empty PyScript page), cold", times, "s"))
 
 
 def main() -> None:

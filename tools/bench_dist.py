@@ -157,25 +157,41 @@ def main(argv: list[str] | None = None) -> int:
     if not (dist / "sw.js").is_file():
         print(f"bench_dist: {dist} is not a build; run `make dist`", file=sys.stderr)
         return 1
+    with sync_playwright() as playwright:
+        runs = measure(playwright, dist, args.runs)
+    report(runs, dist)
+    return 0
+
+
+def measure(playwright: Playwright, dist: Path, runs: int) -> list[dict[str, float]]:
+    """`runs` first visits (then warm and offline reloads) of a copy of ``dist``."""
     with tempfile.TemporaryDirectory() as tmp:
         shutil.copytree(dist, Path(tmp) / SUB_PATH)
         url, server = serve(Path(tmp))
         try:
-            with sync_playwright() as playwright:
-                runs = [one_run(playwright, url) for _ in range(args.runs)]
+            return [one_run(playwright, url) for _ in range(runs)]
         finally:
             server.shutdown()
             server.server_close()
-    report(runs, dist)
-    return 0
+
+
+def cold_transfer(runs: list[dict[str, float]], dist: Path) -> dict[str, float]:
+    """Bytes of a cold load until interactive: received (median), and the files it fetched,
+    raw and as a compressing host (gzip -6) would send them."""
+    files = loaded_files(dist)
+    return {
+        "received": statistics.median(r["cold_bytes_to_ready"] for r in runs),
+        "files": len(files),
+        "raw": sum((dist / n).stat().st_size for n in files),
+        "gzip": gzip_estimate(dist, files),
+    }
 
 
 def report(runs: list[dict[str, float]], dist: Path) -> None:
     def med(key: str) -> float:
         return statistics.median(r[key] for r in runs)
 
-    files = loaded_files(dist)
-    raw = sum((dist / n).stat().st_size for n in files)
+    transfer = cold_transfer(runs, dist)
     print(f"dist/ served by python http.server under /{SUB_PATH}, {len(runs)} run(s), medians:")
     cold_runs = ", ".join(f"{r['cold_s']:.2f}" for r in runs)
     print(f"  cold load to interactive        {med('cold_s'):6.2f} s   (runs: {cold_runs})")
@@ -185,8 +201,8 @@ def report(runs: list[dict[str, float]], dist: Path) -> None:
     print(f"  received in the whole first visit (incl. precache revalidation) "
           f"{mb(med('first_visit_bytes'))} in {med('first_visit_requests'):.0f} responses")
     print(f"  received by a warm reload       {mb(med('warm_bytes'))}")
-    print(f"  files a cold load needs: {len(files)}, {mb(raw)} uncompressed, "
-          f"{mb(gzip_estimate(dist, files))} with gzip -6")
+    print(f"  files a cold load needs: {transfer['files']:.0f}, {mb(transfer['raw'])} "
+          f"uncompressed, {mb(transfer['gzip'])} with gzip -6")
 
 
 if __name__ == "__main__":

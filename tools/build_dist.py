@@ -6,9 +6,14 @@ rather than listed by hand:
 
 * the pages: every top-level ``.html`` (``index.html``, the game; ``embed.html``, the
   embeddable board), each local ``src``/``href`` they name (styles, scripts, favicon,
-  manifest) and the ``config`` of their Python scripts (``pyscript.toml``, ``embed.toml``);
-* the URLs of those configs' [files] (the engine and web modules, the bot worker);
+  manifest) and the ``config`` of their Python scripts (``pyscript.toml``);
+* the URLs of those configs' [files]: ``python.zip``, the Python sources of every page
+  and of the bot worker, generated here from the pages' imports (``tools/archive.py``),
+  and the script of each worker the modules start (``create_named_worker(src=...)``),
+  which PyScript fetches as a file;
 * the Pyodide files ``pyodide.mjs`` fetches at start-up, next to the ``interpreter``;
+* for a page that starts Python with ``web/boards.js`` (the boards' loader) instead of
+  PyScript: the same Pyodide files and ``python.zip``, which that script loads;
 * PyScript's ``core.js``, the plugin chunks it always imports, its TOML parser, and
   their static imports (editor, terminal and zip chunks are left out: never loaded);
 * the icons named by ``manifest.webmanifest``;
@@ -35,6 +40,11 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import archive
+
 ROOT = Path(__file__).resolve().parent.parent
 SW_TEMPLATE = Path(__file__).resolve().parent / "sw_template.js"
 BUILD_META = "ingenious-build"
@@ -45,6 +55,12 @@ SW_NAME = "sw.js"
 # (the classic-script twin) and package.json are never loaded by the page.
 PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+
+# web/boards.js starts Pyodide from here and unpacks the sources archive (no PyScript).
+BOARDS_SCRIPT = "web/boards.js"
+BOARDS_INTERPRETER = "runtime/pyodide/pyodide.mjs"
+#: Files the build writes rather than copies: the archive of the Python sources.
+GENERATED = (archive.NAME,)
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+)["']""")
 PLUGIN_IMPORT = re.compile(r"""(?:"[\w-]+"|\b\w+):\(\)=>import\(["'](\./[^"']+)["']\)""")
@@ -182,8 +198,12 @@ def collect(site: Path) -> list[str]:
     for page in pages(site):
         files.add(page)
         page_refs = page_files(read_text(site / page), page)
-        if not any(r.endswith(".toml") for r in page_refs):
-            raise BuildError(f"{page}: no <script type=\"py\" config=\"...toml\"> found")
+        if BOARDS_SCRIPT in page_refs:
+            files.update(pyodide_files(BOARDS_INTERPRETER))
+            files.add(archive.NAME)
+        elif not any(r.endswith(".toml") for r in page_refs):
+            raise BuildError(f"{page}: no <script type=\"py\" config=\"...toml\"> "
+                             f"and no {BOARDS_SCRIPT} found")
         refs += page_refs
     files.update(refs)
     configs = sorted({r for r in refs if r.endswith(".toml")})
@@ -191,23 +211,40 @@ def collect(site: Path) -> list[str]:
         urls, interpreter = config_files(read_text(site / config), config)
         files.update(urls)
         files.update(pyodide_files(interpreter))
+    if archive.NAME in files:
+        try:
+            files.update(archive.worker_scripts(site))
+        except (OSError, SyntaxError) as exc:
+            raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
     for core in sorted({r for r in refs if PurePosixPath(r).name == "core.js"}):
         files.update(pyscript_files(core, site))
     for manifest in sorted({r for r in refs if r.endswith(".webmanifest")}):
         files.update(manifest_icons(read_text(site / manifest), manifest))
     files.discard(SW_NAME)
-    missing = sorted(f for f in files if not (site / f).is_file())
+    missing = sorted(f for f in files if f not in GENERATED and not (site / f).is_file())
     if missing:
         hint = " (run `make runtime`)" if any(m.startswith("runtime/") for m in missing) else ""
         raise BuildError("files the page loads are missing: " + ", ".join(missing) + hint)
     return sorted(files)
 
 
-def content_hash(site: Path, files: list[str]) -> str:
+def generate(site: Path, files: list[str]) -> dict[str, bytes]:
+    """The generated files of the build: ``python.zip`` when a page loads it."""
+    if archive.NAME not in files:
+        return {}
+    try:
+        return {archive.NAME: archive.archive_bytes(site)}
+    except (OSError, SyntaxError) as exc:
+        raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
+
+
+def content_hash(site: Path, files: list[str], made: dict[str, bytes] | None = None) -> str:
     digest = hashlib.sha256()
+    made = made or {}
     for name in files:
         digest.update(name.encode() + b"\0")
-        digest.update(hashlib.sha256((site / name).read_bytes()).digest())
+        data = made[name] if name in made else (site / name).read_bytes()
+        digest.update(hashlib.sha256(data).digest())
     return digest.hexdigest()[:16]
 
 
@@ -222,6 +259,16 @@ def stamp_html(html: str, version: str, page: str = "index.html") -> str:
     return html[:match.end()] + "\n" + indent + tag + html[match.end():]
 
 
+BOARDS_BUILD_MARKER = "var BUILD = null;"
+
+
+def stamp_boards(script: str, version: str) -> str:
+    """web/boards.js knowing its build's version (so it registers the service worker)."""
+    if BOARDS_BUILD_MARKER not in script:
+        raise BuildError(f"{BOARDS_SCRIPT}: the marker {BOARDS_BUILD_MARKER!r} is missing")
+    return script.replace(BOARDS_BUILD_MARKER, f"var BUILD = {json.dumps(version)};", 1)
+
+
 def service_worker(version: str, files: list[str]) -> str:
     template = read_text(SW_TEMPLATE)
     for marker in ("__VERSION__", "__PRECACHE__"):
@@ -234,7 +281,8 @@ def service_worker(version: str, files: list[str]) -> str:
 def build(site: Path, out: Path) -> tuple[str, list[str]]:
     """Write the release of ``site`` into ``out``; return (version, precached files)."""
     files = collect(site)
-    version = content_hash(site, files)
+    made = generate(site, files)
+    version = content_hash(site, files, made)
     out.parent.mkdir(parents=True, exist_ok=True)
     # Build next to the target and swap at the end: a failed build keeps the last good one.
     staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
@@ -242,10 +290,16 @@ def build(site: Path, out: Path) -> tuple[str, list[str]]:
         for name in files:
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(site / name, target)
+            if name in made:
+                target.write_bytes(made[name])
+            else:
+                shutil.copyfile(site / name, target)
         for page in pages(site):
             html = stamp_html(read_text(site / page), version, page)
             (staging / page).write_text(html, encoding="utf-8")
+        if BOARDS_SCRIPT in files:
+            script = stamp_boards(read_text(site / BOARDS_SCRIPT), version)
+            (staging / BOARDS_SCRIPT).write_text(script, encoding="utf-8")
         (staging / SW_NAME).write_text(service_worker(version, files), encoding="utf-8")
         replace_dir(staging, out)
     except BaseException:

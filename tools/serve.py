@@ -5,6 +5,11 @@ default port, 8000). It binds to 127.0.0.1 only, sends the content types that
 Pyodide and PyScript need (``.mjs`` as JavaScript, ``.wasm`` as
 ``application/wasm``) and ``Cache-Control: no-cache`` so edits show up on reload.
 
+``python.zip``, the pages' Python sources in one archive (``tools/archive.py``), is not a
+file of the repository: when the served folder has the sources but no such file, the
+server zips the live sources on each request, so an edit to a module shows on reload.
+A release folder (``dist/``) has its own ``python.zip``, served as it is.
+
 Tests use :func:`start_in_thread`, which serves on a free port and returns the
 base URL and the server (call ``server.shutdown()`` when done).
 """
@@ -12,12 +17,20 @@ base URL and the server (call ``server.shutdown()`` when done).
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import io
 import os
 import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import BinaryIO
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import archive
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -52,6 +65,31 @@ class Handler(SimpleHTTPRequestHandler):
         # Ours first: the system's mimetypes table varies and may lack .mjs or .wasm.
         return CONTENT_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
 
+    def send_head(self) -> BinaryIO | None:
+        try:
+            body = self.live_archive()
+        except (SyntaxError, OSError) as exc:  # a module being edited: say so, keep serving
+            self.send_error(500, f"cannot build {archive.NAME}: {exc}")
+            return None
+        if body is None:
+            return super().send_head()
+        self.send_response(200)
+        self.send_header("Content-Type", CONTENT_TYPES[".zip"])
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", email.utils.formatdate(usegmt=True))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def live_archive(self) -> bytes | None:
+        """The zip of the live sources, for a request of python.zip the folder lacks."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path != "/" + archive.NAME:
+            return None
+        root = Path(self.directory)
+        if (root / archive.NAME).exists() or not (root / "engine").is_dir():
+            return None
+        return live_archive(root)
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -59,6 +97,25 @@ class Handler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
             super().log_message(format, *args)
+
+
+_archives: dict[Path, tuple[object, bytes]] = {}
+_archive_lock = threading.Lock()
+
+
+def live_archive(root: Path) -> bytes:
+    """python.zip of the sources under ``root``, rebuilt whenever a module file changed
+    (the game's page and its bot worker ask for it on every load)."""
+    stamp = tuple(
+        (str(p), p.stat().st_mtime_ns, p.stat().st_size)
+        for package in archive.PACKAGES
+        for p in sorted((root / package).rglob("*.py"))
+    )
+    with _archive_lock:
+        cached = _archives.get(root)
+        if cached is None or cached[0] != stamp:
+            _archives[root] = cached = (stamp, archive.archive_bytes(root))
+        return cached[1]
 
 
 class Server(ThreadingHTTPServer):

@@ -60,3 +60,40 @@ self.addEventListener("fetch", (event) => {
       .then((hit) => hit || fetch(request))
   );
 });
+
+// Files of the game's folder that the build does not list: pages of boards put next to
+// the game and their position files (docs/embed.md, "Offline"). They come from the
+// network while there is one, and the last copy is kept in the release's cache for when
+// there is none. A page of boards asks for its files to be kept the first time too, since
+// it was loaded before this worker was there ({type: "keep", urls}).
+function keepable(url) {
+  return url.startsWith(SCOPE) && url !== SCOPE + "sw.js" && !KEYS.has(cacheKey({ url }));
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !keepable(request.url)) return;
+  const key = cacheKey(request);
+  event.respondWith(
+    fetch(request).then((response) => {
+      if (response.ok && response.type === "basic") {
+        const copy = response.clone();
+        event.waitUntil(caches.open(CACHE).then((cache) => cache.put(key, copy)));
+      }
+      return response;
+    }, (err) => caches.open(CACHE)
+      .then((cache) => cache.match(key))
+      .then((hit) => hit || Promise.reject(err)))
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  const urls = data.urls.map(String).filter(keepable).slice(0, 100);
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((url) =>
+    fetch(url, { redirect: "error" }).then((response) => {
+      if (response.ok) return cache.put(cacheKey({ url }), response);
+      return undefined;
+    }).catch(() => undefined)))));
+});

@@ -18,7 +18,7 @@ import js  # type: ignore[import-not-found]
 
 from engine import IngeniousError, SaveFormatError, load_game, new_game
 from engine.game import Game
-from web import guide, render, saves, storage, zoom
+from web import guide, motion, render, saves, storage, zoom
 from web.dom import (
     document,
     el,
@@ -111,11 +111,7 @@ class App:
         self.animation: dict[str, Any] | None = None
         self.worker_future: Any = None
         self.settings: dict[str, Any] = storage.read_json(self.store, storage.SETTINGS_KEY, {})
-        self.speed = (
-            self.settings.get("speed", "normal")
-            if self.settings.get("speed") in SPEEDS
-            else "normal"
-        )
+        self.speed = motion.starting_speed(self.settings.get("speed"), self.reduced_motion())
         self.canvas = el("board-canvas")
         self.ctx = self.canvas.getContext("2d")
         self.layer = document.createElement("canvas")
@@ -738,6 +734,10 @@ class App:
         el("hint-button").disabled = not (self.index.has_placements or self.index.decisions)
         el("turn-button").disabled = not self.index.has_placements
 
+    def reduced_motion(self) -> bool:
+        """The system asks for reduced motion (read each time: it may change mid-game)."""
+        return bool(js.window.matchMedia(motion.QUERY).matches)
+
     def set_status(self, text: str) -> None:
         el("status").textContent = text
 
@@ -1184,7 +1184,8 @@ class App:
 
     def start_animation(self, event: dict[str, Any]) -> None:
         _, length = SPEEDS[self.speed]
-        if length <= 0 or not event.get("rays") and "points" not in event:
+        moving = motion.motion_allowed(self.speed, self.reduced_motion())
+        if not moving or length <= 0 or not event.get("rays") and "points" not in event:
             self.animation = None
             return
         halves = parse_placement(str(event.get("move", "")))
@@ -1224,7 +1225,8 @@ class App:
         ctx.drawImage(self.layer, 0, 0)
         ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
         overlay = self.overlay_scene(scene)
-        render.draw_overlay(ctx, self.layout, overlay, now)
+        still = self.reduced_motion()
+        render.draw_overlay(ctx, self.layout, overlay, now, still=still)
         anim = self.animation
         if anim is not None:
             t = (now - anim["start"]) / anim["length"]
@@ -1234,7 +1236,7 @@ class App:
                 render.draw_landing(ctx, self.layout, anim["cells"], min(1.0, t * 2.5))
                 render.draw_rays(ctx, self.layout, anim["rays"], min(1.0, t * 1.4))
                 self.request_frame()
-        if self.hint is not None:
+        if self.hint is not None and not still:
             self.request_frame()
 
     def update_layers(self, scene: render.Scene, width: float, height: float) -> None:

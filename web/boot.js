@@ -16,8 +16,12 @@
     if (bar) bar.style.width = Math.round(fraction * 100) + "%";
   }
 
+  // Set when this browser cannot run the game: that message stays, and the errors that
+  // follow from it (PyScript failing without WebAssembly) do not replace it.
+  var fatal = null;
+
   function problem(text) {
-    if (ready) return;
+    if (ready || (fatal !== null && text !== fatal)) return;
     var box = el("loading-problem");
     if (!box) { document.addEventListener("DOMContentLoaded", function () { problem(text); }); return; }
     box.hidden = false;
@@ -64,10 +68,10 @@
     }
   }, 150);
 
+  fatal = unsupported();  // before any module script runs, so nothing can speak first
+  if (fatal) { clearInterval(timer); problem(fatal); }
   document.addEventListener("DOMContentLoaded", function () {
-    var why = unsupported();
-    if (why) { problem(why); clearInterval(timer); return; }
-    setStage("Loading the Python runtime…", 0.1);
+    if (!fatal) setStage("Loading the Python runtime…", 0.1);
   });
   document.addEventListener("py:ready", function () {
     setStage("Loading the game…", 0.8);

@@ -1,7 +1,8 @@
-// The embed's JavaScript shell: it runs before Python, so it alone can (1) queue
-// positions that the embedding page posts before Python is ready, (2) tell the parent
-// the content height, and (3) show why the board could not start. The board itself
-// is Python (web/embed.py).
+// The frame's JavaScript shell (embed.html): it runs before Python, so it alone can
+// (1) queue positions that the embedding page posts before Python is ready, (2) tell the
+// parent the content height, (3) show why the board could not start, and (4) in a release
+// build, register the game's service worker so the board also opens offline. The board
+// itself is Python (web/embed.py), started by web/boards.js.
 (function () {
   "use strict";
   var params = new URLSearchParams(location.search + "&" + location.hash.replace(/^#/, ""));
@@ -11,10 +12,23 @@
   var lastHeight = -1;
   var ready = false;
 
+  // Replies go to the parent's origin when the browser tells it (ancestorOrigins, else the
+  // referrer). None of them quotes a position file: the board shows such details itself.
+  function parentOrigin() {
+    var origin = "";
+    if (location.ancestorOrigins && location.ancestorOrigins.length) {
+      origin = location.ancestorOrigins[0];
+    } else if (document.referrer) {
+      try { origin = new URL(document.referrer).origin; } catch (e) { origin = ""; }
+    }
+    return /^https?:\/\//.test(origin) ? origin : "*";
+  }
+  var target = window.parent === window ? "*" : parentOrigin();
+
   function toParent(message) {
     if (window.parent === window) return;
     message.id = frameId;
-    window.parent.postMessage(message, "*");
+    window.parent.postMessage(message, target);
   }
 
   function problem(text) {
@@ -41,6 +55,29 @@
     toParent({ type: "ingenious:height", height: height });
   }
 
+  // Offline: a release build (its pages carry <meta name="ingenious-build">) registers the
+  // game's service worker once the board is up, quietly: the game's page tells the player
+  // about updates. The development server (`make play`) never does.
+  function registerWorker() {
+    var build = document.querySelector('meta[name="ingenious-build"]');
+    if (!build || !("serviceWorker" in navigator) || location.protocol === "file:") return;
+    // The position file was fetched before the worker was there: ask it to keep a copy.
+    var src = params.get("src");
+    var urls = [];
+    try { if (src) urls.push(new URL(src, location.href).href); } catch (e) { urls = []; }
+    navigator.serviceWorker.register("sw.js").then(function (reg) {
+      function keep(worker) { if (urls.length) worker.postMessage({ type: "keep", urls: urls }); }
+      if (reg.active) { keep(reg.active); return; }
+      var fresh = reg.installing || reg.waiting;
+      if (!fresh) return;
+      fresh.addEventListener("statechange", function () {
+        if (fresh.state === "activated") keep(fresh);
+      });
+    }).catch(function (err) {
+      console.warn("The board will not open offline: " + err);
+    });
+  }
+
   // Positions from the embedding page: { type: "ingenious:position", position, mode }.
   window.addEventListener("message", function (event) {
     var data = event.data;
@@ -51,6 +88,7 @@
 
   window.ingeniousEmbed = {
     frameId: frameId,
+    target: target,
     post: function (json) { toParent(JSON.parse(json)); },
     height: reportHeight,
     problem: problem,
@@ -63,6 +101,7 @@
       // Milliseconds from navigation to the first board (or message): the boot figure.
       window.ingeniousEmbed.readyMs = Math.round(performance.now());
       toParent({ type: "ingenious:ready" });
+      registerWorker();
     }
   };
 
@@ -71,6 +110,8 @@
       problem("This browser cannot show the board: it has no WebAssembly.");
       return;
     }
+    var loading = document.getElementById("loading");
+    if (loading && !ready) loading.hidden = false;
     reportHeight();
   });
   window.addEventListener("error", function (event) {

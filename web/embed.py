@@ -1,14 +1,19 @@
-"""The embeddable board (embed.html): one position, explained ray by ray, or tried out.
+"""The embedded board: one position, explained ray by ray, or tried out.
 
-The position comes from the URL (``?position=``, ``#position=``, ``?src=``) or from the
-embedding page (a ``message``); see docs/embed.md. Every score shown is the engine's
-(``engine.score_position``); this module only lays it out.
+Every board is this code, wherever it is: ``embed.html`` in a frame (:func:`start_frame`)
+or a ``<div data-ingenious-position=...>`` of any page, drawn into the div's shadow root
+by ``web/boards.js`` with one runtime for all boards of the page (:func:`mount`). The
+position comes from the URL (``?position=``, ``#position=``, ``?src=``) or the embedding
+page's messages in a frame, from the ``data-ingenious-*`` attributes in a page; see
+docs/embed.md. Every score shown is the engine's (``engine.score_position``); this module
+only lays it out, with the markup of ``web.embed_view``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -17,11 +22,13 @@ from engine import COLOURS, Position, SaveFormatError
 from engine.jsontext import decode
 from web import render
 from web.boardview import ASPECT, BoardView, Overlay
-from web.dom import document, el, expose, js_value, keep, on
+from web.dom import js_value, keep, missing, on
+from web.embed_view import board_html, count_items, ray_items
 from web.hexgrid import DIRECTIONS, Cell, add
 from web.placing import step_cursor
-from web.symbols import svg_symbol
 from web.teach import (
+    BOARD_ATTRIBUTES,
+    MAX_TEXT,
     MODES,
     Request,
     Step,
@@ -30,23 +37,37 @@ from web.teach import (
     points_text,
     position_from_object,
     position_from_text,
-    ray_text,
+    read_attributes,
     read_request,
     score_or_none,
     shown_json,
     with_placement,
 )
 
-WIDE = 620  # px: from this frame width on, the explanation sits beside the board
+WIDE = 620  # px: from this width on, the explanation sits beside the board
+#: In a page, the board is at most this share of the window's height.
+PAGE_HEIGHT_SHARE = 0.85
 
 
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+class SourceError(Exception):
+    """A ``src`` file that cannot be shown. ``public`` is what may be told to the page that
+    embeds the frame: never the file's contents (values or key names the engine quotes)."""
+
+    def __init__(self, message: str, public: str | None = None) -> None:
+        super().__init__(message)
+        self.public = message if public is None else public
 
 
 class Embed:
-    def __init__(self) -> None:
-        self.view = BoardView(el("board"))
+    """One board. ``root`` holds its elements (the frame's document, or the shadow root of
+    a board in a page); ``flags`` gets ``data-ready``/``data-state`` (the frame's body, or
+    the board's own element); ``frame``: it is embed.html, talking to its parent page."""
+
+    def __init__(self, root: Any, flags: Any, frame: bool) -> None:
+        self.root = root
+        self.flags = flags
+        self.frame = frame
+        self.view: BoardView | None = None
         self.position: Position | None = None
         self.raw: dict[str, Any] = {}
         self.initial: Position | None = None
@@ -62,16 +83,32 @@ class Embed:
         self.preview_problem = ""
         self.placed: list[str] = []
         self.zoom = True
+        self.width = -1.0
+        self.fitted: tuple[float, float] = (0.0, 0.0)  # the canvas's last (width, height cap)
+
+    def el(self, id_: str) -> Any:
+        return self.root.getElementById(id_)
+
+    @property
+    def board(self) -> BoardView:
+        assert self.view is not None, "boot() draws the board first"
+        return self.view
 
     # --- start-up ------------------------------------------------------------------------
     def boot(self) -> None:
-        self.fill_colour_pickers()
+        self.el("embed").innerHTML = board_html(self.frame)
+        self.view = BoardView(self.el("board"))
+        self.el("colour-a").value = "red"
+        self.el("colour-b").value = "blue"
         self.bind()
         self.expose()
-        request = read_request(str(js.location.search), str(js.location.hash))
+        if self.frame:
+            request = read_request(str(js.location.search), str(js.location.hash))
+            js.window.ingeniousEmbed.onPosition(keep(self.on_message))
+        else:
+            request = self.attribute_request()
         self.mode = request.mode
         self.zoom = request.zoom
-        js.window.ingeniousEmbed.onPosition(keep(self.on_message))
         outcome = self.show_request(request)
         if outcome == "loading":
             return  # load_src says ready when the file has come (or failed)
@@ -79,9 +116,13 @@ class Embed:
             self.waiting()
         self.ready()
 
+    def attribute_request(self) -> Request:
+        values = {name: self.flags.getAttribute(name) for name in BOARD_ATTRIBUTES.values()}
+        return read_attributes({k: None if missing(v) else str(v) for k, v in values.items()})
+
     def show_request(self, request: Request) -> str:
-        """Show what the URL asks for: "shown" (a position or the problem with it),
-        "loading" (a ``src`` file is being fetched) or "nothing"."""
+        """Show what the URL or the attributes ask for: "shown" (a position or the problem
+        with it), "loading" (a ``src`` file is being fetched) or "nothing"."""
         if request.problems:
             self.fail("; ".join(request.problems))
         elif request.position_text is not None:
@@ -94,39 +135,46 @@ class Embed:
         return "shown"
 
     def ready(self) -> None:
-        el("loading").hidden = True
-        document.body.setAttribute("data-ready", "1")
-        js.window.ingeniousEmbed.done()
+        self.el("loading").hidden = True
+        self.flags.setAttribute("data-ready", "1")
+        if self.frame:
+            js.window.ingeniousEmbed.done()
+        else:
+            self.tell("ingenious:ready", {})
         self.layout()
 
     def waiting(self) -> None:
-        el("waiting").hidden = False
-        el("explain").hidden = True
-        el("try").hidden = True
-        document.body.setAttribute("data-state", "waiting")
+        self.el("waiting").hidden = False
+        self.el("explain").hidden = True
+        self.el("try").hidden = True
+        self.flags.setAttribute("data-state", "waiting")
 
     def bind(self) -> None:
-        canvas = el("board")
-        on(el("prev"), "click", lambda e: self.go(self.step - 1))
-        on(el("next"), "click", lambda e: self.go(self.step + 1))
-        on(el("turn"), "click", lambda e: self.turn(1))
-        on(el("place"), "click", lambda e: self.place())
-        on(el("reset"), "click", lambda e: self.reset())
-        on(el("colour-a"), "change", lambda e: self.update_preview())
-        on(el("colour-b"), "change", lambda e: self.update_preview())
+        canvas = self.el("board")
+        on(self.el("prev"), "click", lambda e: self.go(self.step - 1))
+        on(self.el("next"), "click", lambda e: self.go(self.step + 1))
+        on(self.el("turn"), "click", lambda e: self.turn(1))
+        on(self.el("place"), "click", lambda e: self.place())
+        on(self.el("reset"), "click", lambda e: self.reset())
+        on(self.el("colour-a"), "change", lambda e: self.update_preview())
+        on(self.el("colour-b"), "change", lambda e: self.update_preview())
         on(canvas, "pointermove", self.on_pointer_move)
         on(canvas, "pointerdown", self.on_pointer_down)
         on(canvas, "contextmenu", self.on_context_menu)
-        on(document, "keydown", self.on_key)
+        # Keys go to the board that has the focus: the frame's document, or the shadow root.
+        on(self.root, "keydown", self.on_key)
         on(js.window, "resize", lambda e: self.layout())
-        on(js.window, "hashchange", lambda e: self.on_hash())
-
-    def fill_colour_pickers(self) -> None:
-        options = "".join(f'<option value="{c}">{c}</option>' for c in COLOURS)
-        el("colour-a").innerHTML = options
-        el("colour-b").innerHTML = options
-        el("colour-a").value = "red"
-        el("colour-b").value = "blue"
+        if self.frame:
+            on(js.window, "hashchange", lambda e: self.on_hash())
+        else:
+            js.ResizeObserver.new(keep(lambda entries, observer: self.on_resize())).observe(
+                self.flags
+            )
+            names = list(BOARD_ATTRIBUTES.values())
+            options = js_value({"attributes": True, "attributeFilter": names})
+            js.MutationObserver.new(keep(lambda records, observer: self.on_attributes())).observe(
+                self.flags, options
+            )
 
     # --- loading -----------------------------------------------------------------------------
     def load_text(self, text: str) -> None:
@@ -139,17 +187,18 @@ class Embed:
 
     async def load_src(self, src: str) -> None:
         try:
-            url = js.URL.new(src, js.location.href)
-            if str(url.origin) != str(js.location.origin):
-                raise ValueError("src must be a file on this site")
-            response = await js.fetch(url.href)
-            if not response.ok:
-                raise ValueError(f"HTTP {response.status}")
-            text = str(await response.text())
-        except Exception as exc:  # a network failure reaches us as a JS error
-            self.fail(f"could not load {src}: {exc}")
+            text = await fetch_position_file(src)
+            position, raw = position_from_text(text)
+        except SourceError as exc:
+            self.fail(f"could not load {src}: {exc}", public=f"could not load {src}: {exc.public}")
+        except SaveFormatError as exc:
+            # The engine's reason may quote the file (values, key names): shown in the
+            # board, never posted to the page around a frame.
+            self.fail(f"{src}: {exc}", public=f"{src} is not a position this board can show")
+        except Exception as exc:  # anything unforeseen: still say so, and still be ready
+            self.fail(f"could not load {src}: {exc}", public=f"could not load {src}")
         else:
-            self.load_text(text)
+            self.show(position, raw)
         self.ready()
 
     def on_hash(self) -> None:
@@ -159,6 +208,20 @@ class Embed:
             self.mode = request.mode
         self.show_request(request)
         self.layout()
+
+    def on_attributes(self) -> None:
+        """A page changed a board's ``data-ingenious-*`` attributes: show what they say now."""
+        request = self.attribute_request()
+        self.mode, self.zoom = request.mode, request.zoom
+        if self.show_request(request) == "nothing":
+            self.waiting()
+        self.layout()
+
+    def on_resize(self) -> None:
+        width = float(self.flags.clientWidth)
+        if width != self.width:
+            self.width = width
+            self.layout()
 
     def on_message(self, text: str) -> None:
         """A position posted by the embedding page (shape documented in docs/embed.md)."""
@@ -176,70 +239,80 @@ class Embed:
             self.mode = mode
             self.show(position, raw)
         self.layout()
-        ok = self.position is not None and el("problem").hidden
-        self.post({"type": "ingenious:shown", "ok": ok, "message": str(el("problem").textContent)})
+        ok = self.position is not None and self.el("problem").hidden
+        self.tell("ingenious:shown", {"ok": ok, "message": str(self.el("problem").textContent)})
 
-    def post(self, message: dict[str, Any]) -> None:
-        js.window.ingeniousEmbed.post(json.dumps(message))
+    def tell(self, kind: str, fields: dict[str, Any]) -> None:
+        """Tell the page: a message to the frame's parent, or an event on the board."""
+        if self.frame:
+            js.window.ingeniousEmbed.post(json.dumps({"type": kind, **fields}))
+        else:
+            event = js.CustomEvent.new(kind, js_value({"detail": fields, "bubbles": True}))
+            self.flags.dispatchEvent(event)
 
-    def fail(self, message: str) -> None:
-        """A bad position: say why inside the frame, keep nothing half-shown."""
+    def set_title(self, title: str, region: str) -> None:
+        """The board's title; in a page also the name of the board's region."""
+        self.el("title").textContent = title
+        if not self.frame:
+            self.el("embed").setAttribute("aria-label", f"Ingenious board: {region}")
+
+    def fail(self, message: str, public: str | None = None) -> None:
+        """A bad position: say why in the board, keep nothing half-shown. ``public`` is
+        the text for the page around a frame when ``message`` quotes a file."""
         self.position = None
         self.score = None
-        el("problem").textContent = f"This position cannot be shown: {message}"
-        el("problem").hidden = False
-        el("main").hidden = True
-        el("waiting").hidden = True
-        el("title").textContent = "Ingenious"
-        el("note").hidden = True
-        document.body.setAttribute("data-state", "error")
-        self.post({"type": "ingenious:error", "message": message})
+        self.el("problem").textContent = f"This position cannot be shown: {message}"
+        self.el("problem").hidden = False
+        self.el("main").hidden = True
+        self.el("waiting").hidden = True
+        self.set_title("Ingenious", "a position that cannot be shown")
+        self.el("note").hidden = True
+        self.flags.setAttribute("data-state", "error")
+        self.tell("ingenious:error", {"message": message if public is None else public})
 
     # --- showing ----------------------------------------------------------------------------
     def show(self, position: Position, raw: dict[str, Any]) -> None:
         self.position, self.raw, self.initial = position, raw, position
-        el("problem").hidden = True
-        el("main").hidden = False
-        el("waiting").hidden = True
+        self.fitted = (0.0, 0.0)  # a new board (maybe another zone): fit it afresh
+        self.el("problem").hidden = True
+        self.el("main").hidden = False
+        self.el("waiting").hidden = True
         title = raw.get("title") if isinstance(raw.get("title"), str) else None
-        el("title").textContent = title or "Ingenious"
+        self.set_title(title or "Ingenious", title or "a position")
         note = raw.get("note") if isinstance(raw.get("note"), str) else ""
-        el("note").textContent = note
-        el("note").hidden = not note
+        self.el("note").textContent = note
+        self.el("note").hidden = not note
         if self.mode == "try":
             self.start_try(position)
         else:
             self.start_show(position)
-        document.body.setAttribute("data-state", self.mode)
+        self.flags.setAttribute("data-state", self.mode)
 
     def start_show(self, position: Position) -> None:
-        el("try").hidden = True
-        el("explain").hidden = False
+        self.el("try").hidden = True
+        self.el("explain").hidden = False
         self.score = score_or_none(position)
         if self.score is None:
             self.steps = []
-            self.view.zoom_to([])
-            el("step-text").textContent = "This board has no tile to score."
-            el("rays").innerHTML = ""
-            el("counts").innerHTML = ""
-            el("total").textContent = ""
-            el("prev").disabled = el("next").disabled = True
-            el("step-no").textContent = ""
-            self.view.show(position)
+            self.board.zoom_to([])
+            self.el("step-text").textContent = "This board has no tile to score."
+            self.el("rays").innerHTML = ""
+            self.el("counts").innerHTML = ""
+            self.el("total").textContent = ""
+            self.el("prev").disabled = self.el("next").disabled = True
+            self.el("step-no").textContent = ""
+            self.board.show(position)
             return
         self.steps = explain(self.score)
         if self.zoom:
             focus = [(c[0], c[1]) for c in self.score["placement"]]
             focus += [(c[0], c[1]) for ray in self.score["rays"] for c in ray["cells"]]
-            self.view.zoom_to(focus)
-        el("rays").innerHTML = "".join(
-            f'<li data-colour="{r["colour"]}" data-points="{r["points"]}" '
-            f'data-from="{r["from"][0]},{r["from"][1]}" data-direction="{r["direction"]}">'
-            f"{svg_symbol(r['colour'], 16)} {_html(ray_text(r))}</li>"
-            for r in self.score["rays"]
-        )
-        el("total").textContent = f"Total: {points_text(self.score['points'])}"
-        el("total").setAttribute("data-total", str(self.score["total"]))
+            self.board.zoom_to(focus)
+        else:
+            self.board.zoom_to([])
+        self.el("rays").innerHTML = ray_items(self.score["rays"])
+        self.el("total").textContent = f"Total: {points_text(self.score['points'])}"
+        self.el("total").setAttribute("data-total", str(self.score["total"]))
         self.go(0)
 
     def go(self, step: int) -> None:
@@ -256,34 +329,31 @@ class Embed:
             overlay.rays = rays[: current.rays] if last else [rays[current.rays - 1]]
             if last:
                 overlay.faded_rays = []
-        self.view.show(self.position, overlay)
-        el("step-text").textContent = current.text
-        title = str(el("title").textContent)
-        el("board").setAttribute("aria-label", f"{title}. Step {self.step + 1}: {current.text}")
-        el("counts").innerHTML = "".join(
-            f'<span class="count{"" if current.running[c] else " zero"}" data-colour="{c}" '
-            f'data-count="{current.running[c]}">'
-            f"{svg_symbol(c, 16)}{current.running[c]}</span>"
-            for c in COLOURS
+        self.board.show(self.position, overlay)
+        self.el("step-text").textContent = current.text
+        title = str(self.el("title").textContent)
+        self.el("board").setAttribute(
+            "aria-label", f"{title}. Step {self.step + 1}: {current.text}"
         )
+        self.el("counts").innerHTML = count_items(current.running)
         newest = -1 if self.step == len(self.steps) - 1 else current.rays - 1
-        for i, item in enumerate(el("rays").children):
+        for i, item in enumerate(self.el("rays").children):
             item.className = "current" if i == newest else ("pending" if i >= current.rays else "")
-        el("step-no").textContent = f"{self.step + 1} / {len(self.steps)}"
-        el("prev").disabled = self.step == 0
-        el("next").disabled = self.step == len(self.steps) - 1
-        el("total").hidden = self.step != len(self.steps) - 1
+        self.el("step-no").textContent = f"{self.step + 1} / {len(self.steps)}"
+        self.el("prev").disabled = self.step == 0
+        self.el("next").disabled = self.step == len(self.steps) - 1
+        self.el("total").hidden = self.step != len(self.steps) - 1
         self.layout()
 
     # --- try mode -------------------------------------------------------------------------------
     def start_try(self, position: Position) -> None:
-        self.view.zoom_to([])
-        el("explain").hidden = True
-        el("try").hidden = False
+        self.board.zoom_to([])
+        self.el("explain").hidden = True
+        self.el("try").hidden = False
         if position.placement is not None:
             (a, ca), (b, cb) = position.placement
-            el("colour-a").value = COLOURS[ca]
-            el("colour-b").value = COLOURS[cb]
+            self.el("colour-a").value = COLOURS[ca]
+            self.el("colour-b").value = COLOURS[cb]
             self.aim_cell = a
             self.direction = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
             data = position.to_json()
@@ -295,7 +365,7 @@ class Embed:
         self.update_preview()
 
     def tile(self) -> tuple[str, str]:
-        return (str(el("colour-a").value), str(el("colour-b").value))
+        return (str(self.el("colour-a").value), str(self.el("colour-b").value))
 
     def update_preview(self) -> None:
         if self.position is None or self.mode != "try":
@@ -313,19 +383,15 @@ class Embed:
             overlay.ghost = render.Ghost((cell, partner), (ca, cb), legal=self.preview is not None)
             if self.preview is not None:
                 overlay.rays = self.preview["rays"]
-        self.view.show(self.position, overlay)
+        self.board.show(self.position, overlay)
         self.render_preview()
 
     def render_preview(self) -> None:
-        result, rays = el("try-result"), el("try-rays")
+        result, rays = self.el("try-result"), self.el("try-rays")
         if self.preview is not None:
             result.textContent = f"This tile would score {points_text(self.preview['points'])}."
             result.setAttribute("data-total", str(self.preview["total"]))
-            rays.innerHTML = "".join(
-                f'<li data-colour="{r["colour"]}" data-points="{r["points"]}">'
-                f"{svg_symbol(r['colour'], 16)} {_html(ray_text(r))}</li>"
-                for r in self.preview["rays"]
-            )
+            rays.innerHTML = ray_items(self.preview["rays"], hooks=False)
         else:
             text = (
                 f"Not here: {self.preview_problem.removeprefix('placement: ')}."
@@ -335,7 +401,7 @@ class Embed:
             result.textContent = text
             result.removeAttribute("data-total")
             rays.innerHTML = ""
-        el("place").disabled = self.preview is None
+        self.el("place").disabled = self.preview is None
         self.layout()
 
     def turn(self, step: int) -> None:
@@ -353,7 +419,7 @@ class Embed:
         self.position, _ = committed(placed)
         self.placed.append(scored)
         self.update_preview()
-        el("try-result").textContent = f"Placed: it scored {scored}. Try the next tile."
+        self.el("try-result").textContent = f"Placed: it scored {scored}. Try the next tile."
 
     def reset(self) -> None:
         if self.initial is not None and self.mode == "try":
@@ -365,7 +431,7 @@ class Embed:
     def on_pointer_move(self, event: Any) -> None:
         if self.mode != "try" or self.position is None:
             return
-        cell = self.view.cell_at(float(event.clientX), float(event.clientY))
+        cell = self.board.cell_at(float(event.clientX), float(event.clientY))
         if cell != self.aim_cell or self.cursor is not None:
             self.aim_cell, self.cursor = cell, None
             self.update_preview()
@@ -373,7 +439,7 @@ class Embed:
     def on_pointer_down(self, event: Any) -> None:
         if self.mode != "try" or event.button == 2:
             return
-        cell = self.view.cell_at(float(event.clientX), float(event.clientY))
+        cell = self.board.cell_at(float(event.clientX), float(event.clientY))
         # A finger has no hover: the first tap shows what the tile would score, a second
         # tap on the same cell places it.
         first_tap = event.pointerType == "touch" and cell != self.aim_cell
@@ -403,8 +469,10 @@ class Embed:
                 event.preventDefault()
                 self.go(self.step + 1)
             elif key == "Home":
+                event.preventDefault()
                 self.go(0)
             elif key == "End":
+                event.preventDefault()
                 self.go(len(self.steps) - 1)
             return
         if key.startswith("Arrow"):
@@ -421,34 +489,49 @@ class Embed:
 
     # --- sizing ---------------------------------------------------------------------------------
     def layout(self) -> None:
-        """Fit the board to the frame: full width if the frame is tall enough, else smaller.
+        """Fit the board to its room.
 
-        The height the content would like (board at full width) goes to the parent page, so
-        a page that listens can size the frame to it (docs/embed.md, "ingenious:height").
+        In a frame: full width if the frame is tall enough, else smaller; the height the
+        content would like (board at full width) goes to the parent page, so a page that
+        listens can size the frame to it (docs/embed.md, "ingenious:height"). In a page:
+        full width, at most most of the window's height; the page flows around it.
         """
-        root, wrap, side = el("embed"), el("board-wrap"), el("side")
+        root, wrap, side = self.el("embed"), self.el("board-wrap"), self.el("side")
         width = float(root.clientWidth)
         wide = width >= WIDE
         root.classList.toggle("wide", wide)
-        head = float(el("embed").querySelector(".head").offsetHeight)
-        problem = 0.0 if el("problem").hidden else float(el("problem").offsetHeight) + 12
-        if el("main").hidden:
-            js.window.ingeniousEmbed.height(head + problem + 16)
+        head = float(root.querySelector(".head").offsetHeight)
+        problem = 0.0 if self.el("problem").hidden else float(self.el("problem").offsetHeight) + 12
+        inner = float(js.window.innerHeight)
+        if self.el("main").hidden:
+            self.report_height(head + problem + 16)
             return
         board_w = float(wrap.clientWidth)
+        if not self.frame:
+            self.fit(board_w, max(inner * PAGE_HEIGHT_SHARE, 160.0))
+            return
         natural = board_w * ASPECT
         side_h = float(side.scrollHeight)
         chrome = head + problem + 16  # paddings and gaps
-        inner = float(js.window.innerHeight)
         if wide:
             available = inner - chrome
             total = chrome + max(natural, side_h)
         else:
             available = inner - chrome - side_h - 6
             total = chrome + natural + side_h + 6
-        if self.position is not None:
-            self.view.fit_width(board_w, max(available, 160.0))
-        js.window.ingeniousEmbed.height(total)
+        self.fit(board_w, max(available, 160.0))
+        self.report_height(total)
+
+    def fit(self, width: float, max_height: float) -> None:
+        """Size the canvas (which redraws it) only when its room changed."""
+        if self.position is None or (width, max_height) == self.fitted:
+            return
+        self.fitted = (width, max_height)
+        self.board.fit_width(width, max_height)
+
+    def report_height(self, height: float) -> None:
+        if self.frame:
+            js.window.ingeniousEmbed.height(height)
 
     # --- automation hook (docs/automation.md, "The embed") -----------------------------------
     def expose(self) -> None:
@@ -458,7 +541,7 @@ class Embed:
             return js_value(shown_json(self.position, self.raw))
 
         def cell_center(q: int, r: int) -> Any:
-            x, y = self.view.cell_center(int(q), int(r))
+            x, y = self.board.cell_center(int(q), int(r))
             return js_value({"x": x, "y": y})
 
         def score() -> Any:
@@ -474,20 +557,77 @@ class Embed:
                 {"cell": None if cell is None else list(cell), "direction": self.direction}
             )
 
-        expose(
-            "ingenious",
-            {"state": state, "cellCenter": cell_center, "score": score, "step": step, "aim": aim},
-        )
+        functions: dict[str, Callable[..., Any]] = {
+            "state": state, "cellCenter": cell_center, "score": score, "step": step, "aim": aim
+        }
+        api = js.Object.new()
+        for name, fn in functions.items():
+            setattr(api, name, keep(fn))
+        # window.ingenious in a frame; the board element's .ingenious in a page.
+        (js.window if self.frame else self.flags).ingenious = api
 
 
-_embed: Embed | None = None
-
-
-def start() -> None:
-    global _embed
+async def fetch_position_file(src: str) -> str:
+    """The text of a position file: on this site only, never through a redirect (an open
+    redirect would show a position from anywhere), at most ``MAX_TEXT`` bytes."""
+    url = js.URL.new(src, js.document.baseURI)
+    if str(url.origin) != str(js.location.origin):
+        raise SourceError("src must be a file on this site")
     try:
-        _embed = Embed()
-        _embed.boot()
+        response = await js.fetch(url.href, js_value({"redirect": "manual"}))
+    except Exception as exc:  # a network failure reaches us as a JS error
+        raise SourceError(f"the file could not be fetched ({exc})") from None
+    if str(response.type) == "opaqueredirect" or str(response.url) != str(url.href).split("#")[0]:
+        raise SourceError("the address redirects elsewhere; give the file's own address")
+    if not response.ok:
+        raise SourceError(f"HTTP {response.status}")
+    length = response.headers.get("content-length")
+    too_big = SourceError(f"the file is larger than {MAX_TEXT // 1000} kB")
+    if not missing(length) and str(length).isdigit() and int(str(length)) > MAX_TEXT:
+        raise too_big
+    if missing(response.body):
+        raise SourceError(f"HTTP {response.status} without a file")
+    chunks: list[bytes] = []
+    size = 0
+    reader = response.body.getReader()
+    try:
+        while True:
+            part = await reader.read()
+            if part.done:
+                break
+            chunk = bytes(part.value.to_bytes())
+            size += len(chunk)
+            if size > MAX_TEXT:
+                await reader.cancel()
+                raise too_big
+            chunks.append(chunk)
+    except SourceError:
+        raise
+    except Exception as exc:  # the connection broke off mid-file
+        raise SourceError(f"the file could not be read ({exc})") from None
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise SourceError("the file is not UTF-8 text") from None
+
+
+_boards: list[Embed] = []  # every board of this page, kept alive with their listeners
+
+
+def start_frame() -> None:
+    """embed.html: the one board of the frame, its elements in the document."""
+    try:
+        board = Embed(js.document, js.document.body, frame=True)
+        _boards.append(board)
+        board.boot()
     except Exception as exc:
         js.window.ingeniousEmbed.problem(f"The board could not start: {exc}")
         raise
+
+
+def mount(host: Any, root: Any) -> None:
+    """A board in a page: ``host`` is the ``data-ingenious-*`` element, ``root`` its
+    shadow root holding an ``#embed`` element (web/boards.js)."""
+    board = Embed(root, host, frame=False)
+    _boards.append(board)
+    board.boot()

@@ -16,6 +16,7 @@ from web import render
 from web.boardview import BoardView, Overlay
 from web.dom import js_value, keep, on
 from web.hexgrid import DIRECTIONS, Cell, add
+from web.markup import Markup, join, tag
 from web.placing import LegalIndex, format_placement, step_cursor
 from web.rules import DIAGRAMS
 from web.symbols import svg_symbol, svg_tile
@@ -140,13 +141,17 @@ class TutorialView:
         rack = self.practice.rack() if mine else []
         if self.slot >= len(rack):
             self.slot = 0
-        self.el("tut-rack").innerHTML = "".join(
-            f'<button type="button" class="rack-tile" data-slot="{i}" '
-            f'aria-pressed="{"true" if i == self.slot else "false"}" '
-            f'aria-label="Tile {i + 1}: {a} and {b}"><span class="key">{i + 1}</span>'
-            f"{svg_tile(a, b)}</button>"
+        self.el("tut-rack").innerHTML = join(
+            tag(
+                "button",
+                {"type": "button", "class": "rack-tile", "data-slot": i,
+                 "aria-pressed": "true" if i == self.slot else "false",
+                 "aria-label": f"Tile {i + 1}: {a} and {b}"},
+                tag("span", {"class": "key"}, i + 1),
+                Markup(svg_tile(a, b)),
+            )
             for i, (a, b) in enumerate(rack)
-        )
+        )  # fmt: skip
         swap = game.phase == "swap" and game.current == 0
         self.el("tut-swap").hidden = not swap
         self.el("tut-keep").hidden = not swap
@@ -167,13 +172,15 @@ class TutorialView:
         for side, name in sides:
             track = game.scores[side]
             low = min(track)
-            cells = "".join(
-                f'<span class="tut-count{" low" if track[i] == low else ""}" data-colour="{c}"'
-                f' data-count="{track[i]}">{svg_symbol(c, 16)}{track[i]}</span>'
+            cells = (
+                tag("span", {"class": "tut-count low" if track[i] == low else "tut-count",
+                             "data-colour": c, "data-count": track[i]},
+                    Markup(svg_symbol(c, 16)), track[i])
                 for i, c in enumerate(COLOURS)
-            )
-            rows.append(f'<div class="tut-track" data-side="{side}"><b>{name}</b> {cells}</div>')
-        box.innerHTML = "".join(rows)
+            )  # fmt: skip
+            head = tag("b", None, name)
+            rows.append(tag("div", {"class": "tut-track", "data-side": side}, head, " ", cells))
+        box.innerHTML = join(rows)
 
     def aimed(self) -> tuple[str, str, Cell, Cell] | None:
         rack = self.practice.rack()

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from web.hexgrid import Cell, Layout, ring, zone_cells
-from web.symbols import FILL, Disc, Poly, symbol_shape
+from web.motion import hint_alpha
+from web.symbols import FILL, INK, OUTLINE, Disc, Poly, symbol_shape
 
 BOARD_RADIUS = 7
 TABLE = "#3a2619"
@@ -26,7 +27,23 @@ CELL_OUT_EDGE = "#6a452a"
 SYMBOL_BG = "#d8bf8c"
 TILE_FACE = "#fffaf0"
 TILE_EDGE = "#5b3b1f"
-LAST_MARK = "#ff9f1c"
+LAST_MARK = "#ff9f1c"  # drawn on the tile's dark edge band (4.9:1)
+# Cells where the chosen tile can go: a light tint and a ring that stands out 3:1 from
+# the empty cell and from the tint (WCAG 1.4.11; the tint alone was 1.09:1).
+HIGHLIGHT_FILL = "rgba(255, 196, 64, 0.55)"
+HIGHLIGHT_RING = "#9a4512"
+CURSOR = "#1e3a8a"
+GHOST_EDGE = "#b5541c"
+RAY_HALO = "#ffffff"
+# Points badges at the end of a scoring ray: digits readable on each colour (4.5:1).
+BADGE_INK: dict[str, str] = {
+    "red": "#ffffff",
+    "green": "#1d130c",
+    "blue": "#ffffff",
+    "orange": "#1d130c",
+    "yellow": "#1d130c",
+    "purple": "#ffffff",
+}
 
 
 @dataclass
@@ -100,27 +117,44 @@ def hex_path(ctx: Any, layout: Layout, cell: Cell, scale: float = 1.0) -> None:
 
 
 def draw_symbol(ctx: Any, colour: str, cx: float, cy: float, radius: float) -> None:
+    """A symbol: its colour's fill inside a dark outline of the same hue (web/symbols.py)."""
+    edge = max(1.0, OUTLINE * radius)
+    ctx.save()
     ctx.fillStyle = FILL[colour]
+    ctx.strokeStyle = INK[colour]
+    ctx.lineWidth = edge
+    ctx.lineJoin = "round"
     for prim in symbol_shape(colour):
         ctx.beginPath()
         if isinstance(prim, Poly):
             points = [(cx + x * radius, cy + y * radius) for x, y in prim.points]
             if PATH2D is not None:
-                ctx.fill(PATH2D(polygon_svg(points)))
+                path = PATH2D(polygon_svg(points))
+                ctx.fill(path)
+                ctx.stroke(path)
                 continue
             ctx.moveTo(*points[0])
             for x, y in points[1:]:
                 ctx.lineTo(x, y)
             ctx.closePath()
             ctx.fill()
+            ctx.stroke()
         elif isinstance(prim, Disc):
             ctx.arc(cx, cy, prim.radius * radius, 0, math.tau)
             ctx.fill()
+            ctx.stroke()
         else:
             ctx.lineWidth = (prim.outer - prim.inner) * radius
             ctx.strokeStyle = FILL[colour]
             ctx.arc(cx, cy, (prim.outer + prim.inner) / 2 * radius, 0, math.tau)
             ctx.stroke()
+            ctx.lineWidth = edge
+            ctx.strokeStyle = INK[colour]
+            for ring_radius in (prim.outer, prim.inner):
+                ctx.beginPath()
+                ctx.arc(cx, cy, ring_radius * radius, 0, math.tau)
+                ctx.stroke()
+    ctx.restore()
 
 
 def draw_tile(
@@ -233,15 +267,18 @@ def draw_last(ctx: Any, layout: Layout, last: tuple[Cell, Cell]) -> None:
     ctx.restore()
 
 
-def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -> None:
+def draw_overlay(
+    ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0, still: bool = False
+) -> None:
+    """Per-frame marks over the tile layer; ``still`` (reduced motion): no pulsing hint."""
     size = layout.size
     if scene.last:
         draw_last(ctx, layout, scene.last)
     if scene.highlight:
         ctx.save()
-        ctx.fillStyle = "rgba(255, 196, 64, 0.55)"
-        ctx.strokeStyle = "rgba(181, 84, 28, 0.55)"
-        ctx.lineWidth = max(1.0, size * 0.06)
+        ctx.fillStyle = HIGHLIGHT_FILL
+        ctx.strokeStyle = HIGHLIGHT_RING
+        ctx.lineWidth = max(1.5, size * 0.08)
         for cell in scene.highlight:
             hex_path(ctx, layout, cell, 0.8)
             ctx.fill()
@@ -256,7 +293,7 @@ def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -
         ctx.stroke()
         ctx.restore()
     if scene.hint:
-        pulse = 0.45 + 0.25 * math.sin(time_ms / 220.0)
+        pulse = hint_alpha(time_ms, still)
         a, b = scene.hint.cells
         draw_tile(ctx, layout, a, scene.hint.colours[0], b, scene.hint.colours[1], alpha=pulse)
     if scene.rays:
@@ -265,7 +302,7 @@ def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -
         a, b = scene.ghost.cells
         draw_tile(ctx, layout, a, scene.ghost.colours[0], b, scene.ghost.colours[1], alpha=0.9)
         ctx.save()
-        ctx.strokeStyle = "#b5541c"
+        ctx.strokeStyle = GHOST_EDGE
         ctx.lineWidth = max(2.0, size * 0.1)
         for cell in (a, b):
             hex_path(ctx, layout, cell, 0.98)
@@ -273,7 +310,7 @@ def draw_overlay(ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0) -
         ctx.restore()
     if scene.cursor is not None:
         ctx.save()
-        ctx.strokeStyle = "#1d4ed8"
+        ctx.strokeStyle = CURSOR
         ctx.lineWidth = max(2.0, size * 0.12)
         ctx.setLineDash([size * 0.25, size * 0.12])
         hex_path(ctx, layout, scene.cursor, 1.0)
@@ -296,21 +333,23 @@ def draw_rays(ctx: Any, layout: Layout, rays: list[dict[str, Any]], progress: fl
         x0, y0 = layout.to_pixel((int(ray["from"][0]), int(ray["from"][1])))
         x1, y1 = layout.to_pixel(cells[-1])
         xe, ye = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-        for colour, width in (("#ffffff", 0.3), (FILL[ray["colour"]], 0.16)):
+        ink, fill = INK[ray["colour"]], FILL[ray["colour"]]
+        for colour, width in ((RAY_HALO, 0.34), (ink, 0.2), (fill, 0.12)):
             ctx.strokeStyle = colour
             ctx.lineWidth = size * width
             ctx.beginPath()
             ctx.moveTo(x0, y0)
             ctx.lineTo(xe, ye)
             ctx.stroke()
-        ctx.strokeStyle = FILL[ray["colour"]]
-        ctx.lineWidth = max(1.5, size * 0.1)
-        for i, cell in enumerate(cells):
-            if (i + 1) / len(cells) <= t + 1e-9:
-                cx, cy = layout.to_pixel(cell)
-                ctx.beginPath()
-                ctx.arc(cx, cy, size * 0.78, 0, math.tau)
-                ctx.stroke()
+        for colour, width in ((ink, max(2.0, size * 0.14)), (fill, max(1.0, size * 0.06))):
+            ctx.strokeStyle = colour
+            ctx.lineWidth = width
+            for i, cell in enumerate(cells):
+                if (i + 1) / len(cells) <= t + 1e-9:
+                    cx, cy = layout.to_pixel(cell)
+                    ctx.beginPath()
+                    ctx.arc(cx, cy, size * 0.78, 0, math.tau)
+                    ctx.stroke()
     ctx.globalAlpha = 1.0
     if t >= 1.0:
         for ray in rays:
@@ -318,7 +357,11 @@ def draw_rays(ctx: Any, layout: Layout, rays: list[dict[str, Any]], progress: fl
                 far = ray["cells"][-1]
                 x1, y1 = layout.to_pixel((int(far[0]), int(far[1])))
                 badge = f"+{ray['points']}"
-                draw_badge(ctx, x1 + size * 0.55, y1 - size * 0.6, badge, FILL[ray["colour"]], size)
+                colour = ray["colour"]
+                draw_badge(
+                    ctx, x1 + size * 0.55, y1 - size * 0.6, badge, FILL[colour], size,
+                    ink=BADGE_INK[colour], edge=INK[colour],
+                )
     ctx.restore()
 
 
@@ -336,16 +379,25 @@ def draw_landing(ctx: Any, layout: Layout, cells: list[Cell], progress: float) -
     ctx.restore()
 
 
-def draw_badge(ctx: Any, x: float, y: float, text: str, colour: str, size: float) -> None:
+def draw_badge(
+    ctx: Any,
+    x: float,
+    y: float,
+    text: str,
+    colour: str,
+    size: float,
+    ink: str = "#ffffff",
+    edge: str = "#ffffff",
+) -> None:
     radius = size * 0.42
     ctx.fillStyle = colour
-    ctx.strokeStyle = "#ffffff"
+    ctx.strokeStyle = edge
     ctx.lineWidth = max(1.5, size * 0.08)
     ctx.beginPath()
     ctx.arc(x, y, radius, 0, math.tau)
     ctx.fill()
     ctx.stroke()
-    ctx.fillStyle = "#ffffff"
+    ctx.fillStyle = ink
     ctx.font = f"bold {max(9, int(size * 0.48))}px system-ui, sans-serif"
     ctx.textAlign = "center"
     ctx.textBaseline = "middle"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.markup import Markup, tag
 from web.symbols import COLOURS, SHAPE_NAME, svg_symbol
 from web.tutorial import EXAMPLE_2, EXAMPLE_3, EXAMPLE_4, EXAMPLE_5
 
@@ -39,19 +40,24 @@ CAPTIONS: dict[str, str] = {
 
 def diagram(key: str) -> str:
     caption = CAPTIONS[key]
-    return (
-        f'<figure class="rules-figure"><canvas class="diagram" data-diagram="{key}"'
-        f' role="img" aria-label="{caption}"></canvas>'
-        f"<figcaption>{caption}</figcaption></figure>"
+    return tag(
+        "figure",
+        {"class": "rules-figure"},
+        tag(
+            "canvas",
+            {"class": "diagram", "data-diagram": key, "role": "img", "aria-label": caption},
+        ),
+        tag("figcaption", None, caption),
     )
 
 
 def _symbols_table() -> str:
-    rows = "".join(
-        f"<tr><td>{svg_symbol(c, 22)}</td><td>{c}</td><td>{SHAPE_NAME[c]}</td></tr>"
+    rows = (
+        tag("tr", None, tag("td", None, Markup(svg_symbol(c, 22))), tag("td", None, c),
+            tag("td", None, SHAPE_NAME[c]))
         for c in COLOURS
-    )
-    return f'<table aria-label="The six symbols">{rows}</table>'
+    )  # fmt: skip
+    return tag("table", {"aria-label": "The six symbols"}, rows)
 
 
 def rules_html() -> str:

@@ -33,7 +33,7 @@ Primitive = Poly | Disc | Ring
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "orange", "yellow", "purple")
 
-# Warm, saturated fills that stay distinct on the cream tile face.
+# Warm, saturated fills: the colours players know from the box.
 FILL: dict[str, str] = {
     "red": "#d7263d",
     "green": "#2e9e44",
@@ -42,6 +42,23 @@ FILL: dict[str, str] = {
     "yellow": "#e8b400",
     "purple": "#7d3cb5",
 }
+
+# Every symbol is outlined in a dark tone of its own colour. The fills alone fall below
+# the 3:1 contrast that WCAG 1.4.11 asks of graphics (yellow 1.8:1 and orange 2.4:1 on
+# the cream tile face, most colours on the board's darker printed-symbol cells), and
+# the sun would vanish in greyscale; the outline keeps every shape readable on every
+# background while the fill keeps the colour (tests/web/test_contrast.py measures it).
+INK: dict[str, str] = {
+    "red": "#9e1b2c",
+    "green": "#1b6430",
+    "blue": "#17559f",
+    "orange": "#8a4708",
+    "yellow": "#6e5500",
+    "purple": "#5e2d8a",
+}
+
+#: Outline width in symbol radii (a symbol's tips reach radius 1).
+OUTLINE = 0.1
 
 SHAPE_NAME: dict[str, str] = {
     "red": "12-pointed star",
@@ -124,20 +141,27 @@ def svg_tile(first: str, second: str, size: float = 56.0) -> str:
 
 
 def _svg_prims(colour: str, cx: float, cy: float, scale: float) -> str:
-    fill = FILL[colour]
+    fill, ink = FILL[colour], INK[colour]
+    width = f"{max(1.0, OUTLINE * scale):.2f}"
+    edge = f'stroke="{ink}" stroke-width="{width}" stroke-linejoin="round"'
     out: list[str] = []
     for prim in symbol_shape(colour):
         if isinstance(prim, Poly):
             pts = " ".join(f"{cx + x * scale:.2f},{cy + y * scale:.2f}" for x, y in prim.points)
-            out.append(f'<polygon points="{pts}" fill="{fill}"/>')
+            out.append(f'<polygon points="{pts}" fill="{fill}" {edge}/>')
         elif isinstance(prim, Disc):
             out.append(
-                f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{prim.radius * scale:.2f}" fill="{fill}"/>'
+                f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{prim.radius * scale:.2f}" '
+                f'fill="{fill}" {edge}/>'
             )
         else:
             outer, inner = prim.outer * scale, prim.inner * scale
             out.append(
                 f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{(outer + inner) / 2:.2f}" fill="none" '
                 f'stroke="{fill}" stroke-width="{outer - inner:.2f}"/>'
+            )
+            out.extend(
+                f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{r:.2f}" fill="none" {edge}/>'
+                for r in (outer, inner)
             )
     return "".join(out)

@@ -7,6 +7,7 @@ and describing what a board view should show.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, unquote
@@ -55,26 +56,53 @@ def read_request(search: str, fragment: str) -> Request:
         if not part:
             continue
         params = parse_qs(part, keep_blank_values=True)
-        if "position" in params:
-            req.position_text = params["position"][-1]
-            req.src = None
-        if "src" in params and "position" not in params:
-            req.src = params["src"][-1]
-            req.position_text = None
-        if "mode" in params:
-            mode = params["mode"][-1]
-            if mode in MODES:
-                req.mode = mode
-            else:
-                req.problems.append(f"unknown mode {mode!r}; use mode=show or mode=try")
-        if "view" in params:
-            view = params["view"][-1]
-            if view in ("zoom", "board"):
-                req.zoom = view == "zoom"
-            else:
-                req.problems.append(f"unknown view {view!r}; use view=zoom or view=board")
-        if "id" in params:
-            req.frame_id = params["id"][-1][:80]
+        _apply(req, {name: values[-1] for name, values in params.items()})
+    return req
+
+
+#: The attributes of a board in a page (``web/boards.js``), by request field.
+BOARD_ATTRIBUTES = {
+    "position": "data-ingenious-position",
+    "src": "data-ingenious-src",
+    "mode": "data-ingenious-mode",
+    "view": "data-ingenious-view",
+}
+
+
+def read_attributes(attributes: Mapping[str, str | None]) -> Request:
+    """What a board in a page asks for, from its ``data-ingenious-*`` attributes
+    (``None``: the attribute is absent). Position text wins over ``src``."""
+    params = {
+        name: value
+        for name, attribute in BOARD_ATTRIBUTES.items()
+        if (value := attributes.get(attribute)) is not None
+    }
+    if "position" in params and "src" in params:
+        del params["src"]
+    return _apply(Request(), params)
+
+
+def _apply(req: Request, params: Mapping[str, str]) -> Request:
+    if "position" in params:
+        req.position_text = params["position"]
+        req.src = None
+    if "src" in params and "position" not in params:
+        req.src = params["src"]
+        req.position_text = None
+    if "mode" in params:
+        mode = params["mode"]
+        if mode in MODES:
+            req.mode = mode
+        else:
+            req.problems.append(f"unknown mode {mode!r}; use mode=show or mode=try")
+    if "view" in params:
+        view = params["view"]
+        if view in ("zoom", "board"):
+            req.zoom = view == "zoom"
+        else:
+            req.problems.append(f"unknown view {view!r}; use view=zoom or view=board")
+    if "id" in params:
+        req.frame_id = params["id"][:80]
     return req
 
 

@@ -161,15 +161,17 @@ def _guard(
         if message.type == "error":
             console_errors.append(f"console: {message.text} ({message.location.get('url')})")
 
+    crashed: list[Page] = []
     context.route("**/*", route)
     context.on("request", lambda req: requests_seen.append(req.url))
     page.on("console", on_console)
     page.on("pageerror", lambda exc: console_errors.append(f"pageerror: {exc}"))
+    page.on("crash", lambda crashed_page: crashed.append(crashed_page))
 
     yield
 
     call_report = getattr(request.node, "rep_call", None)
-    if call_report is not None and call_report.failed:
+    if call_report is not None and call_report.failed and not crashed:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{_slug(request.node.nodeid)}-failed.png"))
     problems = [f"request outside 127.0.0.1: {url}" for url in foreign]

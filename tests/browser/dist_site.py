@@ -16,7 +16,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from threading import Thread
 
-from tools import build_dist
+from tools import archive, build_dist
 from tools.serve import ROOT
 
 SUB_PATH = "games/ingenious/"
@@ -36,7 +36,9 @@ def build_release(out: Path, work: Path, marker: str | None = None) -> str:
     if marker is not None:
         site = work / f"site-{marker}"
         shutil.rmtree(site, ignore_errors=True)
-        for name in build_dist.collect(ROOT):
+        # What the pages load, and the sources the build zips into python.zip.
+        names = [n for n in build_dist.collect(ROOT) if n not in build_dist.GENERATED]
+        for name in names + archive.modules(ROOT):
             (site / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(ROOT / name, site / name)
         boot = site / "web" / "boot.js"

@@ -9,6 +9,7 @@ wrongly would fail the replay.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from web.challenges.model import Session, card_preview
+from tests.web.challenge_play import play_until
+from web.challenges.previews import card_preview
+from web.challenges.session import AUTOSAVE_KEY, Session
+from web.challenges.setup import ChallengeSetup
 
 Shot = Callable[[str], Path]
 
@@ -137,7 +141,7 @@ def play_dice_turn(page: Page, turn: int) -> None:
         # The last way listed is the biggest wild (or two wilds with four equal dice).
         count = len(page.locator(f"#ch-split-{symbol} option").all())
         page.select_option(f"#ch-split-{symbol}", str(count - 1))
-        wild = page.locator("#ch-act select[data-action=wild]").first
+        wild = page.locator("#ch-act select[id^=ch-wild-]").first
         wild.select_option("purple")
     if page.locator("#ch-down-0").is_enabled():
         page.click("#ch-down-0")
@@ -166,7 +170,8 @@ PLAYERS: dict[str, Callable[[Page, int], None]] = {
 
 
 def play_to_the_end(page: Page, variant: str) -> int:
-    """Play the person's turns until the game-over screen; returns the person's moves."""
+    """Play the person's turns until the game-over screen (or the tally between two
+    challenges of a match); returns the person's moves."""
     turns = 0
     while True:
         wait_idle(page)
@@ -197,9 +202,10 @@ def test_each_challenge_is_played_to_its_end_against_a_bot(
     expect(page.locator("#ch-ranking li")).to_have_count(2)
     screenshot(f"{variant}-over")
     # Bonus turns are called out in the move list (the last 80 lines are shown).
-    shown = [line for _, line in session.log[-80:]]
+    shown = [line for record in session.log for line in record.lines][-80:]
     bonus = page.locator("#ch-log li.bonus")
-    expect(bonus).to_have_count(sum("Ingenious!" in line for line in shown))
+    expect(bonus).to_have_count(sum(line.bonus for line in shown))
+    expect(page.locator("#ch-log li").last).to_have_text(shown[-1].text)
     page.click("#ch-look")
     rows = page.locator(".ch-board").first.locator(".ch-row")
     expect(rows).to_have_count(6)
@@ -253,7 +259,12 @@ def test_tiles_need_no_pass_screen_between_people(page: Page, server_url: str) -
         movers.add(page.evaluate("window.ingeniousChallenges.view()")["current"])
         play_tile_turn(page, turn)
     assert movers == {0, 2}
-    assert {line.split()[0] for _, line in session_of(page).log} >= {"Ann", "Casual", "Strong"}
+    names = session_of(page).setup.names
+    assert {names[record.seat].split()[0] for record in session_of(page).log} >= {
+        "Ann",
+        "Casual",
+        "Strong",
+    }
 
 
 def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) -> None:
@@ -355,5 +366,169 @@ def test_setup_mistakes_are_explained_then_controls_are_labelled_and_moves_annou
     page.click("#ch-draw")
     wait_idle(page)
     expect(page.locator("#ch-log")).to_contain_text("Player 1 drew")
-    last = page.locator("#ch-log li").last.inner_text()
+    # The last move is told the same way in the move list and to screen readers.
+    last = session_of(page).log[-1].lines[-1].text
+    expect(page.locator("#ch-log li").last).to_have_text(last)
     expect(page.locator("#announce")).to_contain_text(last)
+
+
+def screen_of(page: Page) -> dict[str, Any]:
+    """The page's screen model, without the live-region message of the last event."""
+    screen: dict[str, Any] = page.evaluate("window.ingeniousChallenges.screen()")
+    screen.pop("announcement")
+    return screen
+
+
+def reload_and_continue(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    page.click("#ch-continue")
+    expect(page.locator("#challenge-screen")).to_be_visible()
+    wait_idle(page)
+
+
+def test_a_three_challenge_match_in_which_the_person_moves_first_goes_to_the_final_tally(
+    page: Page, server_url: str, screenshot: Shot
+) -> None:
+    """A person (first seat, so first to move in every challenge) and a casual bot play
+    cards, dice and tiles. After each challenge the tally is shown; "Start the ..." begins
+    the next with the person's controls (the Match used to stop at "Waiting for Player
+    1."). A reload with Continue at the tally and just after it shows the same screen.
+    The final tally has all three challenges."""
+    open_page(page, server_url)
+    start_challenge(page, "match", ["human", "casual"], ["Ada", ""], seed=31, games=None)
+    for variant, nxt, first in [
+        ("cards", "Dice Challenge", "#ch-roll"),
+        ("dice", "Tile Challenge", "#ch-draw"),
+    ]:
+        play_to_the_end(page, variant)
+        expect(page.locator("#ch-next")).to_have_text(f"Start the {nxt}")
+        expect(page.locator("#ch-next")).to_be_focused()
+        at_tally = screen_of(page)
+        reload_and_continue(page)
+        assert screen_of(page) == at_tally
+        expect(page.locator("#ch-next")).to_be_visible()
+        page.click("#ch-next")
+        expect(page.locator("#ch-over")).to_be_hidden()
+        expect(page.locator(first)).to_be_enabled()
+        expect(page.locator("#ch-act-title")).to_have_text("Your turn")
+        expect(page.locator("#ch-status")).to_contain_text("Ada:")
+        begun = screen_of(page)
+        reload_and_continue(page)
+        assert screen_of(page) == begun
+        expect(page.locator(first)).to_be_enabled()
+    play_to_the_end(page, "tiles")
+    final = session_of(page)
+    assert final.over and len(final.match.finished) == 3
+    winners = [final.setup.names[s] for s in final.match.result()["winners"]]
+    expect(page.locator("#ch-over-title")).to_contain_text(winners[0])
+    expect(page.locator("#ch-again")).to_be_visible()
+    rows = page.locator(".ch-tally tbody tr")
+    expect(rows).to_have_count(2)
+    for seat in range(2):
+        cells = rows.nth(seat).locator("td")
+        for index, game in enumerate(final.match.finished):
+            expect(cells.nth(index)).to_have_text(str(min(game.rows[seat])))
+        expect(cells.nth(3)).to_have_text(str(final.match.tally[seat]))
+    screenshot("final-tally")
+
+
+# Hostile names: the start form takes at most 24 characters, a stored save up to 40.
+FORM_NAMES = ['"><svg onload=__pwned=1>', "<py-script>1</py-script>"]
+SAVED_NAMES = ['"><img src=x onerror=window.__pwned=1>', '"><py-script>import js</py-script>']
+INJECTED_JS = """() => ({
+  pwned: window.__pwned === undefined ? null : window.__pwned,
+  handlers: document.querySelectorAll('[onload], [onerror]').length,
+  scripts: document.querySelectorAll('py-script, #challenge-screen img, #start img').length,
+})"""
+
+
+def assert_nothing_ran(page: Page) -> None:
+    assert page.evaluate(INJECTED_JS) == {"pwned": None, "handlers": 0, "scripts": 0}
+
+
+def test_hostile_names_show_as_text_on_every_challenge_screen(page: Page, server_url: str) -> None:
+    """Names that look like markup, typed into the start form or found in a stored
+    challenge save, show as text on the table, in the hands, on the pass screen, in the
+    move list, the tally and the game-over dialog, and nothing of them runs."""
+    open_page(page, server_url)
+    start_challenge(page, "cards", ["human", "human"], FORM_NAMES, seed=3)
+    ann, ben = FORM_NAMES
+    expect(page.locator("#ch-pass-title")).to_have_text(f"Pass to {ann}")
+    expect(page.locator("#ch-pass-ready")).to_have_text(f"I am {ann}: show my hand")
+    expect(page.locator(".ch-seat h3").first).to_have_text(ann)
+    assert_nothing_ran(page)
+    page.click("#ch-pass-ready")
+    expect(page.locator(".ch-hand h3")).to_have_text(f"{ann}'s hand")
+    expect(page.locator(".ch-board h3").nth(1)).to_contain_text(ben)
+    play_card_turn(page, 0)
+    wait_idle(page)
+    if page.locator("#ch-discard").is_visible():
+        page.click("#ch-keep")
+        wait_idle(page)
+    expect(page.locator("#ch-log li").first).to_contain_text(f"{ann} played the ")
+    expect(page.locator("#ch-pass-title")).to_have_text(f"Pass to {ben}")
+    assert_nothing_ran(page)
+
+    # A stored match at its tally, then one that is over.
+    session = Session(
+        ChallengeSetup(["tiles", "dice"], 2, list(SAVED_NAMES), ["human", "casual"], 5)
+    )
+    play_until(session, lambda s: s.awaiting_tally)
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [AUTOSAVE_KEY, json.dumps(session.to_save())]
+    )
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    expect(page.locator("#ch-continue-info")).to_contain_text(SAVED_NAMES[0])
+    page.click("#ch-continue")
+    expect(page.locator(".ch-tally tbody th").first).to_have_text(SAVED_NAMES[0])
+    expect(page.locator("#ch-ranking")).to_contain_text(SAVED_NAMES[1])
+    expect(page.locator("#ch-log")).to_contain_text(SAVED_NAMES[0])
+    assert_nothing_ran(page)
+    play_until(session, lambda s: s.over)
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [AUTOSAVE_KEY, json.dumps(session.to_save())]
+    )
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    page.click("#ch-continue")
+    winner = SAVED_NAMES[session.match.result()["winners"][0]]
+    expect(page.locator("#ch-over-title")).to_contain_text(winner)
+    expect(page.locator(".ch-dice").first).to_be_visible()
+    expect(page.locator(".ch-seat h3").first).to_have_text(SAVED_NAMES[0])
+    assert_nothing_ran(page)
+
+
+HEXAGONS_JS = """() => [...document.querySelectorAll('.ch-centre .ch-tile')].map(tile => {
+  const box = tile.getBoundingClientRect();
+  const svg = tile.querySelector('svg.ch-hex');
+  const drawn = svg.getBoundingClientRect();
+  const polygon = svg.querySelector('polygon');
+  const shape = polygon.getBBox();
+  const view = svg.viewBox.baseVal;
+  const line = Number(polygon.getAttribute('stroke-width'));
+  return {
+    width: box.width, height: box.height, svgWidth: drawn.width, svgHeight: drawn.height,
+    inside: shape.x - line / 2 >= 0 && shape.y - line / 2 >= 0
+      && shape.x + shape.width + line / 2 <= view.width + 0.01
+      && shape.y + shape.height + line / 2 <= view.height + 0.01,
+  };
+})"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_tile_challenge_centre_hexagons_are_drawn_whole(
+    page: Page, server_url: str, size: tuple[int, int], screenshot: Shot
+) -> None:
+    """The three centre tiles are whole hexagons on a phone and on a desktop: the outline
+    lies inside each picture and the tile keeps its shape (it used to lose its sides)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_page(page, server_url)
+    start_challenge(page, "tiles", ["human", "casual"], seed=5)
+    expect(page.locator(".ch-centre .ch-tile")).to_have_count(3)
+    for tile in page.evaluate(HEXAGONS_JS):
+        assert tile["inside"], tile
+        assert (tile["svgWidth"], tile["svgHeight"]) == (tile["width"], tile["height"])
+        assert abs(tile["height"] / tile["width"] - 2 / 3**0.5) < 0.05, tile
+    screenshot(f"tiles-{size[0]}")

@@ -6,14 +6,23 @@ works several times on one page. Scores are checked against the CPython engine.
 from __future__ import annotations
 
 import json
+import shutil
+from collections.abc import Iterator
+from functools import partial
+from http.server import ThreadingHTTPServer
 from pathlib import Path
+from threading import Thread
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from playwright.sync_api import Frame, Page, expect
+from playwright.sync_api import BrowserContext, BrowserType, Frame, Locator, Page, expect
 
 from engine import SaveFormatError, parse_position, score_position
+from tests.browser.a11y import assert_no_violations
+from tests.browser.dist_site import DistSite, build_release
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import Handler, start_in_thread
 from web.hexgrid import DIRECTIONS
 from web.placing import step_cursor
 
@@ -40,10 +49,10 @@ def open_embed(page: Page, server_url: str, query: str) -> None:
     page.wait_for_selector(READY, state="attached", timeout=60_000)
 
 
-def listed_rays(frame: Page | Frame) -> list[dict[str, Any]]:
+def listed_rays(where: Page | Frame | Locator) -> list[dict[str, Any]]:
+    """The rays a board lists (in a frame, or in a board element's shadow root)."""
     return list(
-        frame.eval_on_selector_all(
-            "#rays li",
+        where.locator("#rays li").evaluate_all(
             """items => items.map(li => ({colour: li.dataset.colour,
                  points: Number(li.dataset.points), from: li.dataset.from,
                  direction: li.dataset.direction}))""",
@@ -253,8 +262,9 @@ def test_embed_boots_cold_and_warm_from_the_games_runtime(
     load_times: dict[str, float],
     open_ready: Any,
 ) -> None:
-    """The embed loads the same runtime files as the game (shared browser cache) and
-    becomes ready within generous bounds, cold and warm (times in pytest's summary)."""
+    """The embed loads the game's Pyodide (shared browser cache) and the one sources archive,
+    not PyScript nor a file per module, and becomes ready within generous bounds, cold and
+    warm (times in pytest's summary)."""
     url = f"{server_url}embed.html?src=docs/positions/2-red-and-two-blue.json"
     cold = open_ready(page, url)
     warm = open_ready(page, url)
@@ -262,5 +272,398 @@ def test_embed_boots_cold_and_warm_from_the_games_runtime(
     load_times["embed warm load to data-ready"] = warm
     assert cold < 45 and warm < 30
     assert f"{server_url}runtime/pyodide/pyodide.asm.wasm" in requests_seen
-    assert f"{server_url}runtime/pyscript/core.js" in requests_seen
-    assert not any(u.endswith(("web/app.py", "web/worker.py")) for u in requests_seen)
+    assert requests_seen.count(f"{server_url}python.zip") == 2  # once per load
+    assert not any("runtime/pyscript/" in u or u.endswith(".py") for u in requests_seen)
+
+
+# --- a page of boards (web/boards.js) -----------------------------------------------------
+BOARD_READY = "[data-ready='1']"
+
+
+def runtime_requests(requests: list[str]) -> list[str]:
+    """Requests that start a Python runtime: Pyodide's wasm (each start fetches it)."""
+    return [u for u in requests if u.endswith("/pyodide.asm.wasm")]
+
+
+def board_ready(page: Page, board: str, timeout: float = 90_000) -> None:
+    page.locator(f"#{board}").scroll_into_view_if_needed()
+    page.wait_for_selector(f"#{board}{BOARD_READY}", state="attached", timeout=timeout)
+
+
+def test_six_boards_of_the_demo_page_share_one_runtime(
+    page: Page, server_url: str, requests_seen: list[str]
+) -> None:
+    """docs/embed-demo.html (the recommended snippet, six boards): one Pyodide and one
+    sources archive for the page; each board marks itself ready on its own element and
+    lists the engine's rays for its position file."""
+    page.goto(f"{server_url}docs/embed-demo.html")
+    boards = ["ex1", "ex2", "ex3", "ex4", "ex5", "yours"]
+    for board in boards:
+        board_ready(page, board)
+    assert len(runtime_requests(requests_seen)) == 1
+    assert requests_seen.count(f"{server_url}python.zip") == 1
+    assert page.evaluate("window.ingeniousBoards.runtimes") == 1
+    for board, path in zip(boards[:5], EXAMPLES, strict=True):
+        data = load(path)
+        host = page.locator(f"#{board}")
+        assert host.get_attribute("data-state") == "show"
+        assert host.evaluate("e => e.ingenious.state()") == expected_state(data)
+        assert listed_rays(page.locator(f"#{board}")) == engine_rays(data), board
+    assert page.locator("#yours").get_attribute("data-state") == "try"
+    expect(page.locator("#yours #try-result")).to_have_attribute("data-total", "12")
+
+
+def test_boards_in_a_page_start_python_only_near_the_screen_and_work_one_by_one(
+    page: Page, server_url: str, requests_seen: list[str]
+) -> None:
+    """A board far below the screen waits (no runtime for a page whose boards are all out
+    of sight) and is drawn when scrolled near; each board has its own keys, hooks, events
+    and problems: a bad position shows the engine's reason in its board only."""
+    page.goto(f"{server_url}tests/browser/pages/boards.html")
+    page.wait_for_selector(f"#show{BOARD_READY}", state="attached", timeout=90_000)
+    page.wait_for_selector("#bad[data-state='error']", state="attached", timeout=30_000)
+    expect(page.locator("#bad #problem")).to_contain_text(engine_message({"zone": 4}))
+    events = page.evaluate("window.boardEvents")
+    assert {"type": "ingenious:error", "id": "bad",
+            "detail": {"message": engine_message({"zone": 4})}} in events
+    assert {"type": "ingenious:ready", "id": "show", "detail": {}} in events
+    far = page.locator("#far")
+    assert far.get_attribute("data-ready") is None
+    expect(far.locator("#loading")).to_have_text("Loading the board…")
+    # Keys go to the board that has the focus: stepping one leaves the other alone.
+    page.locator("#show #board").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#show").evaluate("e => e.ingenious.step().step") == 2
+    board_ready(page, "trial")
+    assert page.locator("#trial").evaluate("e => e.ingenious.step().step") == 0
+    # Try mode in a page: hover and click place a tile, with the page's coordinates.
+    trial = page.locator("#trial")
+    before = len(trial.evaluate("e => e.ingenious.state().board"))
+    spot = trial.evaluate("e => e.ingenious.cellCenter(2, -1)")
+    page.mouse.move(spot["x"], spot["y"])
+    assert trial.evaluate("e => e.ingenious.aim().cell") == [2, -1]
+    page.mouse.click(spot["x"], spot["y"])
+    assert len(trial.evaluate("e => e.ingenious.state().board")) == before + 1
+    # The far board: drawn once near, by the runtime already running.
+    board_ready(page, "far")
+    assert listed_rays(far) == engine_rays(load(ROOT / "docs/positions/3-double-blue.json"))
+    assert len(runtime_requests(requests_seen)) == 1
+    # A page changes a board by its attributes.
+    page.locator("#show").evaluate(
+        "(e, p) => e.setAttribute('data-ingenious-position', p)",
+        json.dumps(load(EXAMPLES[4])),
+    )
+    page.wait_for_function(
+        "t => document.getElementById('show').ingenious.state().title === t",
+        arg=load(EXAMPLES[4])["title"],
+    )
+    assert listed_rays(page.locator("#show")) == engine_rays(load(EXAMPLES[4]))
+
+
+def test_a_page_whose_boards_are_all_out_of_sight_starts_no_runtime(
+    page: Page, server_url: str, requests_seen: list[str]
+) -> None:
+    """The include alone costs a small script: Python starts only when a board comes near
+    the screen, here after scrolling down to the only board."""
+    page.goto(f"{server_url}tests/browser/pages/host.html")
+    page.evaluate(
+        """base => new Promise(done => {
+          const spacer = document.createElement("div");
+          spacer.style.height = "500vh";
+          const board = document.createElement("div");
+          board.id = "low";
+          board.setAttribute("data-ingenious-src", base + "docs/positions/1-one-blue.json");
+          document.body.append(spacer, board);
+          const script = document.createElement("script");
+          script.src = base + "web/boards.js";
+          // Two frames after the script ran: the observer has reported every board once.
+          script.onload = () => requestAnimationFrame(() => requestAnimationFrame(done));
+          document.head.append(script);
+        })""",
+        server_url,
+    )
+    expect(page.locator("#low #loading")).to_have_text("Loading the board…")
+    assert page.evaluate("window.ingeniousBoards.runtimes") == 0
+    assert runtime_requests(requests_seen) == []
+    assert f"{server_url}python.zip" not in requests_seen
+    board_ready(page, "low")
+    assert page.evaluate("window.ingeniousBoards.runtimes") == 1
+    assert listed_rays(page.locator("#low")) == engine_rays(load(EXAMPLES[0]))
+
+
+def test_boards_work_under_a_strict_content_security_policy(
+    page: Page, server_url: str
+) -> None:
+    """What docs/embed.md asks of a page's CSP is enough: scripts, fetches and styles from
+    the game's site plus 'wasm-unsafe-eval'; no inline script or style, no 'unsafe-eval'."""
+    page.goto(f"{server_url}tests/browser/pages/boards-csp.html")
+    page.wait_for_selector(f"#strict{BOARD_READY}", state="attached", timeout=90_000)
+    assert page.locator("#strict").get_attribute("data-state") == "show"
+    data = load(ROOT / "docs/positions/3-double-blue.json")
+    assert listed_rays(page.locator("#strict")) == engine_rays(data)
+
+
+# --- position files: same site, no redirect, bounded, never quoted to the parent -----------
+SECRET = {"zone": 5, "board": [], "api_token": "s3cr3t-value"}
+
+
+class OtherSite(Handler):
+    """The repository on a second origin, plus what a real site may also have: an open
+    redirect (/go?to=URL), a private JSON file and a huge one."""
+
+    quiet = True
+
+    def do_GET(self) -> None:
+        url = urlsplit(self.path)
+        if url.path == "/go":
+            self.send_response(302)
+            self.send_header("Location", parse_qs(url.query)["to"][0])
+            self.end_headers()
+            return
+        body = {"/private/settings.json": json.dumps(SECRET).encode(),
+                "/big.json": b'{"zone": 5, "board": [], "note": "' + b"x" * 200_000 + b'"}'
+                }.get(url.path)
+        if body is None:
+            super().do_GET()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="module")
+def other_site() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(OtherSite, directory=str(ROOT)))
+    server.daemon_threads = True
+    Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def frame_of(page: Page, frame_id: str) -> Frame:
+    page.frame_locator(f"#{frame_id}").locator(READY).wait_for(state="attached", timeout=90_000)
+    return next(f for f in page.frames if f.url.endswith(f"id={frame_id}"))
+
+
+@pytest.mark.allow_console_errors
+def test_a_src_that_redirects_is_refused_even_to_the_same_site(
+    page: Page, server_url: str, other_site: str, console_errors: list[str]
+) -> None:
+    """An open redirect on the embed's site must not let a link show a position from
+    another origin (nor any file the redirect picks): src is never followed through a
+    redirect. Files over 100 kB are refused too."""
+    elsewhere = f"{server_url}docs/positions/1-one-blue.json"
+    same_site = "/docs/positions/1-one-blue.json"
+    page.goto(f"{other_site}embed.html?src=" + quote(f"go?to={quote(elsewhere)}"))
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    problem = page.locator("#problem")
+    expect(problem).to_contain_text("redirects elsewhere")
+    assert page.evaluate("window.ingenious.state()") is None
+    for fragment, words in (
+        ("src=" + quote(f"go?to={quote(same_site)}"), "redirects elsewhere"),
+        ("src=big.json", "larger than 100 kB"),
+        ("src=docs/positions/3-double-blue.json", ""),
+    ):
+        page.evaluate("h => { location.hash = h }", fragment)
+        if words:
+            expect(problem).to_contain_text(words)
+            expect(page.locator("#main")).to_be_hidden()
+    expect(page.locator("#main")).to_be_visible()
+    assert page.evaluate("window.ingenious.state()") == expected_state(
+        load(ROOT / "docs/positions/3-double-blue.json"))
+    # The only console errors: the browser's own notes about the refused responses.
+    assert all("big.json" in e or "/go" in e for e in console_errors), console_errors
+    console_errors.clear()
+
+
+def test_replies_go_to_the_parents_origin_and_never_quote_a_file(
+    page: Page, server_url: str, other_site: str
+) -> None:
+    """A page on another site frames the embed with src= a private JSON file of the
+    embed's site: the frame shows the engine's reason (it quotes the file), but the
+    message to the parent only says the file is not a position, and every reply is
+    addressed to the parent's origin, not "*"."""
+    parent_origin = server_url.rstrip("/")
+    page.goto(f"{server_url}tests/browser/pages/host.html")
+    page.evaluate("src => window.addFrame(src, 'p')",
+                  f"{other_site}embed.html?src=private/settings.json&id=p")
+    frame = frame_of(page, "p")
+    expect(frame.locator("#problem")).to_contain_text("api_token")
+    assert frame.evaluate("window.ingeniousEmbed.target") == parent_origin
+    page.wait_for_function(
+        "() => window.received.some(m => m.data.type === 'ingenious:error')")
+    received = page.evaluate("window.received")
+    assert {m["origin"] for m in received} == {other_site.rstrip("/")}
+    errors = [m["data"] for m in received if m["data"]["type"] == "ingenious:error"]
+    assert errors == [{"type": "ingenious:error", "id": "p",
+                       "message": "private/settings.json is not a position this board can show"}]
+    assert not any("api_token" in json.dumps(m) or "s3cr3t" in json.dumps(m) for m in received)
+    # A position the parent posts itself gets the engine's reason back (its own data).
+    frame_element = page.locator("#p")
+    frame_element.evaluate(
+        "f => f.contentWindow.postMessage({type: 'ingenious:position', position: {zone: 9}}, '*')")
+    page.wait_for_function(
+        "() => window.received.some(m => m.data.type === 'ingenious:shown')")
+    shown = [m["data"] for m in page.evaluate("window.received")
+             if m["data"]["type"] == "ingenious:shown"]
+    assert shown[0]["ok"] is False and "'zone' must be 5, 6 or 7" in shown[0]["message"]
+
+
+# --- offline, from a release build ------------------------------------------------------
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+KEPT = "url => caches.match(new URL(url, location.href).href).then(hit => Boolean(hit))"
+
+
+@pytest.fixture(scope="module")
+def release(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("release") / "dist"
+    build_release(out, out.parent)
+    return out
+
+
+@pytest.fixture
+def game_site(tmp_path: Path, release: Path) -> Iterator[DistSite]:
+    """The release under a sub-path of a plain static server, with the example position
+    files put next to it (as docs/embed.md tells hosts to)."""
+    served = DistSite(tmp_path / "www", release)
+    shutil.copytree(ROOT / "docs" / "positions", served.folder / "positions")
+    yield served
+    served.stop()
+
+
+def test_frames_on_another_site_open_offline_after_one_visit(
+    page: Page, context: BrowserContext, game_site: DistSite, tmp_path: Path
+) -> None:
+    """A page on another site frames two boards of a release (one from a position file,
+    one from the URL). After that one visit, with the game's server gone, both boards open
+    again: the frames registered the game's service worker and had the file kept."""
+    host = tmp_path / "host"
+    host.mkdir()
+    first = load(EXAMPLES[0])
+    (host / "lesson.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
+        '</head><body><main><h1>Lesson</h1>'
+        f'<iframe id="a" title="a" src="{game_site.url}embed.html?src=positions/{EXAMPLES[1].name}'
+        '&amp;id=a"></iframe>'
+        f'<iframe id="b" title="b" src="{game_site.url}embed.html?position='
+        f'{quote(json.dumps(first))}&amp;id=b"></iframe></main></body></html>',
+        encoding="utf-8",
+    )
+    host_url, host_server = start_in_thread(host)
+    try:
+        page.goto(host_url + "lesson.html")
+        for name in ("a", "b"):
+            frame = frame_of(page, name)
+            frame.wait_for_function(CONTROLLED, timeout=120_000)
+        frame_of(page, "a").wait_for_function(
+            f"({KEPT})('positions/{EXAMPLES[1].name}')", timeout=60_000, polling=500)
+        game_site.stop()
+        page.reload()
+        a, b = frame_of(page, "a"), frame_of(page, "b")
+        assert a.evaluate("window.ingenious.state()") == expected_state(load(EXAMPLES[1]))
+        assert b.evaluate("window.ingenious.state()") == expected_state(first)
+        assert listed_rays(a) == engine_rays(load(EXAMPLES[1]))
+    finally:
+        host_server.shutdown()
+        host_server.server_close()
+
+
+def test_a_page_of_boards_next_to_the_game_opens_offline_and_so_does_the_game(
+    page: Page, context: BrowserContext, game_site: DistSite
+) -> None:
+    """A rules page put in the release's folder, with the include and two boards: after one
+    visit it opens with the network gone (the include registered the service worker and
+    had the page and its position file kept), and so does the game itself."""
+    (game_site.folder / "lesson.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
+        '<script src="web/boards.js" defer></script></head><body><main><h1>Lesson</h1>'
+        f'<div id="one" data-ingenious-src="positions/{EXAMPLES[2].name}"></div>'
+        f"<div id=\"two\" data-ingenious-position='{json.dumps(load(EXAMPLES[3]))}'></div>"
+        "</main></body></html>",
+        encoding="utf-8",
+    )
+    page.goto(game_site.url + "lesson.html")
+    for board in ("one", "two"):
+        board_ready(page, board)
+    page.wait_for_function(CONTROLLED, timeout=120_000)
+    page.wait_for_function(f"({KEPT})('positions/{EXAMPLES[2].name}')", timeout=60_000,
+                           polling=500)
+    page.wait_for_function(f"({KEPT})('lesson.html')", timeout=60_000, polling=500)
+    game_site.stop()
+    context.set_offline(True)
+    page.reload()
+    for board in ("one", "two"):
+        board_ready(page, board)
+    assert listed_rays(page.locator("#one")) == engine_rays(load(EXAMPLES[2]))
+    assert listed_rays(page.locator("#two")) == engine_rays(load(EXAMPLES[3]))
+    page.goto(game_site.url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+
+
+def test_without_javascript_the_frame_says_what_it_needs(
+    browser_type: BrowserType, server_url: str
+) -> None:
+    """With JavaScript off the frame does not promise a board that never comes: no
+    "Loading…", but a note that JavaScript and WebAssembly are needed, in the main landmark.
+    (A browser with scripting off in its settings: only then is <noscript> shown.)"""
+    browser = browser_type.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--blink-settings=scriptEnabled=false"])
+    try:
+        page = browser.new_page()
+        page.goto(f"{server_url}embed.html?src=docs/positions/1-one-blue.json")
+        main = page.get_by_role("main")
+        expect(main).to_contain_text("needs JavaScript and WebAssembly", use_inner_text=True)
+        assert "Loading" not in main.inner_text()
+        expect(page.locator("#loading")).to_be_hidden()
+    finally:
+        browser.close()
+
+
+def test_the_frame_has_a_main_landmark_holding_the_board(page: Page, server_url: str) -> None:
+    """The board, its explanation and its controls are inside the frame's <main>."""
+    open_embed(page, server_url, "src=docs/positions/1-one-blue.json")
+    main = page.get_by_role("main")
+    expect(main).to_have_count(1)
+    for part in ("#board", "#rays", "#next", "#title"):
+        expect(main.locator(part)).to_have_count(1)
+
+
+# --- accessibility (axe-core, WCAG 2.2 A/AA: tests/browser/a11y.py) ------------------------
+def test_the_frame_has_no_wcag_violations_waiting_showing_or_trying(
+    page: Page, server_url: str
+) -> None:
+    """axe finds nothing in embed.html while it waits for a position, while it explains one
+    halfway (rays still to come are listed quieter, still readable), at the last step, in
+    try mode, and when it shows a problem."""
+    open_embed(page, server_url, "")
+    expect(page.locator("#waiting")).to_be_visible()
+    assert_no_violations(page, "the frame waiting for a position")
+    page.evaluate("h => { location.hash = h }", "src=docs/positions/4-two-red-four-blue.json")
+    expect(page.locator("#rays li")).to_have_count(len(engine_rays(load(EXAMPLES[3]))))
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#rays li.pending").first).to_be_attached()
+    assert_no_violations(page, "the frame explaining a position, step 2")
+    page.keyboard.press("End")
+    expect(page.locator("#total")).to_be_visible()
+    assert_no_violations(page, "the frame at its last step")
+    page.evaluate("h => { location.hash = h }", "src=docs/positions/5-twelve-green.json&mode=try")
+    expect(page.locator("#try-result")).to_have_attribute("data-total", "12")
+    assert_no_violations(page, "the frame in try mode")
+    page.evaluate("h => { location.hash = h }", "position=%7Bnot json")
+    expect(page.locator("#problem")).to_be_visible()
+    assert_no_violations(page, "the frame showing a problem")
+
+
+def test_a_page_of_boards_has_no_wcag_violations(page: Page, server_url: str) -> None:
+    """The demo page with its six boards (inside their shadow roots), one stepped halfway."""
+    page.goto(f"{server_url}docs/embed-demo.html")
+    for board in ("ex1", "ex2", "ex3", "ex4", "ex5", "yours"):
+        board_ready(page, board)
+    page.locator("#ex4 #next").click()
+    expect(page.locator("#ex4 #rays li.pending").first).to_be_attached()
+    assert_no_violations(page, "the demo page of boards")

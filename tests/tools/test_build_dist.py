@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,7 @@ SITE_FILES = {
     "web/main.py": "print('main')",
     "web/worker.py": "__export__ = []",
     "engine/__init__.py": "",
+    "web/__init__.py": "",
     "runtime/pyscript/core.js": 'import"./core-K1.js";',
     "runtime/pyscript/core.css": "body{}",
     "runtime/pyscript/core-K1.js": CORE_CHUNK,
@@ -130,33 +132,73 @@ def test_dist_holds_what_the_page_loads_and_nothing_else(tmp_path: Path) -> None
 EMBED = """<!doctype html>
 <html><head><meta charset="utf-8">
   <link rel="stylesheet" href="web/embed.css">
-  <script type="module" src="runtime/pyscript/core.js"></script>
-</head><body>
-  <script type="py" config="embed.toml">
-from web.embed import start
-start()
-  </script>
-</body></html>
+  <script src="web/embed.js"></script>
+  <script src="web/boards.js" data-frame defer></script>
+</head><body><main id="embed"></main></body></html>
 """
 
-EMBED_CONFIG = """interpreter = "./runtime/pyodide/pyodide.mjs"
-[files]
-"./engine/__init__.py" = "./engine/__init__.py"
-"./web/embed.py" = "./web/embed.py"
+BOARDS_JS = """(function () {
+  var BASE = new URL("../", document.currentScript.src).href;
+  var BUILD = null; // a release build writes its version here
+  fetch(BASE + "python.zip");
+})();
 """
 
+ARCHIVE_SITE = {
+    "pyscript.toml": 'interpreter = "./runtime/pyodide/pyodide.mjs"\n'
+                     '[files]\n"./python.zip" = "./*"\n',
+    "web/main.py": "def bots():\n    create_named_worker(src='./web/worker.py', name='bots')\n",
+    "embed.html": EMBED, "web/embed.css": "", "web/embed.js": "", "web/boards.js": BOARDS_JS,
+    "web/__init__.py": "", "web/embed.py": "from engine import rules\n",
+    "engine/rules.py": "LINES = 5\n", "docs/demo.html": "<html></html>",
+}
 
-def test_every_top_level_page_is_built_with_what_it_loads(tmp_path: Path) -> None:
-    """A second page (the embeddable board: inline Python, its own config) ships with its
-    config, styles and modules, and carries the build tag too; docs pages stay out."""
-    site = make_site(tmp_path / "site", {
-        "embed.html": EMBED, "embed.toml": EMBED_CONFIG, "web/embed.css": "",
-        "web/embed.py": "def start(): pass", "docs/demo.html": "<html></html>",
-    })
-    version, _ = build_dist.build(site, tmp_path / "dist")
-    assert files_in(tmp_path / "dist") == EXPECTED | {
-        "sw.js", "embed.html", "embed.toml", "web/embed.css", "web/embed.py"}
-    assert version in (tmp_path / "dist" / "embed.html").read_text(encoding="utf-8")
+
+def test_a_page_of_boards_gets_pyodide_and_the_generated_archive(tmp_path: Path) -> None:
+    """The game's config names python.zip and a page starts Python with web/boards.js (the
+    embeddable board): the build holds the page's styles and scripts, the Pyodide start-up
+    files, python.zip generated from the modules the pages import, and the script of the
+    worker the game starts (PyScript fetches it as a file); not the modules themselves nor
+    docs pages. boards.js knows the build's version (it registers the service worker with
+    it) and the page carries the build tag."""
+    site = make_site(tmp_path / "site", ARCHIVE_SITE)
+    version, listed = build_dist.build(site, tmp_path / "dist")
+    dist = tmp_path / "dist"
+    assert files_in(dist) == (EXPECTED - {"engine/__init__.py"}) | {
+        "sw.js", "embed.html", "web/embed.css", "web/embed.js", "web/boards.js", "python.zip"}
+    assert "web/worker.py" in files_in(dist)
+    assert "python.zip" in listed
+    with zipfile.ZipFile(dist / "python.zip") as zf:
+        assert set(zf.namelist()) >= {"web/embed.py", "web/main.py", "web/worker.py",
+                                      "engine/__init__.py", "engine/rules.py"}
+        assert zf.read("engine/rules.py") == b"LINES = 5\n"
+    assert version in (dist / "embed.html").read_text(encoding="utf-8")
+    boards = (dist / "web" / "boards.js").read_text(encoding="utf-8")
+    assert f'var BUILD = "{version}";' in boards and "var BUILD = null;" not in boards
+    assert "var BUILD = null;" in (site / "web" / "boards.js").read_text(encoding="utf-8")
+
+
+def test_the_version_follows_the_archived_sources(tmp_path: Path) -> None:
+    """python.zip is not a file of the site, yet an edited module gives a new version (and
+    so a new cache): the hash covers the generated archive."""
+    site = make_site(tmp_path / "site", ARCHIVE_SITE)
+    first, _ = build_dist.build(site, tmp_path / "a")
+    again, _ = build_dist.build(site, tmp_path / "b")
+    (site / "engine" / "rules.py").write_text("LINES = 6\n", encoding="utf-8")
+    changed, _ = build_dist.build(site, tmp_path / "c")
+    assert first == again != changed
+
+
+def test_a_module_that_does_not_parse_stops_the_build(tmp_path: Path) -> None:
+    site = make_site(tmp_path / "site", {**ARCHIVE_SITE, "engine/rules.py": "def x(:\n"})
+    with pytest.raises(BuildError, match="cannot build python.zip"):
+        build_dist.build(site, tmp_path / "dist")
+
+
+def test_a_boards_script_without_the_version_marker_stops_the_build(tmp_path: Path) -> None:
+    site = make_site(tmp_path / "site", {**ARCHIVE_SITE, "web/boards.js": "fetch('python.zip')"})
+    with pytest.raises(BuildError, match="marker"):
+        build_dist.build(site, tmp_path / "dist")
 
 
 def test_the_precache_list_is_every_file_of_dist_but_the_worker(tmp_path: Path) -> None:

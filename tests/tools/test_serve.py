@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import urllib.error
 import urllib.request
+import zipfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from tools import archive
 from tools.serve import ROOT, make_server, start_in_thread
 
 
@@ -100,4 +104,51 @@ def test_a_connection_closed_by_the_browser_is_not_reported(
             server.handle_error(None, ("127.0.0.1", 1))
         assert "a real fault" in capsys.readouterr().err
     finally:
+        server.server_close()
+
+
+def zip_names(data: bytes) -> list[str]:
+    return zipfile.ZipFile(io.BytesIO(data)).namelist()
+
+
+def test_python_zip_is_built_from_the_live_sources_and_follows_an_edit(tmp_path: Path) -> None:
+    """`make play` has no python.zip on disk: the server zips the modules the pages import,
+    and an edited module is in the next answer (an edit shows on reload)."""
+    for name in archive.ENTRY_MODULES:
+        path = tmp_path / (name.replace(".", "/") + ".py")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("from engine import rules\n", encoding="utf-8")
+    (tmp_path / "web" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "__init__.py").write_text("", encoding="utf-8")
+    rules = tmp_path / "engine" / "rules.py"
+    rules.write_text("VERSION = 1\n", encoding="utf-8")
+    url, server = start_in_thread(tmp_path)
+    try:
+        status, headers, body = fetch(url + archive.NAME)
+        assert status == 200 and headers["content-type"] == "application/zip"
+        assert "engine/rules.py" in zip_names(body)
+        assert zipfile.ZipFile(io.BytesIO(body)).read("engine/rules.py") == b"VERSION = 1\n"
+        rules.write_text("VERSION = 22\n", encoding="utf-8")
+        _, _, again = fetch(url + archive.NAME + "?reload")
+        assert zipfile.ZipFile(io.BytesIO(again)).read("engine/rules.py") == b"VERSION = 22\n"
+        (tmp_path / "engine" / "rules.py").write_text("def broken(:\n", encoding="utf-8")
+        with pytest.raises(urllib.error.HTTPError) as broken:
+            fetch(url + archive.NAME)
+        assert broken.value.code == 500
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_folder_with_its_own_python_zip_gets_that_file(tmp_path: Path) -> None:
+    """A release folder (dist/) has python.zip: it is served as it is, never rebuilt."""
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / archive.NAME).write_bytes(b"PK release")
+    url, server = start_in_thread(tmp_path)
+    try:
+        assert fetch(url + archive.NAME)[2] == b"PK release"
+    finally:
+        server.shutdown()
         server.server_close()

@@ -16,6 +16,7 @@ from web.teach import (
     loose_cells,
     points_text,
     position_from_text,
+    read_attributes,
     read_request,
     shown_json,
     with_placement,
@@ -95,3 +96,19 @@ def test_trying_and_placing_a_tile_uses_the_engines_checks() -> None:
     after, data = committed(trial)
     assert after.placement is None and after.cells[(0, 1)] == 2
     assert json.loads(json.dumps(data))["board"][-1] == [[0, 1, "blue"], [1, 1, "blue"]]
+
+
+def test_a_board_in_a_page_reads_its_data_attributes() -> None:
+    """data-ingenious-position/-src/-mode/-view ask for what the URL parameters ask for in a
+    frame; position text wins over src, and an unknown mode or view is reported."""
+    text = '{"zone": 5}'
+    req = read_attributes({"data-ingenious-position": text, "data-ingenious-mode": "try",
+                           "data-ingenious-src": "a.json", "data-ingenious-view": "board"})
+    assert (req.position_text, req.src, req.mode, req.zoom) == (text, None, "try", False)
+    req = read_attributes({"data-ingenious-src": "positions/1.json",
+                           "data-ingenious-position": None})
+    assert (req.position_text, req.src, req.mode, req.zoom) == (None, "positions/1.json",
+                                                               "show", True)
+    assert read_attributes({}).position_text is None and read_attributes({}).src is None
+    assert read_attributes({"data-ingenious-mode": "play"}).problems == [
+        "unknown mode 'play'; use mode=show or mode=try"]

@@ -1,8 +1,19 @@
 """The Ingenious Challenges in the browser: cards, dice, tiles and matches.
 
-* ``model``: pure session logic (setup checks, seats, hot-seat hiding, saves, score
-  previews, the dice plan of wilds and scoring order), tested under CPython;
-* ``html``: pure HTML pieces (cards, dice, tiles, score rows, ranking, tally);
-* ``rules``: the short in-game rules;
-* ``ui``: the browser controller, mounted by ``web.app`` with ``ui.mount(app)``.
+Every screen is drawn from state. Pure modules (no browser, tested on CPython):
+
+* ``setup``: the start-screen card: its form state, checks, the setup it makes;
+* ``session``: the engine match at the table, its seats, move list, saves and undo;
+* ``previews``: what a choice would score (cards, dice plans, tiles);
+* ``words``: moves and results in the players' language (symbols and points);
+* ``state``: the screen's own small state (choices, pass screen, dialogs, messages);
+* ``parts``: the pieces a screen model is made of;
+* ``panels``: the table and action panel of each challenge;
+* ``screen``: ``screen_model(session, state)``: the whole screen (status line, dialogs);
+* ``actions``: what each control does to the state;
+* ``draw``: the screen model as HTML (through ``web.markup``);
+* ``rules``: the short in-game rules.
+
+In the browser: ``host`` (what the page must provide) and ``ui``, the controller that
+turns events into state and renders, mounted by ``web.app`` with ``ui.mount(app)``.
 """

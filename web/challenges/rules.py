@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from web.markup import Markup
+
 COMMON = (
     "<p>Everyone has six score rows, one per colour, from 0 to 10. A row may only move "
     "into 4–6 once none of your rows is at 0, and into 7–10 once all of them are at 4 or "
@@ -50,10 +52,10 @@ RULES: dict[str, str] = {
 }
 
 
-def rules_html(variant: str | None = None) -> str:
-    """The rules of one challenge first, then the others."""
+def rules_html(variant: str | None = None) -> Markup:
+    """The rules of one challenge first, then the others (this module's own HTML)."""
     order = ["cards", "dice", "tiles", "match"]
     if variant in order:
         order.remove(variant)
         order.insert(0, variant)
-    return "".join(RULES[v] for v in order)
+    return Markup("".join(RULES[v] for v in order))

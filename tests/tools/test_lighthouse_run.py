@@ -1,0 +1,55 @@
+"""Running Lighthouse: Chromium gets the project's flags, reports are read into figures."""
+
+from __future__ import annotations
+
+from tools.chromium import CHROMIUM_ARGS
+from tools.lighthouse.run import chrome_flags, metric_text, summary
+
+
+def test_every_chromium_flag_is_passed_and_the_resolver_rule_stays_one_value() -> None:
+    flags = chrome_flags(CHROMIUM_ARGS)
+    assert len(flags) == len(CHROMIUM_ARGS)
+    assert all(f.startswith("--chrome-flags=--") for f in flags)
+    assert '--chrome-flags=--host-resolver-rules="MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"' in flags
+
+
+def test_a_report_gives_the_score_out_of_100_and_the_five_metrics() -> None:
+    audits = {
+        "first-contentful-paint": {"numericValue": 1600.2},
+        "largest-contentful-paint": {"numericValue": 2130.0},
+        "total-blocking-time": {"numericValue": 27330.0},
+        "speed-index": {"numericValue": 29650.0},
+        "cumulative-layout-shift": {"numericValue": 0.0},
+    }
+    report = {
+        "lighthouseVersion": "13.5.0",
+        "categories": {"performance": {"score": 0.58}},
+        "audits": audits,
+        "configSettings": {"throttlingMethod": "simulate"},
+        "runWarnings": ["slow CPU"],
+    }
+    result = summary(report)
+    assert result["score"] == 58
+    assert result["metrics"]["TBT"] == 27330.0 and set(result["metrics"]) == {
+        "FCP", "LCP", "TBT", "SI", "CLS"}
+    assert result["warnings"] == ["slow CPU"] and result["error"] is None
+
+
+def test_a_failed_audit_has_no_score_and_keeps_the_error() -> None:
+    audits = {a: {} for a in ("first-contentful-paint", "largest-contentful-paint",
+                              "total-blocking-time", "speed-index", "cumulative-layout-shift")}
+    report = {
+        "categories": {"performance": {"score": None}},
+        "audits": audits,
+        "configSettings": {},
+        "runtimeError": {"code": "NO_FCP", "message": "The page did not paint any content."},
+    }
+    result = summary(report)
+    assert result["score"] is None
+    assert result["error"] == "The page did not paint any content."
+    assert metric_text("FCP", result["metrics"]["FCP"]) == "FCP n/a"
+
+
+def test_metrics_print_in_milliseconds_and_cls_unitless() -> None:
+    assert metric_text("TBT", 14694.0) == "TBT 14690 ms"
+    assert metric_text("CLS", 0.25) == "CLS 0.250"

@@ -1,0 +1,502 @@
+"""The Challenges screen as data: :func:`screen_model` (pure, no browser).
+
+``screen_model(session, state)`` is everything the screen shows: the status line, the
+table, the action panel, the score rows, the move list, the open dialog, which controls
+are enabled and what they do, their keyboard shortcuts and where the focus belongs. The
+page draws exactly this (``draw.py``) and nothing else, so the same session and state
+give the same screen however they were reached: by play, a reload, Undo or a new game.
+
+Where is ... decided? The status line: :func:`status_line`. Whose turn it is on screen
+(and whether a bot should move): :func:`turn_of`. The pass screen, the tally between two
+challenges and the game-over dialog: :func:`dialog`. The rest of the panel: ``panels.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from web.challenges.panels import (
+    PanelParts,
+    cards_panel,
+    cards_table,
+    dice_panel,
+    dice_table,
+    hand_block,
+    needs_roll,
+    tiles_panel,
+    tiles_table,
+)
+from web.challenges.parts import (
+    Action,
+    Board,
+    Buttons,
+    Cell,
+    Control,
+    Dialog,
+    LogItem,
+    Note,
+    Panel,
+    PassDialog,
+    Place,
+    ResultDialog,
+    ScoreRow,
+    Scores,
+    Table,
+    Tally,
+    TallyRow,
+)
+from web.challenges.previews import Gain, allowed_max
+from web.challenges.session import Position, Session
+from web.challenges.state import ScreenState
+from web.challenges.words import TITLES, Phrase, ended_reason, winners_title
+from web.session import HUMAN, humans, rack_owner
+from web.symbols import COLOURS
+
+LOG_LINES = 80
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who acts now, as the screen sees it."""
+
+    seat: int  # the seat on turn in the engine
+    name: str
+    view_seat: int  # whose view the screen is drawn from (whose hand may show)
+    person: bool  # a person's seat
+    mine: bool  # the person at the screen may act now
+    bot: bool  # a bot should move now
+    pass_screen: bool  # the hand is hidden until its owner confirms
+    bonus: bool
+
+
+@dataclass(frozen=True)
+class Screen:
+    position: Position
+    variant: str
+    title: str
+    match_info: str
+    status: str
+    undo: Control
+    table_title: str
+    table: Table
+    panel: Panel
+    scores: Scores
+    log: tuple[LogItem, ...]
+    dialog: Dialog | None
+    rules_open: bool
+    banner: str
+    announcement: str
+    bot_seat: int | None
+    view_seat: int
+    actions: dict[str, Action]
+    keys: dict[str, str]
+    focus: str
+
+
+# --------------------------------------------------------------------------- whose turn
+
+
+def needs_pass_screen(variant: str, seats: list[str], current: int, revealed: int | None) -> bool:
+    """Hot seat: only hands are secret, so only the Card Challenge hides between people."""
+    return (
+        variant == "cards"
+        and len(humans(seats)) >= 2
+        and seats[current] == HUMAN
+        and revealed != current
+    )
+
+
+def hand_owner(seats: list[str], current: int, revealed: int | None) -> int | None:
+    """Whose hand the screen may show (Card Challenge).
+
+    One person at the table: theirs. Several: only the current person's, once they
+    confirmed the pass screen. Nobody: the current bot's (nothing to hide).
+    """
+    return rack_owner(seats, current, revealed)
+
+
+def turn_of(session: Session, state: ScreenState) -> Turn:
+    game = session.game
+    seats = session.setup.seats
+    seat = game.current
+    index = session.match.index
+    revealed = state.revealed[1] if state.revealed and state.revealed[0] == index else None
+    playing = not session.over and not session.awaiting_tally
+    person = seats[seat] == HUMAN
+    owner = hand_owner(seats, seat, revealed) if session.variant == "cards" else seat
+    pass_screen = playing and needs_pass_screen(session.variant, seats, seat, revealed)
+    return Turn(
+        seat=seat,
+        name=game.names[seat],
+        view_seat=owner if owner is not None else seat,
+        person=person,
+        mine=playing and person and owner == seat and not pass_screen,
+        bot=playing and not person,
+        pass_screen=pass_screen,
+        bonus=session.in_bonus_turn(),
+    )
+
+
+# --------------------------------------------------------------------------- the status line
+
+
+def status_line(session: Session, state: ScreenState, turn: Turn, view: dict[str, Any]) -> str:
+    """The one line that says what happens now."""
+    problem = state.text_at(state.problem, session.position)
+    if problem:
+        return problem
+    if session.over:
+        return "The game is over."
+    if session.awaiting_tally:
+        done = TITLES[session.match.finished[-1].variant]
+        return f"The {done} is over: see the tally, then start the {TITLES[session.variant]}."
+    name = turn.name
+    bonus = " (bonus turn)" if turn.bonus else ""
+    if turn.pass_screen:
+        return f"Pass the screen to {name}{bonus}."
+    if turn.bot:
+        return f"{name} is thinking{bonus}…"
+    variant = session.variant
+    if variant == "cards":
+        if view["phase"] == "discard":
+            return f"{name}: discard your whole hand, or keep it?"
+        return f"{name}: choose a card and which symbol scores first{bonus}."
+    if variant == "dice":
+        if needs_roll(view, session.rolled):
+            return f"{name}: roll your dice{bonus}."
+        return f"{name}: re-roll, or choose how your dice score{bonus}."
+    if view["phase"] == "drawing":
+        return f"{name}: draw again or stop and score."
+    return f"{name}: draw a tile or take a free score{bonus}."
+
+
+def match_info(session: Session) -> str:
+    setup = session.setup
+    if not setup.is_match:
+        return ""
+    index = min(session.match.index, len(setup.challenges) - 1)
+    tally = ", ".join(
+        f"{name} {points}" for name, points in zip(setup.names, session.match.tally, strict=True)
+    )
+    return (
+        f"Match: game {index + 1} of {len(setup.challenges)} ({TITLES[session.variant]}). "
+        f"Victory points so far: {tally}."
+    )
+
+
+def title(session: Session) -> str:
+    setup = session.setup
+    if setup.is_match:
+        number = f"{session.match.index + 1} of {len(setup.challenges)}"
+        return f"Match, game {number}: {TITLES[session.variant]}"
+    return TITLES[session.variant]
+
+
+# --------------------------------------------------------------------------- panel
+
+
+def panel(
+    session: Session, state: ScreenState, turn: Turn, view: dict[str, Any]
+) -> tuple[Panel, PanelParts]:
+    variant = session.variant
+    if session.over:
+        parts = PanelParts()
+        parts.blocks.append(Note(("The game is over.",)))
+        if state.over_closed:
+            show = parts.control("ch-show-result", ("Show the result",), Action("show-result"))
+            parts.blocks.append(Buttons((show,)))
+        return Panel("Game over", tuple(parts.blocks)), parts
+    if session.awaiting_tally:
+        parts = PanelParts()
+        parts.blocks.append(Note(("The tally of the match is shown.",)))
+        return Panel("Between two challenges", tuple(parts.blocks)), parts
+    if turn.mine:
+        choice = state.choice_at(session.position)
+        if variant == "cards":
+            parts = cards_panel(view, choice)
+        elif variant == "dice":
+            parts = dice_panel(view, choice, session.rolled)
+        else:
+            parts = tiles_panel(view)
+        alone = len(humans(session.setup.seats)) == 1
+        return Panel("Your turn" if alone else f"{turn.name}'s turn", tuple(parts.blocks)), parts
+    parts = PanelParts()
+    note: Phrase
+    if turn.bot:
+        bot_note = state.bot_note
+        if bot_note is not None and bot_note.at == session.position:
+            note = bot_note.phrase
+        else:
+            note = (f"{turn.name} is thinking…",)
+    else:
+        note = (f"Waiting for {turn.name} to take the screen.",)
+    parts.blocks.append(Note(note))
+    if variant == "cards" and turn.view_seat != turn.seat:
+        parts.blocks.append(hand_block(view, turn.view_seat, None, None))
+    return Panel(f"{turn.name}'s turn", tuple(parts.blocks)), parts
+
+
+# --------------------------------------------------------------------------- score rows
+
+
+def area_of(value: int, tiles: bool, top: int) -> int:
+    if tiles:
+        return 3 if value == top else (0 if value == 0 else 1)
+    if value == 0:
+        return 0
+    if value <= 3:
+        return 1
+    if value <= 6:
+        return 2
+    return 3
+
+
+def scores(view: dict[str, Any], preview_seat: int | None, preview: list[Gain] | None) -> Scores:
+    """Every player's six rows: areas 0 | 1-3 | 4-6 | 7-10 (or 0..target for tiles).
+
+    The lowest row stands out; cells the area rule still closes are marked; a preview
+    marks the cells a choice would fill and says how many points it would lose.
+    """
+    tiles = view["variant"] == "tiles"
+    top = int(view["target"]) if tiles else 10
+    by_colour: dict[str, list[int]] = {}
+    for gain in preview or []:
+        got = by_colour.setdefault(gain.colour, [0, 0])
+        got[0] += gain.gained
+        got[1] += gain.lost
+    boards = []
+    over = view["phase"] == "over"
+    for seat, row in enumerate(view["rows"]):
+        low = min(row)
+        tied = all(v == low for v in row)
+        open_to = top if tiles else allowed_max(row)
+        rows = []
+        for i, colour in enumerate(COLOURS):
+            value = row[i]
+            gained, lost = by_colour.get(colour, [0, 0]) if seat == preview_seat else (0, 0)
+            cells = tuple(
+                Cell(
+                    col,
+                    area_of(col, tiles, top),
+                    col <= value,
+                    col == value,
+                    value < col <= value + gained,
+                    col > open_to,
+                )
+                for col in range(top + 1)
+            )
+            lowest = value == low and not tied
+            words = f"{colour}: {value}" + (" (lowest)" if lowest else "")
+            if gained or lost:
+                words += f", this choice adds {gained}" + (f" and loses {lost}" if lost else "")
+            rows.append(ScoreRow(colour, value, lowest, words, cells, gained, lost))
+        name = view["names"][seat]
+        boards.append(
+            Board(
+                seat,
+                name,
+                seat == view["current"] and not over,
+                low,
+                f"{name}: lowest row {low}",
+                tuple(rows),
+                tuple(view.get("bonus_used", [[]] * len(view["rows"]))[seat]),
+            )
+        )
+    legend = (
+        f"Goal: every row at {top}."
+        if tiles
+        else "Areas 0 | 1–3 | 4–6 | 7–10. A row enters 4–6 only when no row is at 0, "
+        "and 7–10 only when every row is at 4 or more; hatched cells are closed now."
+    )
+    return Scores(legend, tuple(boards))
+
+
+# --------------------------------------------------------------------------- dialogs
+
+
+def ranking(result: dict[str, Any]) -> tuple[Place, ...]:
+    return tuple(
+        Place(
+            entry["place"],
+            entry["name"],
+            entry["place"] == 1,
+            f"lowest row {entry['lowest']} (rows from lowest: "
+            + " · ".join(str(v) for v in sorted(entry["rows"]))
+            + ")",
+        )
+        for entry in result["ranking"]
+    )
+
+
+def tally(session: Session) -> Tally:
+    """The victory points of every finished challenge and the running total."""
+    setup = session.setup
+    results = session.match.view(0)["match"]["results"]
+    count = len(setup.challenges)
+    rows = tuple(
+        TallyRow(
+            name,
+            tuple(str(results[i][seat]) if i < len(results) else "–" for i in range(count)),
+            session.match.tally[seat],
+        )
+        for seat, name in enumerate(setup.names)
+    )
+    return Tally(
+        "Victory points (each challenge: the lowest row)",
+        tuple(TITLES[v] for v in setup.challenges),
+        rows,
+    )
+
+
+def dialog(
+    session: Session, state: ScreenState, turn: Turn
+) -> tuple[Dialog | None, dict[str, Action]]:
+    """The dialog over the table, if any, and the actions of its buttons."""
+    actions: dict[str, Action] = {}
+
+    def button(id_: str, label: str, kind: str, primary: bool = False) -> Control:
+        actions[id_] = Action(kind)
+        return Control(id_, (label,), True, primary)
+
+    setup = session.setup
+    if session.awaiting_tally:
+        finished = session.match.finished[-1]
+        target = int(finished.view(0).get("target", 7))
+        why = ended_reason(finished.result(), finished.variant, finished.names, target)
+        controls: tuple[Control, ...] = (
+            button("ch-next", f"Start the {TITLES[session.variant]}", "next", primary=True),
+            button("ch-over-menu", "Start screen", "menu"),
+        )
+        return (
+            ResultDialog(
+                f"{TITLES[finished.variant]} over",
+                why,
+                ranking(finished.result()),
+                tally(session),
+                controls,
+                between=True,
+            ),
+            actions,
+        )
+    if session.over and not state.over_closed:
+        game = session.game
+        result = game.result()
+        target = int(game.view(0).get("target", 7))
+        why = ended_reason(result, game.variant, game.names, target)
+        if setup.is_match:
+            heading = winners_title(setup.names, session.match.result()["winners"], " the match")
+            why = f"Last game: {why} The most victory points win the match."
+        else:
+            heading = winners_title(game.names, result["winners"], "")
+        controls = (
+            button("ch-again", "Play again", "again", primary=True),
+            button("ch-look", "Look at the table", "look"),
+            button("ch-over-menu", "Start screen", "menu"),
+        )
+        return (
+            ResultDialog(
+                heading,
+                why,
+                ranking(result),
+                tally(session) if setup.is_match else None,
+                controls,
+                between=False,
+            ),
+            actions,
+        )
+    if turn.pass_screen:
+        ready = button("ch-pass-ready", f"I am {turn.name}: show my hand", "reveal", primary=True)
+        return (
+            PassDialog(
+                f"Pass to {turn.name}",
+                "The next player's hand stays hidden until they are ready.",
+                ready,
+            ),
+            actions,
+        )
+    return None, actions
+
+
+# --------------------------------------------------------------------------- the whole screen
+
+
+def move_log(session: Session) -> tuple[LogItem, ...]:
+    items: list[LogItem] = []
+    is_match = session.setup.is_match
+    for record in session.log:
+        prefix = f"Game {record.index + 1}: " if is_match else ""
+        items.extend(LogItem(prefix, line) for line in record.lines)
+    return tuple(items[-LOG_LINES:])
+
+
+def screen_model(session: Session, state: ScreenState) -> Screen:
+    """Everything the Challenges screen shows for this session and screen state."""
+    turn = turn_of(session, state)
+    view = session.game.view(turn.view_seat)
+    variant = session.variant
+    if variant == "cards":
+        table: Table = cards_table(view)
+    elif variant == "dice":
+        unrolled = turn.seat if turn.mine and needs_roll(view, session.rolled) else None
+        table = dice_table(view, unrolled)
+    else:
+        table = tiles_table(view)
+    the_panel, parts = panel(session, state, turn, view)
+    the_dialog, dialog_actions = dialog(session, state, turn)
+    actions: dict[str, Action] = {}
+    keys: dict[str, str] = {}
+    if state.rules_open:
+        actions["ch-guide-close"] = Action("close-rules")
+        keys["Escape"] = "ch-guide-close"
+    elif the_dialog is not None:
+        actions.update(dialog_actions)
+    else:
+        actions.update(parts.actions)
+        keys.update(parts.keys)
+    actions["ch-menu"] = Action("menu")
+    actions["ch-rules"] = Action("rules")
+    undo_ok = session.undo_point() is not None
+    if undo_ok:
+        actions["ch-undo"] = Action("undo")
+    undo = Control(
+        "ch-undo",
+        ("Undo",),
+        undo_ok,
+        title="Take back your last turn (only with one person at the table)",
+    )
+    focus = ""
+    if state.rules_open:
+        focus = "ch-guide-close"
+    elif the_dialog is not None:
+        focus = next(
+            c.id
+            for c in (
+                the_dialog.controls if isinstance(the_dialog, ResultDialog) else (the_dialog.ready,)
+            )
+            if c.primary
+        )
+    else:
+        focus = parts.primary
+    return Screen(
+        position=session.position,
+        variant=variant,
+        title=title(session),
+        match_info=match_info(session),
+        status=status_line(session, state, turn, view),
+        undo=undo,
+        table_title=f"{TITLES[variant]}: table",
+        table=table,
+        panel=the_panel,
+        scores=scores(view, turn.seat if parts.preview is not None else None, parts.preview),
+        log=move_log(session),
+        dialog=the_dialog,
+        rules_open=state.rules_open,
+        banner=state.text_at(state.banner, session.position),
+        announcement=state.announcement,
+        bot_seat=turn.seat if turn.bot and state.stalled != session.position else None,
+        view_seat=turn.view_seat,
+        actions=actions,
+        keys=keys,
+        focus=focus,
+    )
