@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from engine.arena import lineup, run_arena, wilson
+from engine.arena import game_seed, lineup, run_arena, wilson
 from engine.bench import random_game, run_bench
 from engine.cli import main
 
@@ -43,6 +43,13 @@ def test_names_repeat_in_order_then_rotate_by_game() -> None:
     assert lineup(["strong", "casual"], 4, 0) == ["strong", "casual", "strong", "casual"]
     assert lineup(["strong", "casual"], 4, 1) == ["casual", "strong", "casual", "strong"]
     assert lineup(["strong", "casual", "casual"], 3, 2) == ["casual", "strong", "casual"]
+
+
+def test_each_deal_is_played_once_per_rotation_of_the_seats() -> None:
+    """Paired deals: games 0-2 of a 3-player run share one deal, game 3 starts the next."""
+    seeds = [game_seed(5, i, 3) for i in range(6)]
+    assert seeds[0] == seeds[1] == seeds[2] != seeds[3] == seeds[4] == seeds[5]
+    assert len({game_seed(5, i, 1) for i in range(4)}) == 4
 
 
 def test_same_seed_same_figures() -> None:
