@@ -17,6 +17,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine import IngeniousError, SaveFormatError, load_game, new_game
+from engine.bots.levels import level_blurbs
 from engine.game import Game
 from web import guide, motion, render, saves, storage, zoom
 from web.dom import (
@@ -189,8 +190,9 @@ class App:
         el("open-row").hidden = variant != "team"
         team = [f"Team {'AB'[seat % 2]}" for seat in range(players)]
         el("seats").innerHTML = seat_rows_html(
-            "", players, BOT_LEVELS, read_seat_inputs(""), team if variant == "team" else None
-        )
+            "", players, BOT_LEVELS, read_seat_inputs(""), team if variant == "team" else None,
+            level_blurbs(),
+        )  # fmt: skip
 
     def on_start_submit(self, event: Any) -> None:
         event.preventDefault()

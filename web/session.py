@@ -7,7 +7,7 @@ readers. No browser imports, so CPython tests cover it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -211,17 +211,23 @@ def seat_rows_html(
     levels: Sequence[str],
     old: list[tuple[str, str]],
     labels: list[str] | None = None,
+    tips: Mapping[str, str] | None = None,
 ) -> str:
     """The seat rows of a start form (name and who plays), keeping what was typed.
 
     Fields are ``<prefix>seat-name-N`` and ``<prefix>seat-kind-N``; a new seat is a
-    person for the first and a casual bot for the others."""
+    person for the first and a casual bot for the others. ``tips`` gives a bot level's
+    help text (its ``title``: how it plays and how strong it is, see
+    ``engine.bots.levels.level_blurbs``)."""
+    tips = tips or {}
     rows = ["<legend>Seats</legend>"]
     for seat in range(players):
         name, controller = old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
         label = labels[seat] if labels else str(seat + 1)
         options = "".join(
-            f'<option value="{v}"{" selected" if v == controller else ""}>{t}</option>'
+            f'<option value="{v}"{" selected" if v == controller else ""}'
+            + (f' title="{escape(tips[v], quote=True)}"' if v in tips else "")
+            + f">{t}</option>"
             for v, t in [(HUMAN, "Person")] + [(lv, f"Bot: {lv}") for lv in levels]
         )
         rows.append(

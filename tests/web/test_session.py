@@ -105,3 +105,16 @@ def test_seat_rows_keep_what_was_typed_and_show_names_as_text() -> None:
     assert '<option value="casual" selected>' in rows[1] and "Bot: strong" in rows[1]
     team = seat_rows_html("", 4, ("casual",), [], ["Team A", "Team B", "Team A", "Team B"])
     assert team.count("Team B") == 2 and '<option value="human" selected>' in team
+
+
+def test_seat_menu_options_carry_each_levels_help_text() -> None:
+    """Each bot level's option has its one-line description as its title, quotes escaped;
+    the person option has none."""
+    from engine.bots.levels import level_blurbs
+    from web.session import seat_rows_html
+
+    tips = level_blurbs()
+    html = seat_rows_html("", 2, ("casual", "strong"), [], tips={**tips, "strong": 'a "b"'})
+    assert f'<option value="casual" title="{tips["casual"]}">' in html
+    assert 'title="a &quot;b&quot;"' in html
+    assert '<option value="human" selected>' in html

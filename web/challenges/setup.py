@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.bots.levels import level_blurbs
 from engine.challenges import VARIANTS
 from web.markup import Markup
 from web.session import HUMAN, SetupError, default_name, seat_rows_html
@@ -179,6 +180,10 @@ def form_model(form: SetupForm) -> FormModel:
         seed=form.seed,
         # The seat rows are shared with the board game's form (web/session.py escapes the
         # names it writes back into the fields).
-        seat_rows=Markup(seat_rows_html("ch-", form.players, BOT_LEVELS, list(form.seats))),
+        seat_rows=Markup(
+            seat_rows_html(
+                "ch-", form.players, BOT_LEVELS, list(form.seats), tips=level_blurbs(True)
+            )
+        ),
         problem=form.problem,
     )
