@@ -67,6 +67,9 @@ class Search(Bot):
     units_per_ms = 8.0
     #: Fixed cost of a rollout (copying the world, drawing tiles), in units.
     rollout_overhead = 0.5
+    #: Extra units per rival still to make its first placement: under that rule the greedy
+    #: move is found by scanning every allowed pair, not from the points table.
+    first_placement_cost = 3.0
     #: The bot's own turns played in a rollout (1: up to its next turn only).
     own_turns = 1
     #: A finished game's win or loss, in evaluation units (a point on a low colour is about 1).
@@ -83,7 +86,11 @@ class Search(Bot):
 
     def rollouts(self, game: Game) -> int:
         """How many rollouts the budget buys in this position (no clock: see the module)."""
-        per = self.rollout_scans(game) * game.zone.size / 91 + self.rollout_overhead
+        unplaced = sum(
+            1 for s in range(game.players) if s != game.current and not game.placed_first[s]
+        )
+        scans = self.rollout_scans(game) + self.first_placement_cost * unplaced
+        per = scans * game.zone.size / 91 + self.rollout_overhead
         return max(8, int(self.budget_ms * self.units_per_ms / per))
 
     def choose(self, view: dict[str, Any]) -> str:
