@@ -9,6 +9,8 @@ bots change, the runs are made again and these lines follow them.
 'Strong'
 >>> [row["level"] for row in level_table()]
 ['beginner', 'casual', 'strong', 'expert']
+>>> level_blurbs()["strong"].startswith("Strong: ")
+True
 """
 
 from __future__ import annotations
@@ -49,13 +51,13 @@ BOARD_LEVELS: dict[str, LevelInfo] = {
             "strong",
             "Strong",
             "Tries its best moves against the tiles you might hold, up to its next turn.",
-            "Beats Casual in 85% of games.",
+            "Beats Casual in 82% of games.",
         ),
         LevelInfo(
             "expert",
             "Expert",
-            "Plans two of its own turns ahead and blocks your best lines.",
-            "Beats Strong in most games.",
+            "Like Strong, but watches your best lines and plans the endgame to the last tile.",
+            "Beats Strong in 67% of games.",
         ),
     )
 }
@@ -73,8 +75,8 @@ CHALLENGE_LEVELS: dict[str, LevelInfo] = {
         LevelInfo(
             "strong",
             "Strong",
-            "Weighs every draw and what its move leaves for the next player.",
-            "Beats Casual in most games.",
+            "Weighs every draw and the next player's best reply to what it leaves.",
+            "Beats Casual in 83% of Card, 93% of Dice and 60% of Tile games.",
         ),
     )
 }
@@ -92,3 +94,18 @@ def level_table(challenges: bool = False) -> list[dict[str, Any]]:
     """The levels as plain JSON-ready rows, weakest first: level, title, plays, strength."""
     table = CHALLENGE_LEVELS if challenges else BOARD_LEVELS
     return [asdict(info) for info in table.values()]
+
+
+def blurb(info: LevelInfo) -> str:
+    """One line for a help tip: the title, how the level plays, its measured strength."""
+    return f"{info.title}: {info.plays} {info.strength}"
+
+
+def level_blurbs(challenges: bool = False) -> dict[str, str]:
+    """Level name to its one-line help text (see :func:`blurb`), weakest first.
+
+    For the start screens' seat menus: the board game's levels, or with ``challenges``
+    the Challenges' levels.
+    """
+    table = CHALLENGE_LEVELS if challenges else BOARD_LEVELS
+    return {level: blurb(info) for level, info in table.items()}
