@@ -146,18 +146,22 @@ class Search(Bot):
         """Play ``move`` in a copy of ``world``, then greedy turns (see the module docstring)."""
         pos = world.copy()
         g = pos.game
+        seen = g.turn
         pos.play(move)
         turns = 0
         away = False
+        solo = g.players == 1
         while g.phase != "over":
             current = g.current
             if current != seat:
                 away = True
-            elif away:
+            elif away or (solo and g.turn != seen):
+                # The bot's next turn (solo: the next round, no one else plays between).
                 turns += 1
                 if turns >= self.own_turns:
                     break
                 away = False
+                seen = g.turn
             if g.phase == "swap":
                 pos.play("swap")
             else:

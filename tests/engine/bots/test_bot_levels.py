@@ -140,3 +140,29 @@ def test_casual_raises_its_lowest_colour() -> None:
     best = max(sorted(game.preview(m)["scores_after"].values()) for m in game.legal_moves())
     chosen = make_bot("casual", seed=2).choose(game.view(seat))
     assert sorted(game.preview(chosen)["scores_after"].values()) == best
+
+
+def test_solo_rollouts_stop_at_the_bots_next_turn() -> None:
+    """In solo no one plays between the bot's turns: a rollout still stops at its next
+    turn (one placement, then the leaf), not at the end of the game."""
+    from engine.bots.scan import Position
+    from engine.bots.strong import Strong
+
+    class Counting(Strong):
+        leaves = 0
+
+        def leaf(self, pos: Position, seat: int) -> float:
+            Counting.leaves += 1
+            assert pos.game.phase != "over" and pos.game.turn == start + 1
+            return float(super().leaf(pos, seat))
+
+    game = new_game("solo", players=1, seed=3)
+    casual = make_bot("casual", seed=1)
+    for _ in range(10):
+        game.apply(casual.choose(game.view(0)))
+    start = game.turn
+    pos = Position(game)
+    move = pos.best(0)[1]
+    assert move is not None
+    Counting(seed=1, budget_ms=10).rollout(pos, move, 0)
+    assert Counting.leaves == 1

@@ -108,7 +108,5 @@ def test_searching_levels_do_not_peek_in_the_endgame(
     twin = hide_differently(game, seat, Rng(7))
     assert twin.view(seat) == game.view(seat)
     assert (twin.bag, twin.racks) != (game.bag, game.racks)
-    moves = {
-        make_bot(level, seed=3, budget_ms=20).choose(g.view(seat)) for g in (game, twin, game)
-    }
+    moves = {make_bot(level, seed=3, budget_ms=20).choose(g.view(seat)) for g in (game, twin, game)}
     assert len(moves) == 1
