@@ -21,6 +21,7 @@ from typing import Any
 
 from .board import Zone, zone
 from .errors import IllegalMoveError, IngeniousError
+from .names import clean_name
 from .rng import Rng
 from .scoring import EMPTY, placement_points, ray_json, scoring_rays
 from .tiles import COLOURS, RACK_SIZE, Tile, colour_index, full_tile_set, make_tile
@@ -91,7 +92,7 @@ class Game:
         g = cls.__new__(cls)
         g.variant = rules
         g.players = players
-        g.names = [str(n) for n in names]
+        g.names = [clean_name(str(n), f"Player {i + 1}") for i, n in enumerate(names)]
         g.options = options
         g.seed = seed
         g.zone = zone(rules.zone_radius(players))

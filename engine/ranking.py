@@ -4,6 +4,8 @@
 (9, 10, 12, 12, 15, 18)
 >>> places([(10, 11), (9, 12), (9, 12), (7, 18)])
 [1, 2, 2, 4]
+>>> places([(10, 11), (18, 18), (9, 12), (9, 13)], winner=1)
+[2, 1, 4, 3]
 """
 
 from __future__ import annotations
@@ -16,9 +18,20 @@ def ranking_key(counts: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(counts))
 
 
-def places(keys: Sequence[tuple[int, ...]]) -> list[int]:
-    """The place (1 = first) of each key; equal keys share a place."""
-    return [1 + sum(1 for other in keys if other > key) for key in keys]
+def places(keys: Sequence[tuple[int, ...]], winner: int | None = None) -> list[int]:
+    """The place (1 = first) of each key; equal keys share a place.
+
+    After an instant win (``winner``, an index into ``keys``) the winner is first alone
+    and the others rank behind by the same rule among themselves (second, third, ...),
+    rather than all sharing second place.
+    """
+    if winner is None:
+        return [1 + sum(1 for other in keys if other > key) for key in keys]
+    rest = [key for i, key in enumerate(keys) if i != winner]
+    return [
+        1 if i == winner else 2 + sum(1 for other in rest if other > key)
+        for i, key in enumerate(keys)
+    ]
 
 
 def deciding_index(a: Sequence[int], b: Sequence[int]) -> int:

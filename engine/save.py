@@ -18,10 +18,10 @@ from typing import Any
 from .errors import IngeniousError, SaveFormatError
 from .game import Game, new_game
 from .jsontext import decode
+from .names import MAX_NAME as MAX_NAME  # longer names are cut, not refused
 
 FORMAT = "ingenious"
 VERSION = 1
-MAX_NAME = 40
 MAX_MOVES = 1000  # far above any real game (about 85 placements and swaps at most)
 MAX_SEED = 2**63
 
@@ -98,8 +98,7 @@ def load_game(data: object) -> Game:
     names = _field(data, "names", list)
     if not all(isinstance(n, str) for n in names):
         raise SaveFormatError("every player name must be text")
-    if any(len(n) > MAX_NAME for n in names):
-        raise SaveFormatError(f"player names are at most {MAX_NAME} characters")
+    # Names are cleaned, not refused (engine.names): an old save still loads.
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, bool) for v in options.values()):
         raise SaveFormatError("options must be an object of true/false values")

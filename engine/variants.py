@@ -97,10 +97,8 @@ class Variant:
         sides = self.sides(game.players)
         names = [self.side_name(game, s) for s in range(sides)]
         keys = [ranking_key(game.scores[s]) for s in range(sides)]
-        place = places(keys)
-        if game.instant_winner is not None:
-            winner = self.side_of(game.instant_winner)
-            place = [1 if s == winner else 2 for s in range(sides)]
+        winner = None if game.instant_winner is None else self.side_of(game.instant_winner)
+        place = places(keys, winner)
         order = sorted(range(sides), key=lambda s: (place[s], s))
         standings = [
             {
@@ -114,11 +112,14 @@ class Variant:
             for s in order
         ]
         reasons = []
-        if game.instant_winner is not None:
+        if winner is not None:
+            # The winner stands apart; the others are ranked among themselves.
             reasons.append(f"{names[order[0]]} filled every track and wins at once.")
+            order_rest = order[1:]
         else:
-            for above, below in pairwise(order):
-                reasons.append(explain_pair(names[above], keys[above], names[below], keys[below]))
+            order_rest = order
+        for above, below in pairwise(order_rest):
+            reasons.append(explain_pair(names[above], keys[above], names[below], keys[below]))
         return {"standings": standings, "explanation": reasons, "instant": game.instant_winner}
 
 

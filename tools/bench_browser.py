@@ -77,7 +77,7 @@ def frame_gaps(
     frames: list[float] = page.evaluate("window.__frames")
     long_tasks: list[float] = page.evaluate("window.__long")
     steps: list[list[object]] = page.evaluate("window.ingenious.timings()")
-    for what in ("commit", "refresh", "layers"):
+    for what in ("commit", "render", "layers"):
         times = [float(str(ms)) for name, ms in steps if name == what]
         if times:
             print(

@@ -18,7 +18,8 @@ rather than listed by hand:
   their static imports (editor, terminal and zip chunks are left out: never loaded);
 * the icons named by ``manifest.webmanifest``;
 * a generated ``sw.js`` (from ``tools/sw_template.js``) whose precache list is every
-  other file of the build and whose cache name carries the build's content hash.
+  other file of the build, with the SHA-256 of each (the worker checks what it caches
+  against them), and whose cache name carries the build's content hash.
 
 Each page gets a ``<meta name="ingenious-build">`` tag with that hash; only then does
 ``web/sw-register.js`` (included by index.html) register the service worker, so
@@ -29,6 +30,7 @@ Every path is relative, so the folder works from any static host and any sub-pat
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
@@ -43,7 +45,7 @@ from urllib.parse import urlsplit
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import archive
+from tools import archive, rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SW_TEMPLATE = Path(__file__).resolve().parent / "sw_template.js"
@@ -59,8 +61,9 @@ PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # web/boards.js starts Pyodide from here and unpacks the sources archive (no PyScript).
 BOARDS_SCRIPT = "web/boards.js"
 BOARDS_INTERPRETER = "runtime/pyodide/pyodide.mjs"
-#: Files the build writes rather than copies: the archive of the Python sources.
-GENERATED = (archive.NAME,)
+#: Files the build writes rather than copies: the archive of the Python sources, and the
+#: rules text the start page shows before Python runs (tools/rules_text.py).
+GENERATED = (archive.NAME, rules_text.NAME)
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+)["']""")
 PLUGIN_IMPORT = re.compile(r"""(?:"[\w-]+"|\b\w+):\(\)=>import\(["'](\./[^"']+)["']\)""")
@@ -216,6 +219,8 @@ def collect(site: Path) -> list[str]:
             files.update(archive.worker_scripts(site))
         except (OSError, SyntaxError) as exc:
             raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
+    if rules_text.READER in files:
+        files.add(rules_text.NAME)
     for core in sorted({r for r in refs if PurePosixPath(r).name == "core.js"}):
         files.update(pyscript_files(core, site))
     for manifest in sorted({r for r in refs if r.endswith(".webmanifest")}):
@@ -229,13 +234,20 @@ def collect(site: Path) -> list[str]:
 
 
 def generate(site: Path, files: list[str]) -> dict[str, bytes]:
-    """The generated files of the build: ``python.zip`` when a page loads it."""
-    if archive.NAME not in files:
-        return {}
-    try:
-        return {archive.NAME: archive.archive_bytes(site)}
-    except (OSError, SyntaxError) as exc:
-        raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
+    """The generated files of the build: ``python.zip`` when a page loads it, the rules
+    fragment when the start page's script is in the build."""
+    made: dict[str, bytes] = {}
+    if archive.NAME in files:
+        try:
+            made[archive.NAME] = archive.archive_bytes(site)
+        except (OSError, SyntaxError) as exc:
+            raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
+    if rules_text.NAME in files:
+        try:
+            made[rules_text.NAME] = rules_text.fragment(site)
+        except rules_text.RulesTextError as exc:
+            raise BuildError(str(exc)) from None
+    return made
 
 
 def content_hash(site: Path, files: list[str], made: dict[str, bytes] | None = None) -> str:
@@ -269,13 +281,25 @@ def stamp_boards(script: str, version: str) -> str:
     return script.replace(BOARDS_BUILD_MARKER, f"var BUILD = {json.dumps(version)};", 1)
 
 
-def service_worker(version: str, files: list[str]) -> str:
+def integrity(folder: Path, files: list[str]) -> dict[str, str]:
+    """Each file's Subresource Integrity value (``sha256-<base64>``), as built."""
+    return {
+        name: "sha256-" + base64.b64encode(hashlib.sha256((folder / name).read_bytes()).digest())
+        .decode("ascii")
+        for name in files
+    }
+
+
+def service_worker(version: str, files: list[str], hashes: dict[str, str] | None = None) -> str:
+    """sw.js for a build: its cache name, its files and (to check each file it caches
+    against the build) their hashes."""
     template = read_text(SW_TEMPLATE)
-    for marker in ("__VERSION__", "__PRECACHE__"):
+    for marker in ("__VERSION__", "__PRECACHE__", "__INTEGRITY__"):
         if marker not in template:
             raise BuildError(f"{SW_TEMPLATE}: marker {marker} is missing")
     return (template.replace("__VERSION__", json.dumps(CACHE_PREFIX + version))
-            .replace("__PRECACHE__", json.dumps(files, indent=2)))
+            .replace("__PRECACHE__", json.dumps(files, indent=2))
+            .replace("__INTEGRITY__", json.dumps(hashes or {}, indent=2, sort_keys=True)))
 
 
 def build(site: Path, out: Path) -> tuple[str, list[str]]:
@@ -300,7 +324,9 @@ def build(site: Path, out: Path) -> tuple[str, list[str]]:
         if BOARDS_SCRIPT in files:
             script = stamp_boards(read_text(site / BOARDS_SCRIPT), version)
             (staging / BOARDS_SCRIPT).write_text(script, encoding="utf-8")
-        (staging / SW_NAME).write_text(service_worker(version, files), encoding="utf-8")
+        # The hashes are of the files as built (stamped pages and boards.js included).
+        worker = service_worker(version, files, integrity(staging, files))
+        (staging / SW_NAME).write_text(worker, encoding="utf-8")
         replace_dir(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -8,7 +8,10 @@ Pyodide and PyScript need (``.mjs`` as JavaScript, ``.wasm`` as
 ``python.zip``, the pages' Python sources in one archive (``tools/archive.py``), is not a
 file of the repository: when the served folder has the sources but no such file, the
 server zips the live sources on each request, so an edit to a module shows on reload.
-A release folder (``dist/``) has its own ``python.zip``, served as it is.
+A release folder (``dist/``) has its own ``python.zip``, served as it is. The same goes
+for ``web/rules-text.html``, the rules text the start page shows before Python runs
+(``tools/rules_text.py``): written from the live ``web/rules.py`` when a folder with the
+sources lacks the file.
 
 Tests use :func:`start_in_thread`, which serves on a free port and returns the
 base URL and the server (call ``server.shutdown()`` when done).
@@ -30,7 +33,7 @@ from typing import BinaryIO
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import archive
+from tools import archive, rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -71,10 +74,18 @@ class Handler(SimpleHTTPRequestHandler):
         except (SyntaxError, OSError) as exc:  # a module being edited: say so, keep serving
             self.send_error(500, f"cannot build {archive.NAME}: {exc}")
             return None
+        kind = CONTENT_TYPES[".zip"]
+        if body is None:
+            try:
+                body = self.live_rules()
+            except (rules_text.RulesTextError, OSError) as exc:
+                self.send_error(500, str(exc))
+                return None
+            kind = CONTENT_TYPES[".html"]
         if body is None:
             return super().send_head()
         self.send_response(200)
-        self.send_header("Content-Type", CONTENT_TYPES[".zip"])
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", email.utils.formatdate(usegmt=True))
         self.end_headers()
@@ -89,6 +100,16 @@ class Handler(SimpleHTTPRequestHandler):
         if (root / archive.NAME).exists() or not (root / "engine").is_dir():
             return None
         return live_archive(root)
+
+    def live_rules(self) -> bytes | None:
+        """The rules fragment from the live sources, for a folder that lacks the file."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path != "/" + rules_text.NAME:
+            return None
+        root = Path(self.directory)
+        if (root / rules_text.NAME).exists() or not (root / rules_text.SOURCE).is_file():
+            return None
+        return live_rules(root)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -115,6 +136,20 @@ def live_archive(root: Path) -> bytes:
         cached = _archives.get(root)
         if cached is None or cached[0] != stamp:
             _archives[root] = cached = (stamp, archive.archive_bytes(root))
+        return cached[1]
+
+
+_rules: dict[Path, tuple[object, bytes]] = {}
+
+
+def live_rules(root: Path) -> bytes:
+    """The rules fragment of ``root``'s sources, written again when a web module changed."""
+    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)
+                  for p in sorted((root / "web").glob("*.py")))  # fmt: skip
+    with _archive_lock:
+        cached = _rules.get(root)
+        if cached is None or cached[0] != stamp:
+            _rules[root] = cached = (stamp, rules_text.fragment(root))
         return cached[1]
 
 

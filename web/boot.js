@@ -16,8 +16,9 @@
     if (bar) bar.style.width = Math.round(fraction * 100) + "%";
   }
 
-  // Set when this browser cannot run the game: that message stays, and the errors that
-  // follow from it (PyScript failing without WebAssembly) do not replace it.
+  // Set when the game cannot run here (this browser, or a frame of another site): that
+  // message stays, and the errors that follow from it (PyScript failing without
+  // WebAssembly) do not replace it.
   var fatal = null;
 
   function problem(text) {
@@ -28,6 +29,64 @@
     box.textContent = text;
     var loading = el("loading");
     if (loading) loading.classList.add("failed");
+  }
+
+  // When a file of the game or its runtime does not load, the error that surfaces is
+  // often about something else (a module graph, Pyodide's start-up). Remember the first
+  // file that failed, from three sources: a <script>/<link> element's error, a fetch
+  // (Pyodide and PyScript fetch the runtime and the game's Python files), and the
+  // browser's resource timing (modules imported by other modules).
+  var failedFile = null;
+
+  function shortName(url) {
+    try {
+      var full = new URL(url, location.href).href.split(/[?#]/)[0];
+      var folder = new URL("./", location.href).href;
+      return full.indexOf(folder) === 0 ? full.slice(folder.length) || "index.html" : full;
+    } catch (err) {
+      return String(url).slice(0, 200);
+    }
+  }
+
+  function fileFailed(url, why) {
+    if (!ready && !failedFile && url) failedFile = { name: shortName(url), why: why };
+  }
+
+  if (typeof window.fetch === "function") {
+    var realFetch = window.fetch;
+    window.fetch = function (input) {
+      var url = typeof input === "string" ? input : (input && input.url) || String(input);
+      return realFetch.apply(this, arguments).then(function (response) {
+        if (!response.ok && response.type !== "opaque") fileFailed(url, "HTTP " + response.status);
+        return response;
+      }, function (err) {
+        fileFailed(url, "no answer");
+        throw err;
+      });
+    };
+  }
+  if (typeof PerformanceObserver === "function") {
+    try {
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (entry) {
+          if (entry.responseStatus >= 400) fileFailed(entry.name, "HTTP " + entry.responseStatus);
+        });
+      }).observe({ type: "resource", buffered: true });
+    } catch (err) { /* an older browser: the other two sources still tell */ }
+  }
+
+  // The message for a start that failed: which file, if one did not load, and what to do.
+  function startFailed(detail) {
+    if (ready || fatal) return;
+    detail = String(detail).replace(/[.\s]+$/, "");
+    if (failedFile) {
+      var why = failedFile.why + (detail.indexOf(failedFile.name) < 0 ? "; " + detail : "");
+      problem("The game could not start: the file " + failedFile.name + " did not load (" +
+        why + "). Reload the page to try again; if that does not help, this copy of the " +
+        "game is missing that file.");
+    } else {
+      problem("The game could not start: " + detail + ". Reload the page to try again.");
+    }
   }
 
   function unsupported() {
@@ -46,6 +105,7 @@
   window.ingeniousBoot = {
     stage: setStage,
     problem: problem,
+    failedFile: function () { return failedFile; },
     done: function () {
       ready = true;
       setStage("Ready", 1);
@@ -68,8 +128,53 @@
     }
   }, 150);
 
-  fatal = unsupported();  // before any module script runs, so nothing can speak first
-  if (fatal) { clearInterval(timer); problem(fatal); }
+  // The game does not run inside a frame of another site: such a page could lay itself
+  // over the game and steer the player's clicks (delete saves, remove set-aside entries).
+  // A <meta> security policy cannot say frame-ancestors, so this script says it, before
+  // anything else runs. The embeddable board (embed.html) is meant for frames and does
+  // not load this file; the game framed by a page of its own site runs as usual.
+  function framedByAnotherSite() {
+    if (window.top === window.self) return false;
+    var origins = location.ancestorOrigins;
+    if (origins && origins.length) {
+      for (var i = 0; i < origins.length; i++) {
+        if (origins[i] !== location.origin) return true;
+      }
+      return false;
+    }
+    try { // browsers without ancestorOrigins: a frame of another site cannot be read
+      for (var frame = window.parent; ; frame = frame.parent) {
+        if (!frame.location.href) return true;
+        if (frame === window.top) return false;
+      }
+    } catch (err) {
+      return true;
+    }
+  }
+
+  var FRAMED = "Ingenious does not run inside another site's page. Open it in a tab of its own:";
+  fatal = framedByAnotherSite() ? FRAMED : unsupported();  // before any module script runs
+  if (fatal) clearInterval(timer);
+  if (fatal && fatal !== FRAMED) problem(fatal);
+  if (fatal === FRAMED) {
+    window.ingeniousFramed = true;
+    // The document is parsed ("interactive") before deferred and module scripts run, so
+    // PyScript, when it runs, finds no Python script to start.
+    document.addEventListener("readystatechange", function () {
+      if (document.readyState !== "interactive") return;
+      var scripts = document.querySelectorAll('script[type="py"], script[type="mpy"]');
+      Array.prototype.forEach.call(scripts, function (script) { script.remove(); });
+      setStage("Not started", 0);
+      problem(FRAMED);
+      var box = el("loading-problem"), link = document.createElement("a");
+      link.href = location.href;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = "open Ingenious";
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(link);
+    });
+  }
   document.addEventListener("DOMContentLoaded", function () {
     if (!fatal) setStage("Loading the Python runtime…", 0.1);
   });
@@ -77,10 +182,13 @@
     setStage("Loading the game…", 0.8);
   }, true);
   window.addEventListener("error", function (event) {
-    if (!ready) problem("The game could not start: " + (event.message || "a file failed to load") + ". Reload the page to try again.");
+    var element = event.target;
+    if (element && element !== window && (element.src || element.href)) {
+      fileFailed(element.src || element.href, "failed to load");
+    }
+    startFailed(event.message || "a file failed to load");
   }, true);
   window.addEventListener("unhandledrejection", function (event) {
-    var reason = event.reason && (event.reason.message || String(event.reason));
-    if (!ready) problem("The game could not start: " + reason + ". Reload the page to try again.");
+    startFailed(String(event.reason && (event.reason.message || event.reason)));
   });
 })();

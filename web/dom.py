@@ -70,6 +70,66 @@ def read_seat_inputs(prefix: str) -> list[tuple[str, str]]:
     return out
 
 
+def show_dialog(node: Any, shown: bool) -> None:
+    """Open a native ``<dialog>`` as a modal (focus moves in and stays in, the page behind
+    is inert) or close it (focus returns to what had it), to match a screen model. The
+    ``hidden`` attribute follows too, for code and tests that look at it."""
+    if shown:
+        node.hidden = False
+        if not node.open:
+            node.showModal()
+    else:
+        if node.open:
+            node.close()
+        node.hidden = True
+
+
+def guard_dialog(node: Any, on_escape: Callable[[], None], reopen: Callable[[], None]) -> None:
+    """Escape on a model-driven dialog: the browser's own closing is refused and
+    `on_escape` decides (close where that is safe, else nothing); should the browser close
+    it anyway, `reopen` draws it again as the model says."""
+
+    def cancel(event: Any) -> None:
+        event.preventDefault()
+        on_escape()
+
+    on(node, "cancel", cancel)
+    on(node, "close", lambda event: reopen())
+    hold_focus(node)
+
+
+TABBABLE = (
+    "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]),"
+    " textarea:not([disabled]), [tabindex]:not([tabindex='-1'])"
+)
+
+
+def hold_focus(node: Any) -> None:
+    """Tab from the last control of `node` goes to its first, Shift+Tab from the first to
+    the last: a modal dialog keeps the focus (the browser would move on to its own bar)."""
+
+    def on_key(event: Any) -> None:
+        if str(event.key) != "Tab":
+            return
+        stops = [
+            n for n in node.querySelectorAll(TABBABLE)
+            if not n.hidden and n.getClientRects().length > 0
+        ]  # fmt: skip
+        if not stops:
+            event.preventDefault()
+            return
+        first, last = stops[0], stops[-1]
+        active = document.activeElement
+        if event.shiftKey and active in (first, node):
+            event.preventDefault()
+            last.focus()
+        elif not event.shiftKey and active == last:
+            event.preventDefault()
+            first.focus()
+
+    on(node, "keydown", on_key)
+
+
 def show_banner(element_id: str, text: str) -> None:
     """Flash a banner ("Ingenious!"); a newer banner on the same element keeps its own time."""
     banner = el(element_id)

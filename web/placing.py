@@ -51,6 +51,7 @@ class LegalIndex:
         self.moves = list(legal_moves)
         self.decisions = [m for m in legal_moves if m in DECISIONS]
         self._by_key: dict[frozenset[Half], str] = {}
+        self._covered: dict[Tile, frozenset[Cell]] = {}
         for move in legal_moves:
             halves = parse_placement(move)
             if halves is None:
@@ -82,14 +83,18 @@ class LegalIndex:
                     cells.add(cell)
         return cells
 
-    def covered_cells(self, tile: Tile) -> set[Cell]:
-        """Every cell that some legal placement of this tile covers."""
+    def covered_cells(self, tile: Tile) -> frozenset[Cell]:
+        """Every cell that some legal placement of this tile covers (worked out once)."""
+        known = self._covered.get(tile)
+        if known is not None:
+            return known
         cells: set[Cell] = set()
         wanted = sorted(tile)
         for key in self._by_key:
             if sorted(colour for _, colour in key) == wanted:
                 cells.update(cell for cell, _ in key)
-        return cells
+        self._covered[tile] = frozenset(cells)
+        return self._covered[tile]
 
     def first_direction(self, tile: Tile, anchor: Cell, start: int) -> int | None:
         """The first legal direction at `anchor`, turning clockwise from `start`."""

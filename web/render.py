@@ -44,6 +44,10 @@ BADGE_INK: dict[str, str] = {
     "yellow": "#1d130c",
     "purple": "#ffffff",
 }
+# A move pointed at in a list: a plum ring and wash, apart from the cursor's blue and the
+# last move's orange, 3:1 on the empty cells and on tile faces.
+MARKED = "#7c1d6f"
+MARKED_WASH = "rgba(124, 29, 111, 0.16)"
 
 
 @dataclass
@@ -263,6 +267,20 @@ def draw_last(ctx: Any, layout: Layout, last: tuple[Cell, Cell]) -> None:
     ctx.lineWidth = max(2.0, layout.size * 0.12)
     for cell in last:
         hex_path(ctx, layout, cell, 0.9)
+        ctx.stroke()
+    ctx.restore()
+
+
+def draw_marked(ctx: Any, layout: Layout, cells: list[Cell]) -> None:
+    """Highlight the cells of a move the player points at in a list (or the turns the pass
+    screen tells about): a thick outline and a light wash, clear of the last-move mark."""
+    ctx.save()
+    ctx.strokeStyle = MARKED
+    ctx.fillStyle = MARKED_WASH
+    ctx.lineWidth = max(2.5, layout.size * 0.16)
+    for cell in cells:
+        hex_path(ctx, layout, cell, 0.8)
+        ctx.fill()
         ctx.stroke()
     ctx.restore()
 

@@ -122,7 +122,8 @@ in the middle of a turn. Sort each player's six counts from low to high and comp
 higher lowest count wins; if equal, the next lowest decides, and so on. Example: Ann and Ben
 both have 9 as their lowest and 12 next, but Ann has one 12 and Ben two, so Ann's third count
 is higher and she finishes ahead. Players whose sorted counts are all equal share the place.
-Anyone who reaches 18 in all six colours wins at once.</p>
+Anyone who reaches 18 in all six colours wins at once; the others are then ranked behind
+them in the same way.</p>
 
 <h3 id="r-solo">Solo</h3>
 <p>One player, inner area. No rack and no swap: draw one tile from the bag, place it, repeat.

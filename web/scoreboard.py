@@ -2,16 +2,18 @@
 
 Standard: six tracks 0-18 per player. Solo and team: double tracks 0-36 (a stop at 18).
 Duel: one tug-of-war track per colour from 9 (seat 0, left) through 0 to 9 (seat 1,
-right), with the colour's token shown beside the side that holds it.
+right), with the colour's token (a coin with its symbol, named for screen readers and
+on hover) beside the side that holds it. All text goes through `web.markup`.
 The markers are positioned by a CSS variable so moving them animates with a transition.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
+from web.game.words import GLYPH
+from web.markup import Markup, join, tag
 from web.symbols import COLOURS, FILL, svg_symbol
 
 TRACK_MAX = {"standard": 18, "solo": 36, "team": 36, "duel": 9}
@@ -70,71 +72,69 @@ def label_text(state: TrackState, names: list[str]) -> str:
     return f"{state.colour}: {state.value}" + (" (lowest)" if state.lowest else "")
 
 
-def _rail(state: TrackState) -> str:
+def token_label(state: TrackState, names: list[str]) -> str:
+    """Who holds a duel colour's token, in words (empty while nobody does)."""
+    if state.token is None:
+        return ""
+    return f"{names[state.token]} holds the {state.colour} token"
+
+
+def token_html(state: TrackState, names: list[str], seat: int) -> Markup:
+    """The token beside its holder's end of a duel track: a coin with the colour's symbol."""
+    if state.token != seat:
+        return Markup("")
+    label = token_label(state, names)
+    return tag("span", {"class": "token", "role": "img", "aria-label": label, "title": label},
+               GLYPH[state.colour])  # fmt: skip
+
+
+def _rail(state: TrackState) -> Markup:
     span = state.high - state.low
     classes = "rail duel" if state.low < 0 else ("rail double" if state.high == 36 else "rail")
-    return (
-        f'<div class="{classes}" style="--steps:{span}">'
-        f'<span class="mark" style="--pos:{state.position:.4f};--c:{FILL[state.colour]}"></span>'
-        "</div>"
-    )
+    style = f"--pos:{state.position:.4f};--c:{FILL[state.colour]}"
+    mark = tag("span", {"class": "mark", "style": style})
+    return tag("div", {"class": classes, "style": f"--steps:{span}"}, mark)
 
 
-def board_html(view: dict[str, Any]) -> str:
+def board_html(view: dict[str, Any]) -> Markup:
     """The whole score area for this game (built once per game, then updated in place)."""
     states = track_states(view)
     names = list(view["names"])
     if view["variant"] == "duel":
         return _duel_html(states, names)
-    out: list[str] = []
+    cards = []
     for side, side_name in enumerate(view["side_names"]):
-        rows = "".join(_row(s, names) for s in states if s.side == side)
-        out.append(
-            f'<section class="score-card" data-side="{side}" '
-            f'aria-label="Scores of {escape(side_name)}">'
-            f'<h3 class="score-name">{escape(side_name)}</h3>{rows}</section>'
-        )
-    return "".join(out)
+        rows = [_row(s, names) for s in states if s.side == side]
+        cards.append(tag(
+            "section", {"class": "score-card", "data-side": side,
+                        "aria-label": f"Scores of {side_name}"},
+            tag("h3", {"class": "score-name"}, side_name), rows,
+        ))  # fmt: skip
+    return join(cards)
 
 
-def _row(state: TrackState, names: list[str]) -> str:
-    low = " lowest" if state.lowest else ""
-    label = label_text(state, names)
-    return (
-        f'<div class="track{low}" data-side="{state.side}" data-colour="{state.colour}" '
-        f'data-value="{state.value}" role="group" aria-label="{escape(label)}">'
-        f"{svg_symbol(state.colour, 18)}{_rail(state)}"
-        f'<output class="val">{escape(value_text(state))}</output></div>'
-    )
+def _track_attrs(state: TrackState, names: list[str], cls: str) -> dict[str, object]:
+    return {"class": cls, "data-side": state.side, "data-colour": state.colour,
+            "data-value": state.value, "role": "group",
+            "aria-label": label_text(state, names)}  # fmt: skip
 
 
-def _duel_html(states: list[TrackState], names: list[str]) -> str:
-    rows: list[str] = []
-    for s in states:
-        left = _token(s, 0)
-        right = _token(s, 1)
-        label = label_text(s, names)
-        rows.append(
-            f'<div class="track duel-row" data-side="0" data-colour="{s.colour}" '
-            f'data-value="{s.value}" role="group" aria-label="{escape(label)}">'
-            f'<span class="tok left">{left}</span>{svg_symbol(s.colour, 18)}{_rail(s)}'
-            f'<span class="tok right">{right}</span>'
-            f'<output class="val">{escape(value_text(s))}</output></div>'
-        )
-    head = (
-        f'<div class="duel-head"><span>◀ {escape(names[0])}</span>'
-        f"<span>{escape(names[1])} ▶</span></div>"
-    )
-    return (
-        f'<section class="score-card duel" data-side="0" aria-label="Tug-of-war tracks">'
-        f"{head}{''.join(rows)}</section>"
-    )
+def _row(state: TrackState, names: list[str]) -> Markup:
+    cls = "track lowest" if state.lowest else "track"
+    return tag("div", _track_attrs(state, names, cls), Markup(svg_symbol(state.colour, 18)),
+               _rail(state), tag("output", {"class": "val"}, value_text(state)))  # fmt: skip
 
 
-def _token(state: TrackState, seat: int) -> str:
-    if state.token != seat:
-        return ""
-    return (
-        f'<span class="token" title="{state.colour} token" '
-        f'aria-label="holds the {state.colour} token">●</span>'
-    )
+def _duel_html(states: list[TrackState], names: list[str]) -> Markup:
+    rows = [
+        tag("div", _track_attrs(s, names, "track duel-row"),
+            tag("span", {"class": "tok left"}, token_html(s, names, 0)),
+            Markup(svg_symbol(s.colour, 18)), _rail(s),
+            tag("span", {"class": "tok right"}, token_html(s, names, 1)),
+            tag("output", {"class": "val"}, value_text(s)))
+        for s in states
+    ]  # fmt: skip
+    head = tag("div", {"class": "duel-head"}, tag("span", None, f"◀ {names[0]}"),
+               tag("span", None, f"{names[1]} ▶"))  # fmt: skip
+    return tag("section", {"class": "score-card duel", "data-side": 0,
+                           "aria-label": "Tug-of-war tracks"}, head, rows)  # fmt: skip

@@ -1,16 +1,20 @@
 """Pure session logic around one engine game: who sits where, whose rack shows, what to say.
 
 The engine owns the rules and the state; this module only knows which seats are people
-and which are bots, and turns engine events into words for the move list and screen
-readers. No browser imports, so CPython tests cover it.
+and which are bots, whose rack the screen may show, and where Undo and Redo stop (the
+words for moves are in `web.game.words`). No browser imports, so CPython tests cover it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
+
+from engine.game import Game
+from engine.names import clean_name
+from engine.variants import VARIANTS
+from web.markup import Markup, join, tag
 
 HUMAN = "human"
 BOT_LEVELS = ("beginner", "casual", "strong", "expert")
@@ -72,10 +76,8 @@ def make_setup(
             raise SetupError(f"Unknown player type {controller!r}.")
     clean: list[str] = []
     for seat in range(players):
-        name = (names[seat] if seat < len(names) else "").strip() or default_name(seat, seats[seat])
-        if len(name) > MAX_NAME:
-            raise SetupError(f"Names are at most {MAX_NAME} characters: {name[:30]!r}.")
-        clean.append(name)
+        typed = names[seat] if seat < len(names) else ""
+        clean.append(clean_name(typed, default_name(seat, seats[seat]), MAX_NAME))
     seed = parse_seed(seed_text, fresh_seed)
     options = {"open": True} if variant == "team" and open_play else {}
     return Setup(variant, players, clean, seats, seed, options)
@@ -146,63 +148,12 @@ def undo_target(log: list[dict[str, Any]], seats: list[str], players: int) -> in
     return starts[-1] if starts else None
 
 
-def colour_list(points: dict[str, int]) -> str:
-    parts = [f"{n} {c}" for c, n in points.items() if n]
-    return ", ".join(parts) if parts else "no points"
-
-
-def cells_text(move: str) -> str:
-    halves = move.split()
-    return " and ".join(h.replace(":", " ") for h in halves)
-
-
-def describe_event(event: dict[str, Any], names: list[str], variant: str = "standard") -> str:
-    """One line for the move list and screen readers, e.g. 'Ann placed red at 0,-4 ...'."""
-    who = names[event["seat"]]
-    move = event.get("move", "")
-    if move == "swap":
-        if variant == "duel":
-            return f"{who} exchanged tiles ({event.get('reason') or 'allowed'})."
-        return f"{who} swapped the whole rack ({event.get('reason') or 'allowed'})."
-    if move == "pass":
-        return (
-            f"{who} declined the {'exchange' if variant == 'duel' else 'swap'} and kept the tiles."
-        )
-    halves = move.split()
-    colours = [h.partition(":")[2] for h in halves]
-    where = [h.partition(":")[0] for h in halves]
-    text = f"{who} placed {colours[0]} at {where[0]} and {colours[1]} at {where[1]}"
-    text += f", scoring {colour_list(event.get('points', {}))}."
-    bonus = event.get("bonus", 0)
-    if bonus:
-        text += " Ingenious!" + (f" ×{bonus}" if bonus > 1 else "") + " Bonus placement."
-    if event.get("lost_bonus"):
-        text += f" {event['lost_bonus']} bonus lost (rack empty)."
-    if event.get("end"):
-        text += f" Game over: {event['end']}."
-    return text
-
-
-def turn_prompt(view: dict[str, Any], seats: list[str]) -> str:
-    """What the status line says about the decision now due."""
-    if view["phase"] == "over":
-        return "Game over."
-    seat = view["current"]
-    who = view["names"][seat]
-    if view["phase"] == "swap":
-        return f"{who} may swap tiles: {view['swap_reason']}."
-    if seats[seat] != HUMAN:
-        return f"{who} is thinking…"
-    if view["pending"] > 1:
-        return f"{who}: place a tile ({view['pending']} placements due)."
-    return f"{who}: place a tile."
-
-
-def lowest_colours(track: list[int], duel_sign: int = 0) -> list[int]:
-    """Indices of the lowest colour(s) on a track (all ties)."""
-    values = [v * duel_sign for v in track] if duel_sign else track
-    low = min(values)
-    return [i for i, v in enumerate(values) if v == low]
+def turn_start(log: list[dict[str, Any]], seats: list[str], current: int, phase: str,
+               players: int) -> bool:  # fmt: skip
+    """True when a person is to begin a turn now (where Redo stops, as Undo does)."""
+    if phase == "over" or seats[current] != HUMAN:
+        return False
+    return players == 1 or not log or log[-1]["seat"] != current
 
 
 def seat_rows_html(
@@ -211,31 +162,62 @@ def seat_rows_html(
     levels: Sequence[str],
     old: list[tuple[str, str]],
     labels: list[str] | None = None,
-    tips: Mapping[str, str] | None = None,
-) -> str:
+) -> Markup:
     """The seat rows of a start form (name and who plays), keeping what was typed.
 
     Fields are ``<prefix>seat-name-N`` and ``<prefix>seat-kind-N``; a new seat is a
-    person for the first and a casual bot for the others. ``tips`` gives a bot level's
-    help text (its ``title``: how it plays and how strong it is, see
-    ``engine.bots.levels.level_blurbs``)."""
-    tips = tips or {}
-    rows = ["<legend>Seats</legend>"]
+    person for the first and a casual bot for the others."""
+    rows = [tag("legend", None, "Seats")]
+    choices = [(HUMAN, "Person")] + [(level, f"Bot: {level}") for level in levels]
     for seat in range(players):
         name, controller = old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
         label = labels[seat] if labels else str(seat + 1)
-        options = "".join(
-            f'<option value="{v}"{" selected" if v == controller else ""}'
-            + (f' title="{escape(tips[v], quote=True)}"' if v in tips else "")
-            + f">{t}</option>"
-            for v, t in [(HUMAN, "Person")] + [(lv, f"Bot: {lv}") for lv in levels]
-        )
-        rows.append(
-            f'<div class="seat"><span class="seat-no" aria-hidden="true">{escape(label)}</span>'
-            f'<input id="{prefix}seat-name-{seat}" maxlength="24" autocomplete="off" '
-            f'aria-label="Name of player {seat + 1}" placeholder="Player {seat + 1}" '
-            f'value="{escape(name, quote=True)}">'
-            f'<select id="{prefix}seat-kind-{seat}" aria-label="Who plays seat {seat + 1}">'
-            f"{options}</select></div>"
-        )
-    return "".join(rows)
+        options = [
+            tag("option", {"value": value, "selected": value == controller}, text)
+            for value, text in choices
+        ]
+        rows.append(tag(
+            "div", {"class": "seat"},
+            tag("span", {"class": "seat-no", "aria-hidden": "true"}, label),
+            tag("input", {"id": f"{prefix}seat-name-{seat}", "maxlength": MAX_NAME,
+                          "autocomplete": "off", "aria-label": f"Name of player {seat + 1}",
+                          "placeholder": f"Player {seat + 1}", "value": name}),
+            tag("select", {"id": f"{prefix}seat-kind-{seat}",
+                           "aria-label": f"Who plays seat {seat + 1}"}, options),
+        ))  # fmt: skip
+    return join(rows)
+
+
+# --- the start screen's Continue card and best solo table ----------------------------------
+def continue_text(
+    game: Game | None, autosave: dict[str, Any] | None, problem: str | None, unsaved: bool = False
+) -> str:
+    """The line under Continue: which game it resumes, or why there is none. ``unsaved``:
+    the game in memory is one the autosave could not keep (the browser's storage is full)."""
+    if game is not None:
+        names, kind, played = game.names, game.variant.title, len(game.moves)
+    elif autosave is not None:
+        names = [str(n) for n in autosave.get("names", [])]
+        rules = VARIANTS.get(str(autosave.get("variant", "")))
+        kind = rules.title if rules is not None else "A game"
+        played = len(autosave.get("moves", []))
+    else:
+        return problem or "No saved game yet."
+    state = "finished" if game is not None and game.phase == "over" else f"{played} moves played"
+    if game is not None and unsaved:
+        state += " (in this page only: the browser's storage is full)"
+    return f"{kind}: {', '.join(names)} — {state}."
+
+
+def solo_best_html(rows: list[dict[str, Any]]) -> Markup:
+    """The best solo results (rows checked by `web.storage.clean_solo_table`), top five."""
+    rows = rows[:5]
+    if not rows:
+        return Markup("")
+    head = tag("tr", None, tag("th", None, "#"), tag("th", None, "Name"), tag("th", None, "Lowest"))
+    body = [
+        tag("tr", None, tag("td", None, i + 1), tag("td", None, row["name"]),
+            tag("td", None, row["score"]))
+        for i, row in enumerate(rows)
+    ]  # fmt: skip
+    return join([tag("h3", None, "Best solo results"), tag("table", None, head, body)])

@@ -5,19 +5,24 @@ The store is anything with `getItem(key) -> str | None`, `setItem(key, value)`,
 (see `web.saves.LocalStore`), a `MemoryStore` in tests. No browser imports here, so
 CPython tests cover every rule.
 
-Keys (all start with ``ingenious.``):
+Keys (logical names, all starting with ``ingenious.``; `SiteStore` stores them under a
+prefix made from the folder the site is served from, so two copies on one host keep
+separate saves, and moves entries of earlier releases in: see "one copy of the site per
+folder" below and docs/saves.md):
 
 - ``autosave``: the game in progress, a *record* (below) rewritten after every move;
 - ``save.<id>``: named saves, the same record with a name;
 - ``trash.<id>``: deleted named saves, kept until the next start so a delete can be undone;
 - ``quarantine.<n>``: anything that failed validation, set aside verbatim with the reason;
-- ``settings``, ``solo-best``, ``stats``: small JSON values.
+- ``settings``, ``solo-best``, ``stats``: small JSON values;
+- ``challenge-autosave``: the challenge in progress (written by `web.challenges.session`).
 
 A record is ``{"kind", "record", "rev", "game_id", "tab", "saved_at", "name"?, "game",
 "ui"}``: ``game`` is the engine save (``engine.save``) plus ``seats`` (who plays each
 seat); ``ui`` is the small screen state needed to resume exactly (is the hot-seat rack
-revealed, which screen was showing). ``rev`` counts the game's changes so a second tab
-can tell that its copy is stale. Every field is checked on load (`parse_record`).
+revealed, which screen was showing). ``rev`` counts the game's changes and ``tab`` names
+the tab that made that state, so a second tab can tell that its copy is stale (see
+`Autosave`). Every field is checked on load (`parse_record`).
 
 Reading never raises to the caller and never deletes: a bad entry is moved to a
 quarantine key and reported in words.
@@ -36,6 +41,7 @@ from typing import Any, Protocol
 from engine import IngeniousError, load_game
 from engine.game import Game
 from engine.jsontext import decode
+from engine.names import clean_name
 from web.session import BOT_LEVELS, HUMAN
 
 PREFIX = "ingenious."
@@ -46,15 +52,16 @@ STATS_KEY = "ingenious.stats"
 NAMED_PREFIX = "ingenious.save."
 TRASH_PREFIX = "ingenious.trash."
 QUARANTINE_PREFIX = "ingenious.quarantine."
+CHALLENGE_AUTOSAVE_KEY = "ingenious.challenge-autosave"  # written by web.challenges.session
 
 AUTOSAVE_KIND = "ingenious-autosave"
 NAMED_KIND = "ingenious-named"
 RECORD_VERSION = 1
 MAX_SAVE_NAME = 60
 MAX_COUNTER = 2**53  # JavaScript's largest exact integer
+MAX_KEPT_TEXT = 16 * 1024 * 1024  # above any browser's storage quota: set-aside entries
 SCREENS = ("game", "start")
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 class Store(Protocol):
@@ -96,6 +103,8 @@ def problem_text(exc: BaseException, doing: str) -> str:
     """Words for a failed storage call (the browser raises DOMExceptions we cannot name)."""
     text = str(exc)
     if "Quota" in text or "quota" in text:
+        if doing.startswith(("delete", "remove", "restore")):
+            return f"Could not {doing}: the browser's storage is full."
         return (
             f"Could not {doing}: the browser's storage is full. The game goes on in memory; "
             "delete old saves or export this game to keep it."
@@ -173,15 +182,13 @@ def check_seats(value: object, players: int) -> list[str]:
 
 
 def check_name(value: object) -> str:
+    """A save's name, cleaned like player names (``engine.names``): control and
+    text-reordering characters removed, spaces collapsed, at most 60 characters."""
     if not isinstance(value, str):
         raise StoredDataError("the save name must be text")
-    name = value.strip()
+    name = clean_name(value, "", MAX_SAVE_NAME)
     if not name:
         raise StoredDataError("the save name is empty")
-    if len(name) > MAX_SAVE_NAME:
-        raise StoredDataError(f"save names are at most {MAX_SAVE_NAME} characters")
-    if _CONTROL.search(name):
-        raise StoredDataError("the save name contains control characters")
     return name
 
 
@@ -270,6 +277,17 @@ def parse_record(raw: str, kind: str, key: str = "") -> Record:
 
 def peek(raw: str | None) -> tuple[int, str] | None:
     """(rev, game_id) of a stored autosave without replaying it; None if unreadable."""
+    seen = peek_write(raw)
+    return None if seen is None else (seen[0], seen[1])
+
+
+def peek_write(raw: str | None) -> tuple[int, str, str] | None:
+    """(rev, game_id, tab) of a stored autosave: which write of which game it is, without
+    replaying it; None if unreadable.
+
+    Two tabs that both go on from revision 4 each write a revision 5: the tab that wrote
+    tells them apart.
+    """
     if not raw:
         return None
     try:
@@ -279,10 +297,10 @@ def peek(raw: str | None) -> tuple[int, str] | None:
     if not isinstance(data, dict):
         return None
     if data.get("format") == "ingenious":
-        return (0, "")
-    rev, game_id = data.get("rev"), data.get("game_id")
+        return (0, "", "")
+    rev, game_id, tab = data.get("rev"), data.get("game_id"), data.get("tab", "")
     if isinstance(rev, int) and not isinstance(rev, bool) and isinstance(game_id, str):
-        return (rev, game_id)
+        return (rev, game_id, tab if isinstance(tab, str) else "")
     return None
 
 
@@ -313,18 +331,31 @@ def describe_key(key: str) -> str:
         return "The statistics"
     if key == SOLO_BEST_KEY:
         return "The best solo results"
+    if key == CHALLENGE_AUTOSAVE_KEY:
+        return "The saved challenge"
     return f"The stored entry {key[:60]!r}"
 
 
 def quarantined(store: Any) -> list[dict[str, Any]]:
+    """The set-aside entries, each with its key. One that is itself damaged (or hostile:
+    any page of the site can write these keys) is listed with its text as ``raw``, so a
+    download still keeps it; it never reaches ``json.loads`` unchecked."""
     out = []
     for key in sorted(store_keys(store)):
-        if key.startswith(QUARANTINE_PREFIX):
-            try:
-                item = json.loads(store.getItem(key) or "{}")
-            except (ValueError, TypeError):
-                item = {}
-            out.append({"key": key, **(item if isinstance(item, dict) else {})})
+        if not key.startswith(QUARANTINE_PREFIX):
+            continue
+        try:
+            raw = store.getItem(key)
+        except Exception:
+            continue
+        text = "" if raw is None else str(raw)
+        try:
+            item = decode(text, "the set-aside entry", max_text=MAX_KEPT_TEXT)
+        except IngeniousError:
+            item = None
+        if not isinstance(item, dict):
+            item = {"problem": "this set-aside entry is itself damaged", "raw": text}
+        out.append({**item, "key": key})
     return out
 
 
@@ -360,6 +391,182 @@ def store_keys(store: Any) -> list[str]:
         return [str(k) for k in keys()]
     except Exception:
         return []
+
+
+# --- one copy of the site per folder ------------------------------------------------------------
+# Two copies of the game on one host (say /a/ and /b/, or an old and a new release) share
+# one localStorage. Each copy keeps its entries under its own prefix, made from the folder
+# it is served from, so they neither see nor overwrite each other's saves. The code keeps
+# using the logical keys above ("ingenious.autosave"); `SiteStore` maps them.
+SITE_PREFIX = "ingenious@"
+
+
+def site_root(pathname: str) -> str:
+    """The folder a page is served from: ``/a/index.html``, ``/a/`` and ``/a/embed.html``
+    all give ``/a/``."""
+    path = pathname if pathname.startswith("/") else "/" + pathname
+    return path[: path.rfind("/") + 1]
+
+
+def site_tag(root: str) -> str:
+    """A short, stable tag of a site folder: the 32-bit FNV-1a hash of its UTF-8 bytes, in 8
+    hex digits. A few lines of JavaScript compute the same tag synchronously (the start
+    page reads the autosave's summary before Python runs; ``crypto.subtle`` is neither
+    synchronous nor available on a plain-HTTP host).
+
+    >>> site_tag("/")
+    '2a0c975e'
+    """
+    tag = 0x811C9DC5
+    for byte in root.encode("utf-8", "surrogatepass"):
+        tag = ((tag ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return f"{tag:08x}"
+
+
+def site_prefix(root: str) -> str:
+    return f"{SITE_PREFIX}{site_tag(root)}."
+
+
+def site_key(key: str, root: str) -> str:
+    """Where the logical ``key`` (``ingenious.…``) is stored for the copy at ``root``."""
+    return site_prefix(root) + key[len(PREFIX) :] if key.startswith(PREFIX) else key
+
+
+class SiteStore:
+    """This copy's part of the browser's storage, behind the `Store` protocol.
+
+    Keys go in and come out as the logical ``ingenious.…`` names; they are stored as
+    ``ingenious@<tag>.…`` (`site_key`). Entries the browser refused to store (full
+    storage) can be kept in memory for this page with `keep`: they are read and listed
+    like the others until the page closes or a later write stores them.
+    """
+
+    def __init__(self, backend: Any, root: str) -> None:
+        self.backend = backend
+        self.root = root
+        self.prefix = site_prefix(root)
+        self.kept: dict[str, str] = {}
+
+    def physical(self, key: str) -> str:
+        return site_key(key, self.root)
+
+    def logical(self, physical: str) -> str | None:
+        """The logical key of a stored one, or None if it is not this copy's."""
+        if physical.startswith(self.prefix):
+            return PREFIX + physical[len(self.prefix) :]
+        return None
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        if key in self.kept:
+            return self.kept[key]
+        value = self.backend.getItem(self.physical(key))
+        return None if value is None else str(value)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.backend.setItem(self.physical(key), value)
+        self.kept.pop(key, None)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.kept.pop(key, None)
+        self.backend.removeItem(self.physical(key))
+
+    def keys(self) -> list[str]:
+        stored = [k for k in map(self.logical, store_keys(self.backend)) if k is not None]
+        return stored + [k for k in self.kept if k not in stored]
+
+    def keep(self, key: str, value: str) -> None:
+        """Hold an entry in memory for this page (the browser refused to store it)."""
+        self.kept[key] = value
+
+
+def logical_key(store: Any, physical: str) -> str | None:
+    """The logical key of a key seen in a browser ``storage`` event (None: not ours)."""
+    if isinstance(store, SiteStore):
+        return store.logical(physical)
+    return physical if physical.startswith(PREFIX) else None
+
+
+LEGACY_AUTOSAVE_NAME = "Game from before this copy kept its own saves"
+
+
+def migrate_legacy(store: SiteStore, now: float) -> list[str]:
+    """Move entries stored before saves were kept per folder (plain ``ingenious.…`` keys)
+    into this copy's part of the storage; returns messages for the player.
+
+    Runs at every start, so the first copy to start takes what an older release left
+    (that older release may be another copy's: nothing tells them apart). Nothing is
+    overwritten: an entry this copy already has keeps its value and the older one is
+    kept beside it (an autosaved game as a named save, anything else set aside). An
+    entry that cannot be moved (storage full) stays where it is for the next start.
+    """
+    backend = store.backend
+    legacy = sorted(k for k in store_keys(backend) if k.startswith(PREFIX))
+    messages: list[str] = []
+    stuck = 0
+    for key in legacy:
+        try:
+            raw = backend.getItem(key)
+            if raw is None:
+                continue
+            text = str(raw)
+            if store.getItem(key) is None:
+                _move_legacy(backend, key, store.physical(key), text)
+            else:
+                messages.append(_keep_beside(store, key, text, now))
+                backend.removeItem(key)
+        except Exception:
+            stuck += 1
+    if stuck:
+        messages.append(
+            f"{stuck} saved {'entry' if stuck == 1 else 'entries'} from an earlier version "
+            "could not be moved to this copy's storage (the browser's storage is full). "
+            "They are kept and moved at the next start."
+        )
+    return messages
+
+
+def _move_legacy(backend: Any, source: str, target: str, text: str) -> None:
+    """Copy then remove; when there is no room for the copy, remove first and write the
+    copy into the room that frees (putting the original back if even that fails)."""
+    try:
+        backend.setItem(target, text)
+    except Exception:
+        backend.removeItem(source)
+        try:
+            backend.setItem(target, text)
+        except Exception:
+            backend.setItem(source, text)
+            raise
+        return
+    backend.removeItem(source)
+
+
+def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
+    """An older entry whose key this copy already uses: keep it under another key."""
+    if key == AUTOSAVE_KEY:
+        try:
+            record = parse_record(text, AUTOSAVE_KIND)
+        except StoredDataError:
+            record = None
+        if record is not None:
+            record.kind, record.key, record.name = NAMED_KIND, "", LEGACY_AUTOSAVE_NAME
+            record.saved_at = record.saved_at or now
+            problem = write_named(store, record, keep=False)
+            if problem:
+                raise RuntimeError(problem)
+            return (
+                f"An autosaved game from an earlier version is in Saved games as “{record.name}”."
+            )
+    target = f"{QUARANTINE_PREFIX}{int(now)}-{new_id()}"
+    kept = {"from": key, "problem": "an older copy of this entry", "at": now, "raw": text}
+    store.setItem(target, json.dumps(kept))
+    return f"{describe_key(key)} from an earlier version was set aside, not deleted."
+
+
+def open_site_store(backend: Any, pathname: str, now: float) -> tuple[SiteStore, list[str]]:
+    """This copy's store for a page at ``pathname``, with older entries moved in."""
+    store = SiteStore(backend, site_root(pathname))
+    return store, migrate_legacy(store, now)
 
 
 # --- start-up scan ------------------------------------------------------------------------------
@@ -436,13 +643,40 @@ class WriteOutcome:
     status: str  # "saved", "conflict" or "failed"
     message: str = ""
     rev: int = 0
+    verdict: str = ""  # for a conflict: NEWER, FORK or OTHER_GAME
+
+
+# How the stored autosave compares with the one a tab last wrote or loaded.
+SAME = "same"  # it is that one (or nothing readable is stored)
+OLDER = "older"  # the same game at a lower revision: a tab with a stale view wrote it
+NEWER = "newer"  # the same game at a higher revision: another tab went on
+FORK = "fork"  # the same game and revision, written by another tab: a different state
+OTHER_GAME = "other-game"  # another tab started or loaded another game
+
+CONFLICT_WORDS = {
+    NEWER: ("saved a newer state of this game", "Load the newer state"),
+    FORK: ("saved a different state of this game, as far on as this one",
+           "Load the other tab's state"),
+    OTHER_GAME: ("started another game", "Load the other game"),
+}  # fmt: skip
+
+
+def conflict_words(verdict: str) -> tuple[str, str]:
+    """What another tab did, and the label of the button that loads it."""
+    return CONFLICT_WORDS.get(verdict, CONFLICT_WORDS[NEWER])
 
 
 class Autosave:
-    """This tab's view of the autosave: which game and revision it last wrote or loaded.
+    """This tab's view of the autosave: which write of which game it last wrote or loaded.
 
-    A write first reads the stored record: if another tab wrote since (another revision
-    or another game), nothing is overwritten and the outcome is a conflict.
+    Browsers give no lock over localStorage, and a tab may read a value another tab has
+    already replaced (its copy of the storage is updated a moment later). So a write
+    first compares what is stored with what this tab knows (`verdict`): it goes ahead
+    when the stored record is this tab's own, or the same game at a *lower* revision
+    (a stale tab moved the autosave backwards: this tab puts the newer state back); it
+    is refused as a conflict when another tab went further, forked the game or started
+    another one. A tab also checks after every `storage` event (see `web.saves`), so
+    the autosave ends at the furthest state, and the tab left behind is told truly why.
     """
 
     def __init__(self, store: Any, tab: str) -> None:
@@ -450,23 +684,41 @@ class Autosave:
         self.tab = tab
         self.rev: int | None = None
         self.game_id = ""
+        self.writer = ""  # the tab that wrote the record this tab last wrote or loaded
         self.last_game = ""
 
     def adopt(self, record: Record) -> None:
-        self.rev, self.game_id = record.rev, record.game_id
+        self.rev, self.game_id, self.writer = record.rev, record.game_id, record.tab
         self.last_game = json.dumps(record.game_json(), sort_keys=True)
 
     def forget(self) -> None:
-        self.rev, self.game_id, self.last_game = None, "", ""
+        self.rev, self.game_id, self.writer, self.last_game = None, "", "", ""
+
+    def verdict(self, raw: str | None) -> str:
+        """How the stored autosave ``raw`` compares with this tab's (see the constants)."""
+        return self._verdict(peek_write(raw), raw)
+
+    def _verdict(self, seen: tuple[int, str, str] | None, raw: str | None) -> str:
+        if self.rev is None:
+            return SAME
+        if seen is None:
+            return OTHER_GAME if raw else SAME
+        rev, game_id, tab = seen
+        if game_id != self.game_id:
+            return OTHER_GAME
+        if rev < self.rev:
+            return OLDER
+        if rev > self.rev:
+            return NEWER
+        return SAME if tab == self.writer else FORK
 
     def stale(self, raw: str | None) -> bool:
-        """True when the stored autosave is not the one this tab last wrote or loaded."""
-        if self.rev is None:
-            return False
-        seen = peek(raw)
-        if seen is None:
-            return raw is not None and raw != ""
-        return seen != (self.rev, self.game_id)
+        """True when another tab went further, forked this game or started another."""
+        return self.stale_verdict(self.verdict(raw))
+
+    @staticmethod
+    def stale_verdict(verdict: str) -> bool:
+        return verdict in (NEWER, FORK, OTHER_GAME)
 
     def write(
         self, game: Game, seats: list[str], ui: UiState, now: float, new_game: bool = False
@@ -475,7 +727,7 @@ class Autosave:
             raw = self.store.getItem(AUTOSAVE_KEY)
         except Exception as exc:
             return WriteOutcome("failed", problem_text(exc, "autosave"))
-        stored = peek(raw)
+        stored = peek_write(raw)
         if raw and stored is None:
             # Damaged bytes under our key: set them aside before writing over them.
             quarantine(self.store, AUTOSAVE_KEY, str(raw), "damaged autosave", now)
@@ -484,31 +736,80 @@ class Autosave:
             rev = (stored[0] if stored else 0) + 1
             changed = True
         else:
-            if raw and stored is not None and stored != (self.rev, self.game_id):
-                return WriteOutcome("conflict", "This game was changed in another tab.")
+            verdict = self._verdict(stored, raw) if stored is not None else SAME
+            if verdict in (NEWER, FORK, OTHER_GAME):
+                return WriteOutcome("conflict", conflict_words(verdict)[0], verdict=verdict)
             changed = json.dumps(game_dict(game, seats), sort_keys=True) != self.last_game
             rev = self.rev + 1 if changed else self.rev
             self.game_id = self.game_id or new_id("g")  # a first-version save had no id
-        record = Record(AUTOSAVE_KIND, game, seats, ui, rev, self.game_id, self.tab, now)
+        # The record names the tab that made this state of the game: a write that only
+        # changes the screen state (any tab resuming the game does one) keeps it.
+        writer = self.tab if changed or not self.writer else self.writer
+        record = Record(AUTOSAVE_KIND, game, seats, ui, rev, self.game_id, writer, now)
         try:
             self.store.setItem(AUTOSAVE_KEY, json.dumps(record.to_json(), separators=(",", ":")))
         except Exception as exc:
             return WriteOutcome("failed", problem_text(exc, "autosave"))
-        self.rev = rev
+        self.rev, self.writer = rev, writer
         if changed:
             self.last_game = json.dumps(record.game_json(), sort_keys=True)
         return WriteOutcome("saved", rev=rev)
 
 
 # --- named saves --------------------------------------------------------------------------------
-def write_named(store: Any, record: Record) -> str | None:
-    """Store a named save under its key; a problem message instead of raising."""
+# What full storage still allows. Nothing the player made is dropped: a named save (or a
+# deleted one waiting for Undo) that the browser refuses to store is kept in memory by
+# the store (`SiteStore.keep`) and listed as usual until the page closes; a later write
+# that succeeds, or `flush_kept` once a delete has made room, stores it for good.
+def keep_in_memory(store: Any, key: str, value: str) -> bool:
+    """Hold ``value`` in the store's memory for this page, if the store can."""
+    keep = getattr(store, "keep", None)
+    if keep is None:
+        return False
+    keep(key, value)
+    return True
+
+
+def kept_only(store: Any, key: str) -> bool:
+    """True when ``key`` is held in memory only (the browser refused to store it)."""
+    kept = getattr(store, "kept", None)
+    return isinstance(kept, dict) and key in kept
+
+
+def flush_kept(store: Any) -> None:
+    """Try to store what is held in memory (named saves first, then the trash)."""
+    kept = getattr(store, "kept", None)
+    if not isinstance(kept, dict):
+        return
+    for key in sorted(kept, key=lambda k: (not k.startswith(NAMED_PREFIX), k)):
+        with contextlib.suppress(Exception):
+            store.setItem(key, kept[key])
+
+
+def kept_text(exc: BaseException, name: str) -> str:
+    why = "the browser's storage is full" if "uota" in str(exc) else "the browser refused it"
+    return (
+        f"“{name}” could not be stored ({why}): it stays in Saved games until this page is "
+        "closed. Export it to keep it, or delete old saves to make room."
+    )
+
+
+def write_named(store: Any, record: Record, keep: bool = True) -> str | None:
+    """Store a named save under its key; a problem message instead of raising.
+
+    With ``keep``, a save the browser refuses is held in memory (`kept_only` tells) and
+    the message says so.
+    """
     if not record.key:
         record.key = NAMED_PREFIX + new_id("s")
     record.kind = NAMED_KIND
+    record.name = clean_name(record.name, "Saved game", MAX_SAVE_NAME)
+    text = json.dumps(record.to_json(), separators=(",", ":"))
     try:
-        store.setItem(record.key, json.dumps(record.to_json(), separators=(",", ":")))
+        store.setItem(record.key, text)
     except Exception as exc:
+        if keep and keep_in_memory(store, record.key, text):
+            return kept_text(exc, record.name)
         return problem_text(exc, "save the game")
     return None
 
@@ -521,14 +822,19 @@ def rename_named(store: Any, record: Record, name: str) -> str | None:
     old = record.name
     record.name = new_name
     problem = write_named(store, record)
-    if problem:
+    if problem and not kept_only(store, record.key):
         record.name = old
     return problem
 
 
 def delete_named(store: Any, key: str) -> str | None:
-    """Move a named save to the trash (kept until the next start)."""
-    return _move(store, key, TRASH_PREFIX + key[len(NAMED_PREFIX) :], "delete the save")
+    """Move a named save to the trash (kept until the next start, for Undo). Works on a
+    full storage: the trash copy is then held in memory, and the room the delete frees
+    goes to saves held in memory."""
+    problem = _move(store, key, TRASH_PREFIX + key[len(NAMED_PREFIX) :], "delete the save")
+    if problem is None:
+        flush_kept(store)
+    return problem
 
 
 def undelete_named(store: Any, key: str) -> str | None:
@@ -538,9 +844,16 @@ def undelete_named(store: Any, key: str) -> str | None:
 def _move(store: Any, source: str, target: str, doing: str) -> str | None:
     try:
         raw = store.getItem(source)
-        if raw is None:
-            return f"Could not {doing}: it is no longer there."
+    except Exception as exc:
+        return problem_text(exc, doing)
+    if raw is None:
+        return f"Could not {doing}: it is no longer there."
+    try:
         store.setItem(target, raw)
+    except Exception as exc:
+        if not keep_in_memory(store, target, raw):
+            return problem_text(exc, doing)
+    try:
         store.removeItem(source)
     except Exception as exc:
         return problem_text(exc, doing)
@@ -572,9 +885,9 @@ def read_autosave(store: Store) -> LoadResult:
     if raw is None or raw == "":
         return LoadResult(None)
     try:
-        data = json.loads(str(raw))
-    except json.JSONDecodeError as exc:
-        return LoadResult(None, f"The saved game is damaged (not JSON: {exc.msg}).")
+        data = decode(str(raw), "the saved game")
+    except IngeniousError as exc:
+        return LoadResult(None, f"The saved game is damaged ({exc}).")
     if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
         data = data.get("game")
     if not isinstance(data, dict) or data.get("format") != "ingenious":
@@ -617,6 +930,7 @@ def clean_solo_table(table: object) -> list[dict[str, Any]]:
             continue
         if not isinstance(name, str) or len(name) > MAX_SAVE_NAME:
             continue
+        name = clean_name(name, "?", MAX_SAVE_NAME)
         if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2**63):
             continue
         rows.append({"name": name, "score": score, "seed": seed})

@@ -30,9 +30,22 @@
     sw.getRegistration().then(function (registration) {
       if (registration) registration.unregister();
     });
+    // Likewise only this folder's caches ("ingenious-<hash> <folder>", see
+    // tools/sw_template.js), and older unlabelled ones that hold this folder's page:
+    // another copy of the game on this host keeps its offline files.
     if (window.caches) {
+      var folder = new URL("./", location.href);
       caches.keys().then(function (names) {
-        names.forEach(function (n) { if (n.indexOf(PREFIX) === 0) caches.delete(n); });
+        names.forEach(function (n) {
+          if (n.indexOf(PREFIX) !== 0) return;
+          if (n.slice(n.indexOf(" ") + 1) === folder.pathname && n.indexOf(" ") > 0) {
+            caches.delete(n);
+          } else if (/^ingenious-[0-9a-f]{16}$/.test(n)) {
+            caches.open(n).then(function (cache) {
+              return cache.match(folder.href + "index.html");
+            }).then(function (hit) { if (hit) caches.delete(n); });
+          }
+        });
       });
     }
     return;

@@ -18,9 +18,12 @@ def available_level(level: str) -> str:
     return known[-1] if known else next(iter(BOT_LEVELS))
 
 
-def choose(view_json: str, level: str, seed: int, budget_ms: int) -> str:
+def choose(view_json: str, level: str, seed: int, budget_ms: int | None = None) -> str:
+    """The level's move for the JSON view. Without a budget the level thinks as long as
+    its own default (the engine tunes those for the browser); the page passes none."""
     view = json.loads(view_json)
-    bot = make_bot(available_level(str(level)), seed=int(seed), budget_ms=int(budget_ms))
+    budget = None if budget_ms is None else int(budget_ms)
+    bot = make_bot(available_level(str(level)), seed=int(seed), budget_ms=budget)
     return str(bot.choose(view))
 
 

@@ -16,6 +16,8 @@ MAX_ZOOM = 3.0
 MIN_ZOOM = 1.0
 SNAP = 1.04  # a pinch that ends this close to the fitted board snaps back to it
 TAP_SLOP = 10.0  # CSS pixels a finger may drift and still count as a tap
+FINGER = 44.0  # CSS pixels between neighbouring cell centres that a fingertip hits surely
+SQRT3 = 3.0**0.5
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,31 @@ def pinch(
 
 def drag(start: View, dx: float, dy: float, width: float, height: float) -> View:
     return clamp(View(start.zoom, start.pan_x + dx, start.pan_y + dy), width, height)
+
+
+def spacing(fit: Layout, view: View) -> float:
+    """CSS pixels between the centres of two neighbouring cells as drawn."""
+    return SQRT3 * fit.size * view.zoom
+
+
+def finger_view(
+    fit: Layout,
+    view: View,
+    point: tuple[float, float],
+    width: float,
+    height: float,
+    finger: float = FINGER,
+) -> View | None:
+    """A tap on a board whose cells are smaller than a fingertip: the view that makes
+    them `finger` wide around the tapped spot (which stays under the finger), or None
+    when they are big enough already (or the zoom is at its limit)."""
+    now = spacing(fit, view)
+    if now <= 0 or now >= finger:
+        return None
+    zoom = min(MAX_ZOOM, view.zoom * finger / now * 1.02)
+    if zoom <= view.zoom:
+        return None
+    return zoom_at(fit, view, point, zoom, width, height)
 
 
 def settle(view: View) -> View:

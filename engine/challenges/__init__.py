@@ -60,7 +60,7 @@ def new_challenge(
     options: dict[str, Any] | None = None,
 ) -> ChallengeGame:
     """A fresh challenge: ``"cards"``, ``"dice"`` or ``"tiles"`` for 2-4 players."""
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise ValueError(f"unknown challenge {variant!r}; choose one of {', '.join(VARIANTS)}")
     return VARIANTS[variant](players, seed, names, options)
 
@@ -85,7 +85,7 @@ def load_challenge(data: Any) -> ChallengeGame:
             f"unsupported save version {data['version']!r} (this engine reads {SAVE_VERSION})"
         )
     variant = data["variant"]
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:  # a list is not hashable
         raise SaveFormatError(
             f"unknown challenge {variant!r}; expected one of {', '.join(VARIANTS)}"
         )

@@ -14,6 +14,7 @@ from copy import deepcopy
 from typing import Any, Generic, Self, TypeVar
 
 from engine.errors import IllegalMoveError
+from engine.names import MAX_NAME, clean_name
 from engine.rng import Rng
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "orange", "yellow", "purple")
@@ -22,7 +23,7 @@ ROW_CAP = 10
 GOAL = 7
 SAVE_FORMAT = "ingenious-challenge"
 SAVE_VERSION = 1
-MAX_NAME_LENGTH = 40
+MAX_NAME_LENGTH = MAX_NAME
 
 
 def colour_index(name: str, what: str = "colour") -> int:
@@ -177,12 +178,12 @@ def check_names(names: list[str] | None, players: int) -> list[str]:
         return [f"Player {i + 1}" for i in range(players)]
     if not isinstance(names, list) or len(names) != players:
         raise ValueError(f"names must be a list of {players} strings (one per player)")
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError("every player name must be a non-empty string")
-        if len(name) > MAX_NAME_LENGTH:
-            raise ValueError(f"player names are at most {MAX_NAME_LENGTH} characters")
-    return list(names)
+    if not all(isinstance(name, str) for name in names):
+        raise ValueError("every player name must be a string")
+    # Cleaned, not refused (engine.names): an old save with such a name still loads.
+    return [
+        clean_name(name, f"Player {seat + 1}", MAX_NAME_LENGTH) for seat, name in enumerate(names)
+    ]
 
 
 class Challenge(ABC, Generic[S]):

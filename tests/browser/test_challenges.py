@@ -21,6 +21,7 @@ from tests.web.challenge_play import play_until
 from web.challenges.previews import card_preview
 from web.challenges.session import AUTOSAVE_KEY, Session
 from web.challenges.setup import ChallengeSetup
+from web.storage import site_key
 
 Shot = Callable[[str], Path]
 
@@ -32,6 +33,9 @@ IDLE_JS = """() => {
       || document.querySelector("#ch-act button[data-action]:not([disabled])") !== null;
 }"""
 MAX_TURNS = 400
+
+# Where the page keeps the challenge autosave (the test server serves the site at /).
+STORED_KEY = site_key(AUTOSAVE_KEY, "/")
 
 
 def open_page(page: Page, server_url: str) -> None:
@@ -476,7 +480,7 @@ def test_hostile_names_show_as_text_on_every_challenge_screen(page: Page, server
     )
     play_until(session, lambda s: s.awaiting_tally)
     page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)", [AUTOSAVE_KEY, json.dumps(session.to_save())]
+        "([k, v]) => localStorage.setItem(k, v)", [STORED_KEY, json.dumps(session.to_save())]
     )
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
@@ -488,7 +492,7 @@ def test_hostile_names_show_as_text_on_every_challenge_screen(page: Page, server
     assert_nothing_ran(page)
     play_until(session, lambda s: s.over)
     page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)", [AUTOSAVE_KEY, json.dumps(session.to_save())]
+        "([k, v]) => localStorage.setItem(k, v)", [STORED_KEY, json.dumps(session.to_save())]
     )
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)

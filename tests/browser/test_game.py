@@ -7,6 +7,7 @@ Moves are chosen with the CPython engine from the page's save and checked agains
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from tests.browser.game_helpers import (
     track_values,
     wait_idle,
 )
+from web.game.words import GLYPH, describe, symbol
 
 Shot = Callable[[str], Path]
 COLOURS = ("red", "green", "blue", "orange", "yellow", "purple")
@@ -360,7 +362,11 @@ def test_swap_offer_says_why_and_swaps_the_rack(
     game = engine_game(page)
     assert game.phase == "swap" and game.swap_reason
     expect(page.locator("#swap-offer")).to_be_visible()
-    expect(page.locator("#swap-reason")).to_contain_text(game.swap_reason)
+    # The reason names the lowest colours the engine found, with their symbols.
+    lowest = game.swap_reason[game.swap_reason.index("(") + 1 : -1].split(" and ")
+    expect(page.locator("#swap-reason")).to_contain_text("lowest colour")
+    for colour in lowest:
+        expect(page.locator("#swap-reason")).to_contain_text(symbol(colour))
     old_rack = page.evaluate("window.ingenious.rack()")
     screenshot("swap-offer")
     page.click("#swap-yes")
@@ -434,3 +440,87 @@ def test_open_team_play_shows_the_partners_tiles_only(ready_page: Page, screensh
     assert labels == [f"{a} and {b}" for a, b in game.view(0)["racks"]["2"]]
     assert set(page.evaluate("window.ingenious.view()")["racks"]) == {"0", "2"}
     screenshot("open-team")
+
+
+def test_undo_rewrites_the_last_move_and_redo_brings_it_back(ready_page: Page) -> None:
+    """The last-move line and the move list follow Undo and Redo: never the move taken back."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "beginner"], names=["Ann", "Bot"], seed=12)
+    wait_idle(page)
+    expect(page.locator("#last-move")).to_have_text("")
+    place_with_mouse(page, best_move(engine_game(page)))
+    page.wait_for_function("window.ingenious.state().moves.length >= 2")
+    wait_idle(page)
+    game = engine_game(page)
+    replied = describe(game.log, len(game.log) - 1, game.names, "standard").text
+    expect(page.locator("#last-move")).to_have_text(replied)
+    assert replied.startswith("Bot: ") and any(g in replied for g in GLYPH.values())
+    page.click("#undo-button")
+    page.wait_for_function("window.ingenious.state().moves.length === 0")
+    expect(page.locator("#last-move")).to_have_text("")
+    expect(page.locator("#move-list li")).to_have_count(0)
+    expect(page.locator("#status")).to_have_text("Ann: place a tile.")
+    page.click("#redo-button")
+    page.wait_for_function("window.ingenious.state().moves.length === 2")
+    expect(page.locator("#last-move")).to_have_text(replied)
+    expect(page.locator("#move-list li")).to_have_count(2)
+    assert engine_game(page).moves == game.moves
+
+
+def test_hovering_a_move_in_the_list_marks_its_cells_on_the_board(ready_page: Page) -> None:
+    """Pointing at a move (the list, or the last-move line) marks the two cells it covered;
+    moving away clears the mark. Moves are told in symbols and points, not coordinates."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "beginner"], seed=13)
+    for _ in range(2):
+        wait_idle(page)
+        before = len(engine_game(page).moves)
+        place_with_mouse(page, best_move(engine_game(page)))
+        page.wait_for_function(f"window.ingenious.state().moves.length >= {before + 2}")
+    wait_idle(page)
+    game = engine_game(page)
+    assert page.evaluate("window.ingenious.marked()") == []
+    for index in (0, 3):
+        page.hover(f"#move-list li >> nth={index}")
+        wait_marked(page, [list(c) for c, _ in split(game.log[index]["move"])])
+        text = page.inner_text(f"#move-list li >> nth={index}")
+        assert not re.search(r"-?\d+,-?\d+", text), text  # no axial coordinates
+    page.mouse.move(5, 5)
+    page.wait_for_function("window.ingenious.marked().length === 0")
+    page.hover("#last-move")
+    wait_marked(page, [list(c) for c, _ in split(game.log[-1]["move"])])
+
+
+def wait_marked(page: Page, cells: list[list[int]]) -> None:
+    """Wait until the board marks exactly `cells` (as the automation hook reports)."""
+    page.wait_for_function(
+        "(want) => JSON.stringify(window.ingenious.marked()) === JSON.stringify(want)", arg=cells
+    )
+
+
+def test_a_bot_worker_that_stops_answering_is_started_again(
+    page: Page, server_url: str
+) -> None:
+    """Watchdog: the worker is killed; the bot's question goes unanswered for the limit
+    (3 s here, by ?botwait=3), the status line says the bots were started again, and the
+    bot moves with the fresh worker."""
+    page.goto(server_url + "?speed=instant&botwait=3")
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    start_game(page, "standard", seats=["human", "beginner"], names=["Ann", "Bot"], seed=14)
+    wait_idle(page)
+    place_with_mouse(page, best_move(engine_game(page)))
+    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=90_000)
+    wait_idle(page)
+    stopped = page.evaluate(
+        """() => { const s = document.querySelector('script[worker][name^="bots"]');
+                   if (!s || !s.xworker) return false;
+                   s.xworker.terminate(); return true; }"""
+    )
+    assert stopped
+    place_with_mouse(page, best_move(engine_game(page)))
+    expect(page.locator("#status")).to_contain_text(
+        "Bot did not answer within 3 s; the bots were started again.", timeout=30_000
+    )
+    page.wait_for_function("window.ingenious.state().moves.length >= 4", timeout=120_000)
+    wait_idle(page)
+    expect(page.locator("#status")).to_have_text("Ann: place a tile.")

@@ -7,13 +7,18 @@ and checks in addition that every request stayed on the game's own origin.
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from engine import new_game
 from tests.browser.dist_site import DistSite, build_release
 from tests.browser.game_helpers import (
     best_move,
@@ -22,6 +27,7 @@ from tests.browser.game_helpers import (
     start_game,
     wait_idle,
 )
+from web.storage import AUTOSAVE_KIND, Record, UiState
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 SW_TIMEOUT_MS = 90_000
@@ -53,6 +59,11 @@ def cache_names(page: Page) -> list[str]:
     return sorted(names)
 
 
+def cache_of(version: str, site: DistSite) -> str:
+    """The cache a release keeps its files in: named after the release and its folder."""
+    return f"ingenious-{version} /{site.sub_path}"
+
+
 def moves(page: Page) -> list[Any]:
     state: dict[str, Any] = page.evaluate("window.ingenious.state()")
     return list(state["moves"])
@@ -71,7 +82,7 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_network_gone(
     starts, a tile is placed with the mouse and the bot (a worker) answers."""
     open_ready(page, site.url)
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
-    assert cache_names(page) == [f"ingenious-{release[1]}"]
+    assert cache_names(page) == [cache_of(release[1], site)]
 
     site.stop()
     context.set_offline(True)
@@ -145,7 +156,7 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     assert moves(page) == played
     assert page.evaluate("document.querySelector('meta[name=ingenious-build]').content") == new
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
-    page.wait_for_function(f"caches.keys().then(k => k.join() === 'ingenious-{new}')",
+    page.wait_for_function(f"caches.keys().then(k => k.join() === '{cache_of(new, site)}')",
                            timeout=SW_TIMEOUT_MS)
     # A second tab still on the old release is told to reload, not left mixing releases.
     expect(other_tab.locator("#sw-update")).to_contain_text("another tab",
@@ -164,13 +175,19 @@ def test_the_development_page_never_registers_a_service_worker(ready_page: Page)
 
 def test_the_development_worker_removes_a_cached_release_and_itself(ready_page: Page) -> None:
     """If a release was once served on the `make play` address, the browser's update check
-    finds the development sw.js in its place. Registered, that worker deletes the release's
-    caches (and only those), unregisters itself and reloads the page with live files."""
+    finds the development sw.js in its place. Registered, that worker deletes this folder's
+    release caches (and only those: another copy's on the same host stays), unregisters
+    itself and reloads the page with live files."""
     page = ready_page
     page.evaluate(
         """async () => {
-             await (await caches.open('ingenious-old-release')).put('/x', new Response('x'));
-             await (await caches.open('another-site')).put('/y', new Response('y'));
+             const put = async (name, url) =>
+               (await caches.open(name)).put(url, new Response('x'));
+             await put('ingenious-0123456789abcdef /', '/index.html');
+             await put('ingenious-00000000000000ff', '/index.html');  // from before folders
+             await put('ingenious-0123456789abcdef /b/', '/b/index.html');
+             await put('ingenious-00000000000000ee', '/b/index.html');
+             await put('another-site', '/y');
              await navigator.serviceWorker.register('sw.js');
            }"""
     )
@@ -179,12 +196,122 @@ def test_the_development_worker_removes_a_cached_release_and_itself(ready_page: 
     for _ in range(SW_TIMEOUT_MS // 250):
         left = page.evaluate(
             """async () => [(await navigator.serviceWorker.getRegistrations()).length,
-                            (await caches.keys()).filter(n => n.startsWith('ingenious-'))]"""
+                            (await caches.keys()).sort()]"""
         )
-        if left == [0, []]:
+        if left[0] == 0 and len(left[1]) == 3:
             break
         page.wait_for_timeout(250)
-    assert left == [0, []], f"registrations and release caches left: {left}"
+    assert left == [0, ["another-site", "ingenious-00000000000000ee",
+                        "ingenious-0123456789abcdef /b/"]], f"left: {left}"
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
-    assert cache_names(page) == ["another-site"]
     assert page.evaluate("navigator.serviceWorker.controller") is None
+
+
+def legacy_autosave(moves: int) -> tuple[str, list[str]]:
+    """An autosave as today's release stores it (a plain `ingenious.autosave` key)."""
+    game = new_game("standard", 2, seed=8, names=["Ann", "Bob"])
+    for _ in range(moves):
+        game.apply(best_move(game))
+    record = Record(AUTOSAVE_KIND, game, ["human", "human"], UiState(None, "game"), rev=2)
+    return json.dumps(record.to_json()), list(game.moves)
+
+
+def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
+    page: Page,
+    context: BrowserContext,
+    tmp_path: Path,
+    release: tuple[Path, str],
+    open_ready: Callable[..., float],
+    requests_seen: list[str],
+) -> None:
+    """Copies at /a/ and /b/ of one host (two different releases): installing /b/'s worker
+    leaves /a/'s offline files alone, both start with the network gone, and each has its
+    own saves. The save stored before storage was kept per folder moves to the copy that
+    starts first."""
+    other_release = build_release(tmp_path / "dist-b", tmp_path, marker="b")
+    site = DistSite(tmp_path / "www", release[0], sub_path="a/")
+    try:
+        shutil.copytree(tmp_path / "dist-b", tmp_path / "www" / "b")
+        b_url = f"{site.origin}b/"
+        saved, played = legacy_autosave(4)
+        context.add_init_script(
+            script="if (!localStorage.getItem('test.seeded')) {"
+            "localStorage.setItem('test.seeded', '1');"
+            f"localStorage.setItem('ingenious.autosave', {json.dumps(saved)}); }}"
+        )
+        open_ready(page, site.url)
+        expect(page.locator("#game")).to_be_visible()
+        assert moves(page) == played, "the first copy to start took the old autosave"
+        page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+
+        other = context.new_page()
+        open_ready(other, b_url)
+        expect(other.locator("#start")).to_be_visible()
+        expect(other.locator("#continue-game")).to_be_disabled()
+        expect(other.locator("#saves-list .save-entry")).to_have_count(0)
+        other.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+        expect(other.locator("#sw-offline")).to_be_visible(timeout=SW_TIMEOUT_MS)
+        start_game(other, "standard", seats=["human", "human"], names=["Bea", "Cy"], seed=3)
+        other.wait_for_function("window.ingeniousSaves.info().rev !== null")
+
+        site.stop()
+        context.set_offline(True)
+        for tab, build in ((page, release[1]), (other, other_release)):
+            tab.reload()
+            tab.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+            assert tab.evaluate("window.ingeniousOffline.build") == build
+        expect(page.locator("#game")).to_be_visible()
+        assert moves(page) == played
+        expect(other.locator("#game")).to_be_visible()
+        assert other.evaluate("window.ingenious.state().names") == ["Bea", "Cy"]
+        wanted = sorted([cache_of(release[1], site), f"ingenious-{other_release} /b/"])
+        assert cache_names(page) == wanted
+        assert off_origin(requests_seen, site.origin) == []
+    finally:
+        site.stop()
+
+
+def test_an_update_never_caches_old_files_when_the_server_answers_by_date(
+    browser: Browser, site: DistSite, release: tuple[Path, str], tmp_path: Path,
+    open_ready: Callable[..., float],
+) -> None:
+    """A server that answers conditional requests by file date (python's http.server)
+    says "not modified" for a new release whose files are dated before the copies in
+    the browser's HTTP cache. The worker checks every file against the build's hashes,
+    so the new release is cached with its own files, not the old ones.
+
+    Runs in a context of its own: the request routing of the other tests turns the
+    browser's HTTP cache off, and that cache is what this is about."""
+    own = browser.new_context()
+    seen: list[str] = []
+    own.on("request", lambda request: seen.append(request.url))
+    try:
+        page = own.new_page()
+        open_ready(page, site.url)
+        page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+        old = release[1]
+        new = build_release(tmp_path / "dist-2", tmp_path, marker="2")
+        site.publish(tmp_path / "dist-2")
+        past = time.time() - 7 * 86400  # dated a week before the first release's files
+        for path in site.folder.rglob("*"):
+            if path.name != "sw.js":
+                os.utime(path, (past, past))
+        page.reload()
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+        banner = page.locator("#sw-update")
+        expect(banner).to_be_visible(timeout=SW_TIMEOUT_MS)
+        with page.expect_navigation(timeout=SW_TIMEOUT_MS):
+            banner.get_by_role("button", name="Reload").click()
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+        assert page.evaluate("window.ingeniousOffline.build") == new != old
+        cached = page.evaluate(
+            """async (name) => {
+                 const cache = await caches.open(name);
+                 return (await (await cache.match(new URL('web/boot.js', location.href))).text());
+               }""",
+            cache_of(new, site),
+        )
+        assert cached.endswith("// release 2\n"), "the new release cached the old boot.js"
+        assert off_origin(seen, site.origin) == []
+    finally:
+        own.close()

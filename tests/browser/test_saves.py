@@ -20,10 +20,11 @@ from engine.game import Game
 from tests.browser.game_helpers import best_move, engine_game, place_with_mouse, start_game
 from web import share
 from web.replay import frames
-from web.storage import AUTOSAVE_KIND, NAMED_KIND, Record, UiState
+from web.storage import AUTOSAVE_KIND, NAMED_KIND, PREFIX, Record, UiState, site_key, site_prefix
 
 Opener = Callable[..., float]
 AUTOSAVE = "ingenious.autosave"
+SITE = "/"  # the test server serves the repository root: keys are stored under its prefix
 SLOW = 90_000
 
 
@@ -83,7 +84,7 @@ def state(page: Page) -> dict[str, Any]:
 
 
 def stored(page: Page, key: str = AUTOSAVE) -> Any:
-    raw = page.evaluate(f"localStorage.getItem({json.dumps(key)})")
+    raw = page.evaluate(f"localStorage.getItem({json.dumps(site_key(key, SITE))})")
     return None if raw is None else json.loads(raw)
 
 
@@ -112,7 +113,10 @@ def messages(page: Page) -> str:
 
 
 def storage_keys(page: Page) -> list[str]:
-    return page.evaluate("Object.keys(localStorage)")
+    """The keys in localStorage, this site's under their logical names (`ingenious.…`)."""
+    mine = site_prefix(SITE)
+    keys: list[str] = page.evaluate("Object.keys(localStorage)")
+    return [PREFIX + k[len(mine) :] if k.startswith(mine) else k for k in keys]
 
 
 # --- reload at awkward moments ------------------------------------------------------------------
@@ -135,6 +139,11 @@ def test_reload_in_the_middle_of_bonus_placements_resumes_the_bonus(
     assert page.evaluate("window.ingenious.view()")["pending"] == after.pending
     expect(page.locator("#pass-screen")).to_be_hidden()
     expect(page.locator(".rack-tile[data-slot]:not([disabled])").first).to_be_visible()
+    # The status line asks for the bonus tile (not a load report, not an ordinary turn).
+    who = after.names[after.current]
+    due = f" ({after.pending} bonus tiles due)" if after.pending > 1 else ""
+    expect(page.locator("#status")).to_have_text(f"Ingenious! {who}: place your bonus tile{due}.")
+    expect(page.locator("#last-move")).to_contain_text("Ingenious!")
 
 
 def test_reload_at_a_swap_offer_shows_the_offer_again(
@@ -239,7 +248,7 @@ def test_corrupt_and_hostile_entries_are_set_aside_and_the_app_starts(
             assert key not in keys, f"{key} was not set aside"
     quarantined = [k for k in keys if k.startswith("ingenious.quarantine.")]
     assert len(quarantined) == len(items) - 2
-    kept = [json.loads(page.evaluate(f"localStorage.getItem('{k}')")) for k in quarantined]
+    kept = [stored(page, k) for k in quarantined]
     assert {k["from"] for k in kept} == set(items) - {"ingenious.save.good", "other.app"}
     assert any(k["raw"] == truncated for k in kept), "set aside verbatim"
     assert page.evaluate("localStorage.getItem('other.app')") == "not ours"
@@ -337,7 +346,7 @@ def test_dropping_a_file_on_the_page_imports_it(
 FULL_STORAGE = """
 const realSetItem = Storage.prototype.setItem;
 Storage.prototype.setItem = function (key, value) {
-  if (String(key).startsWith('ingenious.')) {
+  if (String(key).startsWith('ingenious')) {
     throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
   }
   return realSetItem.call(this, key, value);
@@ -397,13 +406,18 @@ def test_a_second_tab_notices_the_newer_game_and_never_overwrites_it(
     assert state(second) == state(first), "the second tab resumed the same game"
     play(first, best_move(engine_game(first)))
     expect(second.locator("#conflict")).to_be_visible()
+    # A modal dialog in the top layer (above a game-over card too), holding the focus.
+    assert second.evaluate(
+        "document.querySelector('#conflict').matches(':modal')"
+        " && document.querySelector('#conflict').contains(document.activeElement)"
+    )
     newest = stored(first)
     # The stale tab moves on anyway: the newer autosave must not be overwritten.
     stale_move = best_move(engine_game(second))
-    second.locator("#conflict").evaluate("n => n.hidden = true")
+    second.locator("#conflict").evaluate("n => n.close()")
     play(second, stale_move)
     assert stored(first) == newest
-    second.locator("#conflict").evaluate("n => n.hidden = false")
+    second.locator("#conflict").evaluate("n => n.showModal()")
     second.get_by_role("button", name="Load the newer state").click()
     expect(second.locator("#conflict")).to_have_count(0)
     assert state(second) == state(first)
@@ -492,6 +506,8 @@ def test_a_link_with_a_game_offers_it_without_replacing_the_autosave(
     open_ready(page, f"{server_url}#{share.fragment_for(shared, ['human', 'strong'])}")
     dialog = page.locator("#shared-game")
     expect(dialog).to_be_visible()
+    assert page.evaluate("document.querySelector('#shared-game').matches(':modal')")
+    expect(dialog.get_by_role("button", name="Watch the replay")).to_be_focused()
     expect(dialog.locator(".shared-summary")).to_have_text(share.summary(shared))
     assert stored(page)["game"]["moves"] == current.moves, "nothing replaced yet"
     dialog.get_by_role("button", name="Watch the replay").click()
@@ -513,6 +529,50 @@ def test_a_link_with_a_game_offers_it_without_replacing_the_autosave(
     kept = [k for k in storage_keys(page) if k.startswith("ingenious.save.")]
     assert len(kept) == 1
     assert stored(page, kept[0])["game"]["moves"] == current.moves, "old game kept"
+
+
+def test_a_second_link_in_the_same_tab_is_offered_like_the_first(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Opening another #game= link in the tab (only the fragment changes, no reload) shows
+    the shared-game offer again, for the new game."""
+    first, _ = best_play(1, lambda g, m: len(g.moves) == 2)
+    second, _ = best_play(2, lambda g, m: len(g.moves) == 5)
+    open_ready(page, f"{server_url}#{share.fragment_for(first, ['human', 'human'])}")
+    dialog = page.locator("#shared-game")
+    expect(dialog.locator(".shared-summary")).to_have_text(share.summary(first))
+    dialog.get_by_role("button", name="Dismiss").click()
+    expect(dialog).to_have_count(0)
+    page.evaluate(f"location.hash = {json.dumps(share.fragment_for(second, ['human', 'strong']))}")
+    expect(dialog.locator(".shared-summary")).to_have_text(share.summary(second))
+    dialog.get_by_role("button", name="Play from here").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == second.to_save()
+
+
+def test_a_quote_in_a_save_key_does_not_stop_the_thumbnails(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Saves are listed and drawn whatever their stored keys hold (no selector is built
+    from a key): every entry gets its board picture."""
+    game, _ = best_play(3, lambda g, m: len(g.moves) == 4)
+    seed_storage(page, {
+        'ingenious.save.a"b': named_text(game, "quoted key"),
+        "ingenious.save.plain": named_text(game, "plain key"),
+    })  # fmt: skip
+    open_ready(page, server_url)
+    expect(page.locator("#saves-list .save-entry")).to_have_count(2)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#saves-list canvas.thumb')].every(c => {
+                   if (!c.width) return false;
+                   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                   return new Set(d).size > 10; })"""
+    )
+    page.locator("#saves-list .save-entry", has_text="quoted key").get_by_role(
+        "button", name="Load: quoted key"
+    ).click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == game.to_save()
 
 
 def test_a_broken_link_says_why_and_the_app_starts(

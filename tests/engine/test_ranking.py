@@ -2,7 +2,7 @@
 
 from engine import new_game
 
-from .helpers import colour
+from .helpers import colour, set_rack, started
 
 
 def finished(variant: str, players: int, scores: list[list[int]], names: list[str]):  # type: ignore[no-untyped-def]
@@ -75,3 +75,41 @@ def test_team_ranking_uses_the_team_tracks() -> None:
     """Rule (team): teams are ranked like players, on the shared double tracks."""
     result = finished("team", 4, [[20] * 6, [19] + [36] * 5], ["A1", "B1", "A2", "B2"])
     assert result["standings"][0]["name"] == "Team A (A1 & A2)"
+
+
+def test_after_an_instant_win_the_others_rank_behind_the_winner_by_their_sorted_lists() -> None:
+    """Ruling: after an instant win in a game of 3-4 players the winner is first and the
+    others rank behind by the usual rule on their sorted counts (they do not all share
+    second place; equal lists still share theirs)."""
+    game = started("standard", 4)
+    game.names = ["Win", "Ann", "Bob", "Cy"]
+    game.scores[0] = [18, 18, 17, 18, 18, 18]
+    game.scores[1] = track(red=3, green=9, blue=9, orange=9, yellow=9, purple=9)
+    game.scores[2] = track(red=5, green=6, blue=9, orange=9, yellow=9, purple=9)
+    game.scores[3] = track(red=6, green=5, blue=9, orange=9, yellow=9, purple=9)
+    set_rack(game, 0, [("red", "blue")] * 6)
+    game.apply("4,0:blue 4,1:red")
+    assert game.phase == "over" and game.instant_winner == 0
+    result = game.result()
+    assert [(s["name"], s["place"]) for s in result["standings"]] == [
+        ("Win", 1),
+        ("Bob", 2),
+        ("Cy", 2),
+        ("Ann", 4),
+    ]
+    assert "wins at once" in result["explanation"][0]
+    assert "same counts" in result["explanation"][1]  # Bob and Cy share second
+    assert "lowest colour 5 against 3" in result["explanation"][2]
+
+
+def test_after_an_instant_win_in_three_players_the_others_are_second_and_third() -> None:
+    """Ruling, three players: the higher sorted list of the two others is second."""
+    game = started("standard", 3)
+    game.scores[0] = [18, 18, 17, 18, 18, 18]
+    game.scores[1] = track(red=4, green=8, blue=8, orange=8, yellow=8, purple=8)
+    game.scores[2] = track(red=4, green=7, blue=12, orange=12, yellow=12, purple=12)
+    set_rack(game, 0, [("red", "blue")] * 6)
+    game.apply("4,0:blue 4,1:red")
+    assert game.instant_winner == 0
+    standings = game.result()["standings"]
+    assert [(s["side"], s["place"]) for s in standings] == [(0, 1), (1, 2), (2, 3)]

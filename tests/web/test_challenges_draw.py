@@ -182,3 +182,19 @@ def test_the_tally_lists_each_challenge_and_the_total() -> None:
 def test_rules_start_with_the_chosen_challenge() -> None:
     assert rules_html("tiles").startswith("<h3>Tile Challenge</h3>")
     assert all(f"<h3>{t}" in rules_html() for t in ("Card", "Dice", "Tile", "A match"))
+
+
+def test_a_hand_cards_name_begins_with_its_visible_key_and_holds_its_counts() -> None:
+    """The card button is named by what it shows (its key, then its face-up counts) with
+    the words around them for screen readers: no aria-label that hides the key."""
+    from web.challenges.parts import Hand, HandCard
+
+    card = HandCard(0, "green-orange", "green disc and orange hexagon", (2, 3),
+                    Control("ch-card-0", ("1",), True))  # fmt: skip
+    html = str(draw.hand_html(Hand("Ann's hand", (card,))))
+    button = html[html.index("<button") : html.index("</button>")]
+    assert "aria-label" not in button
+    words = re.sub(r"<svg.*?</svg>", "", button)
+    words = re.sub(r'<span aria-hidden="true">[^<]*</span>', "", words)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", words[words.index(">") + 1 :])).strip()
+    assert text == "1: green disc and orange hexagon, face-up matches: green 2, orange 3"

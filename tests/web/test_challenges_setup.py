@@ -23,7 +23,6 @@ def test_empty_names_become_seat_names_and_an_empty_seed_is_random() -> None:
         ("cards", [], ["Bo", "bo"], "", "same name"),
         ("cards", [], ["", ""], "1e5", "whole number"),
         ("poker", [], ["", ""], "", "Choose cards"),
-        ("cards", [], ["x" * 30, ""], "", "too long"),
     ],
 )
 def test_bad_setup_choices_are_refused_with_a_reason(kind, games, names, seed, message) -> None:

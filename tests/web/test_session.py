@@ -7,11 +7,10 @@ from engine.bots import make_bot
 from web.session import (
     HUMAN,
     SetupError,
-    describe_event,
     make_setup,
     needs_pass_screen,
     rack_owner,
-    turn_prompt,
+    turn_start,
     undo_target,
 )
 
@@ -74,20 +73,16 @@ def test_no_undo_with_two_people_at_the_table() -> None:
     assert undo_target(game.log, [HUMAN, HUMAN], 2) is None
 
 
-def test_descriptions_name_the_player_colours_and_points() -> None:
-    event = {"seat": 1, "move": "0,-4:red 1,-4:blue", "points": {"red": 2}, "bonus": 1}
-    text = describe_event(event, ["Ann", "Bob"])
-    assert text.startswith("Bob placed red at 0,-4 and blue at 1,-4, scoring 2 red.")
-    assert "Ingenious!" in text
-    swap = describe_event({"seat": 0, "move": "swap", "reason": "no red"}, ["Ann", "Bob"])
-    assert "Ann swapped" in swap and "no red" in swap
-    assert "exchange" in describe_event({"seat": 0, "move": "pass"}, ["Ann", "Bob"], "duel")
-
-
-def test_turn_prompt_says_who_is_to_move() -> None:
-    game = new_game("standard", players=2, seed=5, names=["Ann", "Bob"])
-    assert turn_prompt(game.view(0), [HUMAN, "casual"]) == "Ann: place a tile."
-    assert "thinking" in turn_prompt(game.view(0), ["casual", HUMAN])
+def test_redo_stops_where_a_person_begins_a_turn() -> None:
+    """A person begins a turn when it is their move and the last move was someone else's
+    (or nobody's); a bonus placement or a swap decision continues the same turn."""
+    seats = [HUMAN, "casual"]
+    assert turn_start([], seats, 0, "place", 2)
+    assert not turn_start([{"seat": 0}], seats, 0, "place", 2)  # a bonus tile is due
+    assert turn_start([{"seat": 1}], seats, 0, "place", 2)
+    assert not turn_start([{"seat": 0}], seats, 1, "place", 2)  # the bot's turn
+    assert not turn_start([{"seat": 1}], seats, 0, "over", 2)
+    assert turn_start([{"seat": 0}], [HUMAN], 0, "place", 1)  # solo: every move is a turn
 
 
 def test_seat_rows_keep_what_was_typed_and_show_names_as_text() -> None:
@@ -105,16 +100,3 @@ def test_seat_rows_keep_what_was_typed_and_show_names_as_text() -> None:
     assert '<option value="casual" selected>' in rows[1] and "Bot: strong" in rows[1]
     team = seat_rows_html("", 4, ("casual",), [], ["Team A", "Team B", "Team A", "Team B"])
     assert team.count("Team B") == 2 and '<option value="human" selected>' in team
-
-
-def test_seat_menu_options_carry_each_levels_help_text() -> None:
-    """Each bot level's option has its one-line description as its title, quotes escaped;
-    the person option has none."""
-    from engine.bots.levels import level_blurbs
-    from web.session import seat_rows_html
-
-    tips = level_blurbs()
-    html = seat_rows_html("", 2, ("casual", "strong"), [], tips={**tips, "strong": 'a "b"'})
-    assert f'<option value="casual" title="{tips["casual"]}">' in html
-    assert 'title="a &quot;b&quot;"' in html
-    assert '<option value="human" selected>' in html

@@ -94,8 +94,10 @@ def test_hostile_seats_and_names_are_refused() -> None:
     with pytest.raises(StoredDataError, match="unknown player type"):
         parse_record(json.dumps(data), NAMED_KIND)
     data["game"]["seats"] = ["human", "human"]
-    data["name"] = "a" * 500
-    with pytest.raises(StoredDataError, match="at most 60"):
+    data["name"] = "a" * 500 + "\u202e"
+    assert parse_record(json.dumps(data), NAMED_KIND).name == "a" * 60, "cleaned, not refused"
+    data["name"] = "\u2066 \x00"
+    with pytest.raises(StoredDataError, match="empty"):
         parse_record(json.dumps(data), NAMED_KIND)
     data["name"] = "<script>alert(1)</script>"
     assert parse_record(json.dumps(data), NAMED_KIND).name == "<script>alert(1)</script>"

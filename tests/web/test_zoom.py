@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from web.hexgrid import fit_layout
+from web import zoom
+from web.hexgrid import Layout, fit_layout
 from web.zoom import FITTED, MAX_ZOOM, View, apply, clamp, drag, pinch, settle, zoom_at
 
 W, H = 390.0, 390.0
@@ -49,3 +50,23 @@ def test_zoom_and_pan_stay_in_bounds() -> None:
 def test_a_pinch_that_ends_near_fitted_snaps_back() -> None:
     assert settle(View(1.02, 3.0, 1.0)) == FITTED
     assert settle(View(1.5, 3.0, 1.0)) == View(1.5, 3.0, 1.0)
+
+
+# --- cells a finger can hit -------------------------------------------------------------------
+def test_a_tap_on_small_cells_zooms_to_a_fingertip_around_the_tapped_spot() -> None:
+    fit = Layout(24.0 / zoom.SQRT3, 195.0, 240.0)  # cells 24 px apart (four players, phone)
+    point = (250.0, 200.0)
+    view = zoom.finger_view(fit, zoom.FITTED, point, 390.0, 480.0)
+    assert view is not None
+    assert zoom.spacing(fit, view) >= zoom.FINGER
+    before = fit.to_fractional(*point)
+    after = zoom.apply(fit, view).to_fractional(*point)
+    assert after == pytest.approx(before), "the tapped spot stays under the finger"
+
+
+def test_cells_a_finger_wide_already_are_left_alone() -> None:
+    fit = Layout(50.0 / zoom.SQRT3, 400.0, 400.0)
+    assert zoom.finger_view(fit, zoom.FITTED, (300.0, 300.0), 800.0, 800.0) is None
+    small = Layout(30.0 / zoom.SQRT3, 400.0, 400.0)
+    zoomed = zoom.View(1.6, 0.0, 0.0)  # a pinch already made them 48 px
+    assert zoom.finger_view(small, zoomed, (300.0, 300.0), 800.0, 800.0) is None

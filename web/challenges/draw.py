@@ -352,7 +352,18 @@ def hand_html(hand: Hand) -> Markup:
     cards = []
     for card in hand.cards:
         a, b = card.counts
-        counts = tag("span", {"class": "ch-card-counts", "aria-hidden": "true"}, f"{a} · {b}")
+        first, second = card_colours(card.card)
+        # The name is the visible text (key, counts) with the words around it for screen
+        # readers: "1: green disc and orange hexagon, face-up matches: green 2, orange 3".
+        counts = tag(
+            "span",
+            {"class": "ch-card-counts"},
+            tag("span", {"class": "sr-only"}, f", face-up matches: {first} "),
+            str(a),
+            tag("span", {"class": "sr-only"}, f", {second}"),
+            tag("span", {"aria-hidden": "true"}, " ·"),
+            f" {b}",
+        )
         if card.control is None:
             cards.append(
                 tag(
@@ -373,9 +384,9 @@ def hand_html(hand: Hand) -> Markup:
                     "data-action": c.id,
                     "data-card": card.card,
                     "aria-pressed": "true" if c.pressed else "false",
-                    "aria-label": c.aria_label,
                 },
-                tag("span", {"class": "key", "aria-hidden": "true"}, phrase_html(c.label)),
+                tag("span", {"class": "key"}, phrase_html(c.label)),
+                tag("span", {"class": "sr-only"}, f": {card.label}"),
                 card_face(card.card),
                 counts,
             )

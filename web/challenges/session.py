@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.challenges.match import Match, load_match, new_match
 from engine.errors import IllegalMoveError, SaveFormatError
+from engine.jsontext import decode
 from web.challenges.setup import BOT_LEVELS, ChallengeSetup
 from web.challenges.words import TITLES, Line, describe
 from web.session import HUMAN, humans
@@ -257,9 +258,12 @@ def read_session(store: Any) -> tuple[Session | None, str | None]:
     if raw is None or raw == "":
         return None, None
     try:
-        return Session.from_save(json.loads(str(raw))), None
-    except json.JSONDecodeError as exc:
-        return None, f"The saved challenge is damaged (not JSON: {exc.msg})."
+        # decode, not json.loads: a deeply nested entry must not overflow the stack.
+        data = decode(str(raw), "the saved challenge")
+    except SaveFormatError as exc:
+        return None, f"The saved challenge is damaged ({exc})."
+    try:
+        return Session.from_save(data), None
     except (SaveFormatError, IllegalMoveError, ValueError, TypeError, KeyError) as exc:
         return None, f"The saved challenge cannot be continued: {exc}"
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.bots.levels import level_blurbs
 from engine.challenges import VARIANTS
+from engine.names import clean_name
 from web.markup import Markup
 from web.session import HUMAN, SetupError, default_name, seat_rows_html
 
@@ -82,10 +82,7 @@ def make_setup(
             raise SetupError(f"Seat {seat + 1}: choose a person or a casual or strong bot.")
     clean = []
     for seat, name in enumerate(names[:players]):
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME:
-            raise SetupError(f"Name {seat + 1} is too long (at most {MAX_NAME} characters).")
-        clean.append(name or default_name(seat, seats[seat]))
+        clean.append(clean_name(name, default_name(seat, seats[seat]), MAX_NAME))
     if len({n.casefold() for n in clean}) != players:
         raise SetupError("Two players have the same name; give everyone a different one.")
     return ChallengeSetup(
@@ -180,10 +177,6 @@ def form_model(form: SetupForm) -> FormModel:
         seed=form.seed,
         # The seat rows are shared with the board game's form (web/session.py escapes the
         # names it writes back into the fields).
-        seat_rows=Markup(
-            seat_rows_html(
-                "ch-", form.players, BOT_LEVELS, list(form.seats), tips=level_blurbs(True)
-            )
-        ),
+        seat_rows=Markup(seat_rows_html("ch-", form.players, BOT_LEVELS, list(form.seats))),
         problem=form.problem,
     )

@@ -30,7 +30,17 @@ from web.challenges.session import Session, describe_save, read_session, write_s
 from web.challenges.setup import ChallengeSetup, SetupForm, form_model
 from web.challenges.state import Keyed, ScreenState
 from web.challenges.words import intent
-from web.dom import document, el, expose, js_value, missing, on, show_banner
+from web.dom import (
+    document,
+    el,
+    expose,
+    guard_dialog,
+    js_value,
+    missing,
+    on,
+    show_banner,
+    show_dialog,
+)
 from web.session import SetupError
 
 # Seconds a bot's coming move stays on screen before it happens, per speed setting.
@@ -82,8 +92,9 @@ CONTINUE_HTML = """
 
 SCREEN_HTML = """
 <header class="bar">
+  <h1 class="sr-only">Ingenious Challenges</h1>
   <button id="ch-menu" type="button" data-action="ch-menu"
-          aria-label="Back to the start screen">☰ Menu</button>
+          title="Back to the start screen"><span aria-hidden="true">☰</span> Menu</button>
   <p id="ch-status" class="status" aria-hidden="true"></p>
   <div class="bar-tools">
     <label class="speed"><span class="speed-label">Speed</span>
@@ -116,29 +127,24 @@ SCREEN_HTML = """
     </section>
     <section class="ch-panel" aria-labelledby="ch-log-title">
       <h2 id="ch-log-title" class="panel-title">Moves</h2>
-      <ol id="ch-log" class="move-list"></ol>
+      <ol id="ch-log" class="move-list" tabindex="0" aria-labelledby="ch-log-title"></ol>
     </section>
   </aside>
 </div>
-<div id="ch-pass" class="overlay pass" hidden>
-  <div id="ch-pass-card" class="card dialog" role="dialog" aria-modal="true"
-       aria-labelledby="ch-pass-title"></div>
-</div>
-<div id="ch-over" class="overlay" hidden>
-  <div id="ch-over-card" class="card dialog" role="dialog" aria-modal="true"
-       aria-labelledby="ch-over-title"></div>
-</div>
-<div id="ch-guide" class="overlay guide" hidden>
-  <div class="card dialog guide-card" role="dialog" aria-modal="true"
-       aria-labelledby="ch-guide-title">
-    <div class="guide-head">
-      <h2 id="ch-guide-title">How to play</h2>
-      <button id="ch-guide-close" type="button" data-action="ch-guide-close"
-              aria-label="Close">✕</button>
-    </div>
-    <div id="ch-guide-body" class="guide-body"></div>
+<dialog id="ch-pass" class="card dialog pass" aria-labelledby="ch-pass-title" hidden>
+  <div id="ch-pass-card"></div>
+</dialog>
+<dialog id="ch-over" class="card dialog" aria-labelledby="ch-over-title" hidden>
+  <div id="ch-over-card"></div>
+</dialog>
+<dialog id="ch-guide" class="card dialog guide-card" aria-labelledby="ch-guide-title" hidden>
+  <div class="guide-head">
+    <h2 id="ch-guide-title">How to play</h2>
+    <button id="ch-guide-close" type="button" data-action="ch-guide-close"
+            aria-label="Close">✕</button>
   </div>
-</div>
+  <div id="ch-guide-body" class="guide-body"></div>
+</dialog>
 """
 
 FLOW = ("ch-act", "ch-pass", "ch-over", "ch-guide")  # focus here follows the game
@@ -161,7 +167,10 @@ class ChallengeUI:
 
     # --- building ----------------------------------------------------------------------------
     def build(self) -> None:
-        el("challenge-setup").innerHTML = SETUP_HTML
+        if missing(el("ch-form")):
+            el("challenge-setup").innerHTML = SETUP_HTML
+        else:  # the page's own plain-HTML card: its seat rows stay (see `adopt`)
+            self.seat_rows_for = self.form.players
         slot = el("ch-continue-slot")
         if missing(slot):  # a page without the "Play on" card: keep it with the form
             slot = document.createElement("div")
@@ -178,6 +187,8 @@ class ChallengeUI:
         on(el("challenge-screen"), "change", self.on_change)
         on(el("ch-speed"), "change", self.on_speed)
         on(document, "keydown", self.on_key)
+        for dialog_id in ("ch-pass", "ch-over", "ch-guide"):
+            guard_dialog(el(dialog_id), self.escape, self.sync_dialogs)
         self.render_form()
         self.render_continue()
         self.expose_automation()
@@ -210,8 +221,19 @@ class ChallengeUI:
         problem.textContent = model.problem
         problem.hidden = not model.problem
 
+    def adopt(self, form: SetupForm) -> None:
+        """Take over the card as the page drew it before Python was ready (web/start-form.js):
+        its choices, and the seat rows it drew for them."""
+        self.form = form
+        self.seat_rows_for = form.players
+        self.render_form()
+
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
+        self.start()
+
+    def start(self) -> None:
+        """Start the challenge chosen on the card, or say what is wrong with the choices."""
         try:
             session = Session(self.form.setup(random.getrandbits(48)))
         except (SetupError, ValueError) as exc:
@@ -244,6 +266,7 @@ class ChallengeUI:
         self.busy = False
         self.host.leave_board_game()
         el("challenge-screen").hidden = False
+        js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
         self.session = session
         self.state = ScreenState()
         said = f"{'Resumed' if resumed else 'New'} {title(session)}. {prompt(session, self.state)}"
@@ -257,6 +280,7 @@ class ChallengeUI:
         self.generation += 1
         self.busy = False
         el("challenge-screen").hidden = True
+        self.sync_dialogs()
         self.render_continue()
         self.host.show_start()
         el("ch-start").focus()
@@ -312,7 +336,13 @@ class ChallengeUI:
         if session is None or el("challenge-screen").hidden:
             return
         model = screen_model(session, self.state)
+        before = self.model
         self.model = model
+        # Only the rules closed: the dialog gives the focus back to what opened it.
+        rules_closed = (
+            before is not None and before.rules_open and not model.rules_open
+            and before.position == model.position and not take_focus
+        )  # fmt: skip
         active = document.activeElement
         active_id = "" if missing(active) else str(active.id or "")
         follows = (
@@ -327,7 +357,9 @@ class ChallengeUI:
         self.focus_key = key
         again: Any = el(active_id) if active_id else None
         usable = again is not None and not missing(again) and not again.disabled
-        if follows and (moved_on or not usable) and model.focus:
+        if rules_closed:
+            pass
+        elif follows and (moved_on or not usable) and model.focus:
             target = el(model.focus)
             if not missing(target):
                 target.focus()
@@ -360,8 +392,6 @@ class ChallengeUI:
             box.scrollTop = box.scrollHeight
         self.put("ch-undo-slot", draw.control(model.undo))
         dialog = model.dialog
-        el("ch-pass").hidden = not isinstance(dialog, PassDialog)
-        el("ch-over").hidden = not isinstance(dialog, ResultDialog)
         if isinstance(dialog, PassDialog):
             self.put("ch-pass-card", draw.pass_html(dialog))
         elif isinstance(dialog, ResultDialog):
@@ -369,11 +399,28 @@ class ChallengeUI:
         guide = el("ch-guide")
         if model.rules_open and guide.hidden:
             el("ch-guide-body").innerHTML = rules_html(model.variant)
-        guide.hidden = not model.rules_open
+        self.sync_dialogs()
         el("ch-speed").value = self.host.speed()
         if model.announcement and self.drawn.get("announce") != model.announcement:
             el("announce").textContent = model.announcement
             self.drawn["announce"] = model.announcement
+
+    def sync_dialogs(self) -> None:
+        """Open (modal) or close each dialog as the model says; the rules go on top."""
+        model = self.model
+        shown = not el("challenge-screen").hidden and model is not None
+        dialog = model.dialog if shown and model is not None else None
+        rules = shown and model is not None and model.rules_open
+        if rules:  # a modal opened later is on top: close the rules first, reopen last
+            show_dialog(el("ch-guide"), False)
+        show_dialog(el("ch-pass"), isinstance(dialog, PassDialog))
+        show_dialog(el("ch-over"), isinstance(dialog, ResultDialog))
+        show_dialog(el("ch-guide"), rules)
+
+    def escape(self) -> None:
+        """Escape in a dialog: the rules close; the pass screen and results stay."""
+        if self.model is not None and self.model.rules_open:
+            self.dispatch("ch-guide-close")
 
     # --- input -------------------------------------------------------------------------------
     def dispatch(self, control_id: str, value: str = "") -> None:

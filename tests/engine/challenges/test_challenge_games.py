@@ -132,10 +132,12 @@ def good_save() -> dict[str, Any]:
         (lambda d: d.update(format="ingenious"), "format"),
         (lambda d: d.update(version=2), "version"),
         (lambda d: d.update(variant="chess"), "unknown challenge"),
+        (lambda d: d.update(variant=["cards"]), "unknown challenge"),
+        (lambda d: d.update(variant={"cards": 1}), "unknown challenge"),
         (lambda d: d.update(players=5), "2-4 players"),
         (lambda d: d.update(players="2"), "players"),
         (lambda d: d.update(names=["A"]), "names"),
-        (lambda d: d.update(names=["A", ""]), "non-empty"),
+        (lambda d: d.update(names=["A", 5]), "must be a string"),
         (lambda d: d.update(options={"start_rule": True}), "no options"),
         (lambda d: d.update(seed=-1), "seed"),
         (lambda d: d.update(seed=True), "seed"),
@@ -148,6 +150,14 @@ def test_bad_saves_are_refused_with_a_clear_message(change: Any, words: str) -> 
     change(data)
     with pytest.raises(SaveFormatError, match=words):
         load_challenge(data)
+
+
+def test_names_in_a_save_are_cleaned_not_refused() -> None:
+    """Names pass through engine.names.clean_name: an empty or hostile name still loads."""
+    data = good_save()
+    data["names"] = ["", "\u202eEve\nX" + "y" * 60]
+    game = load_challenge(data)
+    assert game.names == ["Player 1", "Eve X" + "y" * 35]
 
 
 def test_load_refuses_non_objects() -> None:

@@ -1,0 +1,156 @@
+"""Layouts from a phone to a large screen: what a player needs stays in view.
+
+At 390×844 (a phone: touch), 768×1024, 1280×800 and 1920×1080, in a four-player game
+while a tile is being placed: no sideways scrolling, and the status line, Menu, the
+rack, Turn, Place and the score strip with every player's six values (the lowest
+marked) lie inside the viewport; at 1280×800 and up the move list too. On the phone,
+a tap on the board zooms its cells to a fingertip (44 CSS px apart or more), the second
+tap places, and the whole board shows again. In each Challenge the main controls, and
+in the Card Challenge the face-up cards, lie inside the viewport.
+
+Each size is one page load: the board game first, then the Challenges (stored saves,
+continued from the start screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from tests.browser.game_helpers import anchor_and_partner, best_move, engine_game, rack_slot, split
+from tests.browser.test_a11y_screens import continue_challenge
+from tests.browser.test_challenges import start_challenge
+from web.challenges.session import Session
+from web.challenges.setup import ChallengeSetup
+
+SIZES = [(390, 844), (768, 1024), (1280, 800), (1920, 1080)]
+PHONE = (390, 844)
+FINGER = 44.0
+
+OUTSIDE_JS = """(selectors) => {
+  const width = document.documentElement.clientWidth, height = window.innerHeight;
+  const out = [];
+  for (const selector of selectors) {
+    const nodes = [...document.querySelectorAll(selector)];
+    if (!nodes.length) out.push(`${selector}: missing`);
+    for (const node of nodes) {
+      const r = node.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) out.push(`${selector}: not shown`);
+      else if (r.left < -0.5 || r.top < -0.5 || r.right > width + 0.5 || r.bottom > height + 0.5)
+        out.push(`${selector}: ${Math.round(r.left)},${Math.round(r.top)} to `
+                 + `${Math.round(r.right)},${Math.round(r.bottom)} in ${width}x${height}`);
+    }
+  }
+  return out;
+}"""
+OVERFLOW_JS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+def _local_only(route: Route) -> None:
+    if route.request.url.startswith("http://127.0.0.1"):
+        route.continue_()
+    else:
+        route.abort("blockedbyclient")
+
+
+@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[Page, bool]]:
+    width, height = request.param
+    phone = (width, height) == PHONE
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+    )
+    page = context.new_page()
+    page.route("**/*", _local_only)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page, phone
+    context.close()
+    assert not errors
+
+
+def outside(page: Page, *selectors: str) -> list[str]:
+    found: list[str] = page.evaluate(OUTSIDE_JS, list(selectors))
+    return found
+
+
+def spacing(page: Page) -> float:
+    points: list[dict[str, Any]] = page.evaluate(
+        "[0, 1].map((q) => window.ingenious.cellCenter(q, 0))"
+    )
+    a, b = points
+    return float(((a["x"] - b["x"]) ** 2 + (a["y"] - b["y"]) ** 2) ** 0.5)
+
+
+def press(page: Page, selector: str, phone: bool) -> None:
+    if phone:
+        page.locator(selector).tap()
+    else:
+        page.locator(selector).click()
+
+
+GAME_PARTS = ("#status", "#menu-button", "#turn-button", "#place-button", ".rack-tile",
+              "#score-strip .strip-val")  # fmt: skip
+
+
+def test_what_a_player_needs_stays_in_view(sized: tuple[Page, bool], server_url: str) -> None:
+    page, phone = sized
+    page.goto(server_url + "?speed=instant")
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=90_000)
+    page.select_option("#players", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-kind-{seat}", "beginner")
+    page.fill("#seed", "5")
+    press(page, "#start-game", phone)
+    expect(page.locator(".rack-tile[data-slot]").first).to_be_enabled()
+    problems: dict[str, list[str]] = {}
+
+    game = engine_game(page)
+    move = best_move(game)
+    slot, tile = rack_slot(page, tuple(c for _, c in split(move)))
+    press(page, f'.rack-tile[data-slot="{slot}"]', phone)
+    expect(page.locator(f'.rack-tile[data-slot="{slot}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(page.locator("#score-strip .strip-row")).to_have_count(4)
+    problems["game, placing"] = outside(page, *GAME_PARTS)
+    if page.viewport_size and page.viewport_size["width"] >= 1280:
+        problems["game, the move list"] = outside(page, "#moves-title")
+    overflow = page.evaluate(OVERFLOW_JS)
+
+    if phone:
+        fitted = spacing(page)
+        anchor, partner = anchor_and_partner(move, tile[0])
+        point = page.evaluate(f"window.ingenious.cellCenter({anchor[0]}, {anchor[1]})")
+        page.touchscreen.tap(point["x"], point["y"])
+        zoomed = spacing(page)
+        assert fitted < FINGER <= zoomed, (fitted, zoomed)
+        problems["phone, zoomed in"] = outside(page, *GAME_PARTS)
+        point = page.evaluate(f"window.ingenious.cellCenter({partner[0]}, {partner[1]})")
+        page.touchscreen.tap(point["x"], point["y"])
+        page.wait_for_function("window.ingenious.state().moves.length > 0")
+        assert engine_game(page).moves[0] == move
+        assert spacing(page) == pytest.approx(fitted, abs=0.5), "the whole board again"
+
+    press(page, "#menu-button", phone)
+    start_challenge(page, "cards", ["human", "casual"], ["Ann", "Bot"], seed=7)
+    for kind, parts in (
+        ("cards", ("#ch-status", "#ch-menu", ".ch-card.faceup", ".ch-card.hand")),
+        ("dice", ("#ch-status", "#ch-menu", "#ch-act button.primary")),
+        ("tiles", ("#ch-status", "#ch-menu", "#ch-act button.primary")),
+    ):
+        continue_challenge(
+            page, Session(ChallengeSetup([kind], 2, ["Ann", "Bot"], ["human", "casual"], 7))
+        )
+        expect(page.locator("#ch-act button[data-action]:not([disabled])").first).to_be_visible()
+        if kind == "dice" and page.locator("#ch-roll").count():
+            press(page, "#ch-roll", phone)
+            expect(page.locator("#ch-act button.primary").first).not_to_have_id("ch-roll")
+        problems[kind] = outside(page, *parts)
+        overflow = max(overflow, page.evaluate(OVERFLOW_JS))
+
+    assert overflow <= 0, f"{overflow} px of sideways scrolling"
+    assert not any(problems.values()), problems

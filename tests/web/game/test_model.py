@@ -1,0 +1,258 @@
+"""The board game screen model: what the page shows follows from the game and the screen
+state alone, so a reload, Undo, Redo or a new game can never show a stale line."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine import new_game
+from engine.game import Game
+from tests.web.game.games import best_move, greedy, people, play, reloaded, show, to_end
+from web.game import state as st
+from web.game.model import GameModel, bonus_due, refusal
+from web.game.words import describe
+from web.session import HUMAN
+from web.storage import UiState
+
+BOT = "casual"
+
+
+def screen(game: Game, seats: list[str], revealed: int | None = None) -> st.Screen:
+    return st.screen_for(game, seats, UiState(revealed))
+
+
+def assert_same_after_reload(game: Game, scr: st.Screen) -> GameModel:
+    """The model after a reload equals the model reached by play; returns it."""
+    before = show(game, scr)
+    again, again_screen = reloaded(game, scr)
+    after = show(again, again_screen)
+    assert after == before
+    return after
+
+
+# --- a new game -------------------------------------------------------------------------------
+def test_a_new_game_has_no_last_move_and_asks_the_first_player() -> None:
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    m = show(game, screen(game, [HUMAN, BOT]))
+    assert m.status == "Ann: place a tile."
+    assert m.last_move is None and m.moves == ()
+    assert len(m.rack.tiles) == 6 and m.rack.title == "Your tiles"
+    assert not m.pass_screen.visible and not m.over.visible and not m.offer.visible
+    assert m.buttons == dataclasses.replace(m.buttons, undo=False, redo=False, hint=True,
+                                            turn=False, place=False)  # fmt: skip
+    assert m.announce == "Ann: place a tile."
+    assert m.preview.message == "Pick a tile (keys 1–6)."
+
+
+def test_a_new_hot_seat_game_shows_the_pass_screen_with_nothing_to_tell() -> None:
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    m = show(game, screen(game, people(2)))
+    assert m.pass_screen.visible and m.pass_screen.title == "Pass to Ann"
+    assert m.pass_screen.since == () and m.pass_screen.empty
+    assert m.rack.tiles == () and m.rack.hidden == 6
+    assert m.board.marked == ()
+
+
+def test_a_new_game_after_a_finished_one_shows_nothing_of_the_old_game() -> None:
+    """Start, finish, start again: the new screen equals a never-played screen."""
+    old = to_end("standard", 2)
+    assert old.phase == "over"
+    finished = show(old, screen(old, [HUMAN, BOT]))
+    assert finished.over.visible and finished.last_move is not None
+    fresh = new_game("standard", 2, seed=9, names=["Ann", "Bob"])
+    scr = screen(fresh, [HUMAN, BOT])
+    m = show(fresh, scr)
+    assert m.last_move is None and m.moves == () and not m.over.visible
+    assert m == show(new_game("standard", 2, seed=9, names=["Ann", "Bob"]), scr)
+
+
+# --- reloads -----------------------------------------------------------------------------------
+def test_reload_at_an_ordinary_turn_shows_the_turn_prompt_and_the_last_move() -> None:
+    game = greedy("standard", 4, 6)
+    m = assert_same_after_reload(game, screen(game, [HUMAN, BOT]))
+    assert m.status == "Ann: place a tile."
+    assert m.last_move == describe(game.log, 5, game.names, "standard")
+    assert m.announce.startswith(m.last_move.speech)
+    assert len(m.moves) == 6 and m.moves[-1] == m.last_move
+
+
+def test_reload_with_one_bonus_tile_due_asks_for_it() -> None:
+    game = greedy("standard", 1, 17)
+    move = best_move(game)
+    assert game.preview(move)["bonus"] == 1
+    scr = screen(game, people(2), revealed=game.current)
+    play(game, scr, move)
+    assert bonus_due(game) == 1
+    m = assert_same_after_reload(game, scr)
+    who = game.names[game.current]
+    assert m.status == f"Ingenious! {who}: place your bonus tile."
+    assert not m.pass_screen.visible and len(m.rack.tiles) == 5
+
+
+def test_reload_with_two_bonus_tiles_due_says_how_many() -> None:
+    game = greedy("standard", 26, 30)
+    move = best_move(game)
+    assert game.preview(move)["bonus"] == 2
+    scr = screen(game, people(2), revealed=game.current)
+    play(game, scr, move)
+    m = assert_same_after_reload(game, scr)
+    assert m.status.endswith("place your bonus tile (2 bonus tiles due).")
+    # After the first of the two, one is still due: the prompt still asks for it.
+    play(game, scr, best_move(game))
+    assert bonus_due(game) == 1
+    m = assert_same_after_reload(game, scr)
+    assert m.status.startswith("Ingenious!") and "(2 bonus" not in m.status
+
+
+def test_reload_at_a_swap_offer_shows_the_offer_with_its_reason() -> None:
+    game = greedy("standard", 5, 28)
+    assert game.phase == "swap" and game.current == 0
+    m = assert_same_after_reload(game, screen(game, [HUMAN, BOT]))
+    assert m.offer.visible and m.offer.take == "Swap all six tiles"
+    assert m.status == m.offer.reason and "lowest colour" in m.status
+    assert m.rack.tiles and all(t.disabled for t in m.rack.tiles)
+    assert m.buttons.hint and not m.buttons.place
+
+
+def test_reload_at_a_duel_exchange_offers_the_exchange() -> None:
+    game = greedy("duel", 2, 22)
+    assert game.phase == "swap" and game.current == 0
+    m = assert_same_after_reload(game, screen(game, [HUMAN, BOT]))
+    assert m.offer.visible and m.offer.take == "Exchange those tiles"
+    assert m.offer.label == "Exchange offer"
+    assert "exchange" in m.status and "swap" not in m.status and "at 9 on Ann's side" in m.status
+
+
+def test_reload_at_a_pass_screen_keeps_the_rack_hidden_and_tells_the_last_turn() -> None:
+    game = greedy("standard", 4, 3)
+    scr = screen(game, people(2))
+    m = assert_same_after_reload(game, scr)
+    assert m.pass_screen.visible and m.pass_screen.title == f"Pass to {game.names[game.current]}"
+    assert m.rack.tiles == () and m.status.startswith("Pass the screen")
+    since = m.pass_screen.since
+    assert since and all(line.seat != game.current for line in since)
+    assert m.board.marked == tuple(c for line in since for c in line.cells)
+    # Confirmed before the reload: the same player sees the rack at once after it.
+    scr.revealed = game.current
+    m = assert_same_after_reload(game, scr)
+    assert not m.pass_screen.visible and len(m.rack.tiles) == 6
+
+
+def test_reload_with_a_bot_to_move_says_the_bot_moves_next() -> None:
+    game = greedy("standard", 4, 1)
+    scr = screen(game, [HUMAN, BOT])
+    scr.bot = st.Bot("starting", st.position_of(game))
+    before = show(game, scr)
+    again, again_screen = reloaded(game, scr)
+    again_screen.bot = st.Bot("starting", st.position_of(again))
+    assert show(again, again_screen) == before
+    assert before.status == "Starting the bots… (Bob moves next)"
+    assert not before.buttons.hint and all(t.disabled for t in before.rack.tiles)
+    scr.bot = st.Bot("thinking", st.position_of(game))
+    assert show(game, scr).status == "Bob is thinking…"
+
+
+def test_reload_at_game_over_shows_the_result() -> None:
+    game = to_end("standard", 6)
+    m = assert_same_after_reload(game, screen(game, [HUMAN, BOT]))
+    result = game.result()
+    assert m.over.visible
+    assert [r.name for r in m.over.rows] == [r["name"] for r in result["standings"]]
+    assert m.over.reasons == tuple(result["explanation"])
+    assert m.status.startswith("Game over: ")
+    assert not m.pass_screen.visible and not m.buttons.hint
+
+
+# --- undo, redo, hints ----------------------------------------------------------------------------
+def test_undo_rewrites_the_last_move_and_redo_brings_it_back() -> None:
+    game = greedy("standard", 4, 4)
+    scr = screen(game, [HUMAN, BOT])
+    played = show(game, scr)
+    assert played.buttons.undo and not played.buttons.redo
+    game.undo()
+    game.undo()
+    st.after_undo(scr)
+    undone = show(game, scr)
+    assert undone.last_move == describe(game.log, 1, game.names, "standard")
+    assert len(undone.moves) == 2 and undone.buttons.redo
+    # A reload shows the same (only Redo is gone: the redo stack is not saved).
+    same = dataclasses.replace(undone, buttons=dataclasses.replace(undone.buttons, redo=False))
+    assert show(*reloaded(game, scr)) == same
+    game.redo()
+    game.redo()
+    assert show(game, scr) == played
+
+
+def test_a_hint_is_dropped_by_undo() -> None:
+    game = greedy("standard", 4, 2)
+    scr = screen(game, [HUMAN, BOT])
+    m = show(game, scr)
+    hint = best_move(game)
+    st.set_hint(scr, facts_index(game, scr), list(rack(m)), hint, st.position_of(game))
+    hinted = show(game, scr)
+    assert hinted.board.hint is not None and hinted.status.startswith("Hint: ")
+    assert hinted.candidate == hint  # aimed, ready for Place
+    game.undo()
+    game.undo()
+    st.after_undo(scr)
+    undone = show(game, scr)
+    assert undone.board.hint is None and not undone.status.startswith("Hint")
+    # Redo to the very position the hint was for: it is the same position, so it shows.
+    game.redo()
+    game.redo()
+    assert show(game, scr).board.hint == hinted.board.hint
+
+
+def facts_index(game: Game, scr: st.Screen):  # type: ignore[no-untyped-def]
+    from web.game.model import facts_for
+
+    return facts_for(game, scr).index
+
+
+def rack(m: GameModel) -> list[tuple[str, str]]:
+    return [t.colours for t in m.rack.tiles]
+
+
+def test_a_refused_placement_says_the_engine_reason_without_coordinates() -> None:
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    tile = game.view(0)["racks"]["0"][0]
+    # The centre is far from every printed symbol: the first-placement rule refuses it.
+    move = f"0,0:{tile[0]} 1,0:{tile[1]}"
+    assert refusal(game, move).startswith("First placement: the tile must touch a printed")
+    game.apply(best_move(game))
+    first, second = (half.split(":")[0] for half in game.log[-1]["move"].split())
+    assert refusal(game, f"{second}:{tile[0]} {first}:{tile[1]}") == "This cell is not empty."
+    assert "zone" in refusal(game, f"5,0:{tile[0]} 6,0:{tile[1]}")
+    assert refusal(game, best_move(game)) == ""
+
+
+def test_a_notice_belongs_to_its_position() -> None:
+    game = greedy("standard", 4, 2)
+    scr = screen(game, [HUMAN, BOT])
+    scr.notice = st.Keyed("Not here: this cell is not empty.", st.position_of(game))
+    assert show(game, scr).status == "Not here: this cell is not empty."
+    play(game, scr, best_move(game))
+    assert show(game, scr).status != "Not here: this cell is not empty."
+
+
+def test_hovering_a_move_marks_its_cells_until_the_position_changes() -> None:
+    game = greedy("standard", 4, 4)
+    scr = screen(game, [HUMAN, BOT])
+    scr.marked = (1, st.position_of(game))
+    m = show(game, scr)
+    assert m.board.marked == m.moves[1].cells and len(m.board.marked) == 2
+    play(game, scr, best_move(game))
+    assert show(game, scr).board.marked == ()
+
+
+def test_duel_tokens_are_named_with_their_holder() -> None:
+    game = greedy("duel", 1, 7)
+    tokens = [t for t in game.view(None)["tokens"] if t is not None]
+    assert tokens, "a token was taken in this game"
+    from web.scoreboard import board_html, token_label
+
+    m = show(game, screen(game, [HUMAN, BOT]))
+    held = [s for s in m.scores.tracks if s.token is not None]
+    label = token_label(held[0], game.names)
+    assert label == f"{game.names[held[0].token]} holds the {held[0].colour} token"
+    assert f'aria-label="{label}"' in board_html(game.view(None))

@@ -1,0 +1,46 @@
+"""The saved-games list, statistics and set-aside texts: names stay text, buttons carry
+no stored key."""
+
+from __future__ import annotations
+
+from engine import new_game
+from web.saves.entries import aside_text, entry, list_html, stats_html
+from web.storage import NAMED_KIND, Record
+
+HOSTILE = '"><img src=x onerror=window.__pwned=1>'
+
+
+def record(name: str, names: list[str], seats: list[str]) -> Record:
+    game = new_game("standard", 2, seed=3, names=names)
+    game.apply(game.legal_moves()[0])
+    return Record(NAMED_KIND, game, seats, name=name, key='ingenious.save."odd\'key')
+
+
+def test_an_entry_names_the_game_the_players_the_bots_and_the_move() -> None:
+    item = entry(record("Evening", ["Ann", "Cas"], ["human", "casual"]), "today")
+    assert item.name == "Evening"
+    assert item.meta == "Standard game · Ann, Cas (casual bot) · move 1 · today"
+    assert item.picture == "Board after 1 moves"
+
+
+def test_hostile_names_are_escaped_in_every_attribute_and_text() -> None:
+    item = entry(record(HOSTILE, [HOSTILE, "<b>Bob</b>"], ["human", "human"]), "today")
+    html = list_html([item], None)
+    assert "<img" not in html and "<b>" not in html
+    assert "&quot;&gt;&lt;img" in html  # in the text and in the buttons' labels
+    assert html.count('data-entry="0"') == 6
+    assert "odd" not in html, "the stored key never reaches the page"
+    renaming = list_html([item], 0)
+    assert 'class="rename-input"' in renaming and 'value="&quot;&gt;&lt;img' in renaming
+
+
+def test_an_empty_list_and_the_statistics_table() -> None:
+    assert "No saved games yet." in list_html([], None)
+    assert "No finished games yet." in stats_html([])
+    table = stats_html([("Solo", 1, 0, "–"), ("Against casual bots", 3, 2, "67%")])
+    assert table.count("<tr>") == 3 and "67%" in table
+
+
+def test_set_aside_counts_are_worded_for_one_and_many() -> None:
+    assert aside_text(1) == "1 stored entry that could not be opened was set aside, not deleted."
+    assert aside_text(3).startswith("3 stored entries that could not be opened were")

@@ -1,0 +1,195 @@
+"""Two copies of the game on one host keep separate saves; entries from before are moved in.
+
+`SiteStore` is checked against a `MemoryStore` standing in for the browser's one shared
+localStorage, with copies at different folders of the same origin.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import new_game
+from web.storage import (
+    AUTOSAVE_KEY,
+    AUTOSAVE_KIND,
+    LEGACY_AUTOSAVE_NAME,
+    NAMED_KIND,
+    NAMED_PREFIX,
+    QUARANTINE_PREFIX,
+    SETTINGS_KEY,
+    STATS_KEY,
+    Autosave,
+    MemoryStore,
+    Record,
+    SiteStore,
+    UiState,
+    logical_key,
+    open_site_store,
+    quarantined,
+    scan,
+    site_key,
+    site_root,
+    site_tag,
+    write_named,
+)
+
+
+def record_text(moves: int = 2, kind: str = AUTOSAVE_KIND, name: str = "") -> str:
+    game = new_game("standard", 2, seed=5, names=["Ann", "Bob"])
+    for _ in range(moves):
+        game.apply(game.legal_moves()[0])
+    record = Record(kind, game, ["human", "human"], UiState(), rev=3, game_id="gold", name=name)
+    return json.dumps(record.to_json())
+
+
+@pytest.mark.parametrize(
+    ("path", "root"),
+    [
+        ("/", "/"),
+        ("/index.html", "/"),
+        ("/a/", "/a/"),
+        ("/a/index.html", "/a/"),
+        ("/a/embed.html", "/a/"),
+        ("/games/ingenious/", "/games/ingenious/"),
+        ("", "/"),
+    ],
+)
+def test_the_site_root_is_the_folder_of_the_page(path: str, root: str) -> None:
+    assert site_root(path) == root
+
+
+def test_tags_are_short_stable_and_differ_between_folders() -> None:
+    assert site_tag("/a/") == site_tag(site_root("/a/index.html"))
+    assert len({site_tag(r) for r in ("/", "/a/", "/b/", "/a/b/")}) == 4
+    assert all(len(site_tag(r)) == 8 for r in ("/", "/a/"))
+    assert site_key(AUTOSAVE_KEY, "/a/") == f"ingenious@{site_tag('/a/')}.autosave"
+
+
+def test_two_copies_on_one_origin_neither_see_nor_overwrite_each_others_entries() -> None:
+    shared = MemoryStore()
+    a, b = SiteStore(shared, "/a/"), SiteStore(shared, "/b/")
+    a.setItem(AUTOSAVE_KEY, "game of a")
+    b.setItem(AUTOSAVE_KEY, "game of b")
+    a.setItem(NAMED_PREFIX + "s1", "named of a")
+    assert a.getItem(AUTOSAVE_KEY) == "game of a" and b.getItem(AUTOSAVE_KEY) == "game of b"
+    assert sorted(a.keys()) == [AUTOSAVE_KEY, NAMED_PREFIX + "s1"]
+    assert b.keys() == [AUTOSAVE_KEY]
+    b.removeItem(NAMED_PREFIX + "s1")
+    assert a.getItem(NAMED_PREFIX + "s1") == "named of a"
+    assert not any(k.startswith("ingenious.") for k in shared.items)
+
+
+def test_storage_events_are_mapped_to_logical_keys_and_other_copies_ignored() -> None:
+    shared = MemoryStore()
+    a = SiteStore(shared, "/a/")
+    assert logical_key(a, site_key(AUTOSAVE_KEY, "/a/")) == AUTOSAVE_KEY
+    assert logical_key(a, site_key(AUTOSAVE_KEY, "/b/")) is None
+    assert logical_key(a, AUTOSAVE_KEY) is None
+    assert logical_key(shared, AUTOSAVE_KEY) == AUTOSAVE_KEY
+
+
+def test_todays_unscoped_saves_move_to_the_first_copy_that_starts() -> None:
+    """Migration: every plain `ingenious.` entry moves to the copy that starts first
+    (verbatim, then gone from the old key); a second copy starts empty; other
+    applications' keys are not touched."""
+    shared = MemoryStore()
+    named = record_text(kind=NAMED_KIND, name="Kept")
+    old = {
+        AUTOSAVE_KEY: record_text(),
+        NAMED_PREFIX + "s1": named,
+        SETTINGS_KEY: '{"speed": "fast"}',
+        STATS_KEY: '{"record": 1}',
+        QUARANTINE_PREFIX + "1-x": '{"from": "x", "raw": "y"}',
+        "ingenious.challenge-autosave": '{"format": "x"}',
+        "other.app": "not ours",
+    }
+    for key, value in old.items():
+        shared.setItem(key, value)
+    a, messages = open_site_store(shared, "/a/index.html", now=5)
+    assert messages == []
+    for key, value in old.items():
+        if key != "other.app":
+            assert a.getItem(key) == value, key
+            assert shared.getItem(key) is None, f"{key} left behind"
+    assert shared.getItem("other.app") == "not ours"
+    found = scan(a, 6)
+    assert found.autosave is not None and [r.name for r in found.named] == ["Kept"]
+    b, messages = open_site_store(shared, "/b/", now=7)
+    assert messages == [] and b.keys() == []
+    again, messages = open_site_store(shared, "/a/", now=8)
+    assert messages == [] and again.getItem(AUTOSAVE_KEY) == old[AUTOSAVE_KEY]
+
+
+def test_an_entry_the_copy_already_has_is_kept_beside_it_not_overwritten() -> None:
+    """An older release still open in a tab may write plain keys after the move: the next
+    start takes them without overwriting; an autosaved game becomes a named save."""
+    shared = MemoryStore()
+    a, _ = open_site_store(shared, "/a/", now=1)
+    mine = record_text(moves=4)
+    a.setItem(AUTOSAVE_KEY, mine)
+    a.setItem(SETTINGS_KEY, '{"speed": "slow"}')
+    older = record_text(moves=2)
+    shared.setItem(AUTOSAVE_KEY, older)
+    shared.setItem(SETTINGS_KEY, '{"speed": "fast"}')
+    a, messages = open_site_store(shared, "/a/", now=2)
+    assert a.getItem(AUTOSAVE_KEY) == mine and a.getItem(SETTINGS_KEY) == '{"speed": "slow"}'
+    assert shared.getItem(AUTOSAVE_KEY) is None and shared.getItem(SETTINGS_KEY) is None
+    named = scan(a, 3).named
+    assert [r.name for r in named] == [LEGACY_AUTOSAVE_NAME]
+    assert len(named[0].game.moves) == 2
+    aside = quarantined(a)
+    assert [i["from"] for i in aside] == [SETTINGS_KEY]
+    assert aside[0]["raw"] == '{"speed": "fast"}'
+    assert len(messages) == 2 and "Saved games" in messages[0]
+
+
+class FullAbove(MemoryStore):
+    """A store that refuses writes once it holds more than ``limit`` characters."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+        if used + len(key) + len(value) > self.limit:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        super().setItem(key, value)
+
+
+def test_a_nearly_full_store_still_moves_entries_by_freeing_the_old_key_first() -> None:
+    big = record_text(moves=30)
+    shared = FullAbove(len(big) + 60)
+    shared.setItem(AUTOSAVE_KEY, big)
+    a, messages = open_site_store(shared, "/a/", now=1)
+    assert messages == [] and a.getItem(AUTOSAVE_KEY) == big
+    assert shared.getItem(AUTOSAVE_KEY) is None
+
+
+def test_an_entry_that_cannot_move_stays_for_the_next_start() -> None:
+    class NoRoom(MemoryStore):
+        def setItem(self, key: str, value: str) -> None:  # noqa: N802
+            if key.startswith("ingenious@"):
+                raise RuntimeError("QuotaExceededError")
+            super().setItem(key, value)
+
+    shared = NoRoom()
+    shared.setItem(AUTOSAVE_KEY, record_text())
+    a, messages = open_site_store(shared, "/a/", now=1)
+    assert shared.getItem(AUTOSAVE_KEY) == record_text(), "put back, not lost"
+    assert "could not be moved" in messages[0] and "next start" in messages[0]
+
+
+def test_a_site_store_works_with_autosave_and_named_saves() -> None:
+    shared = MemoryStore()
+    a = SiteStore(shared, "/a/")
+    game = new_game("standard", 2, seed=1)
+    slot = Autosave(a, "tab1")
+    assert slot.write(game, ["human", "human"], UiState(), now=1).status == "saved"
+    rec = Record(NAMED_KIND, game, ["human", "human"], name="mine")
+    assert write_named(a, rec) is None
+    assert scan(a, 2).autosave is not None
+    assert [r.name for r in scan(SiteStore(shared, "/a/"), 2).named] == ["mine"]
+    assert scan(SiteStore(shared, "/b/"), 2).named == []

@@ -1,0 +1,67 @@
+"""The rules text as an HTML fragment, readable before Python runs in the page.
+
+The start page's Rules button opens a native ``<dialog>`` at once (``web/start-form.js``)
+and fills it with ``web/rules-text.html``: this fragment, the same HTML the in-game rules
+page shows (``web.rules.rules_html``, one source of rules text). It is not a file of the
+repository: ``tools/serve.py`` writes it from the live sources on request, and
+``tools/build_dist.py`` writes it into the release.
+
+The fragment is made by the site's own Python sources (``--site`` of the build), run in a
+child process with that folder first on the path.
+
+Usage: ``python tools/rules_text.py [SITE]`` prints it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Where the page fetches it (relative to the site's folder).
+NAME = "web/rules-text.html"
+#: The page script that fetches it: a build with this script gets the fragment.
+READER = "web/start-form.js"
+SOURCE = "web/rules.py"
+
+_PROGRAM = (
+    "import sys; sys.path.insert(0, sys.argv[1]); "
+    "from web.rules import rules_html; "
+    "sys.stdout.buffer.write(rules_html().strip().encode('utf-8') + b'\\n')"
+)
+
+
+class RulesTextError(RuntimeError):
+    """The site's rules module could not be run."""
+
+
+def fragment(site: Path = ROOT) -> bytes:
+    """The fragment's bytes (UTF-8), from ``site``'s ``web/rules.py``."""
+    if not (site / SOURCE).is_file():
+        raise RulesTextError(f"{site / SOURCE} is missing")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-I", "-c", _PROGRAM, str(site.resolve())],
+            capture_output=True,
+            cwd=site,
+            timeout=60,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise RulesTextError(f"cannot write {NAME} from {SOURCE}: {exc}") from None
+    if done.returncode != 0:
+        last = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["failed"]
+        raise RulesTextError(f"cannot write {NAME} from {SOURCE}: {last[0]}")
+    return done.stdout
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    site = Path(args[0]) if args else ROOT
+    sys.stdout.buffer.write(fragment(site))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

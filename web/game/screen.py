@@ -1,0 +1,354 @@
+"""The board game screen (browser only): one engine game, its `Screen` state, one render.
+
+Events change the state or play a move, then `render()` computes the model
+(`web.game.model`) and draws it (`web.game.draw` for the page, `web.game.canvas` for the
+board). After each render `schedule()` starts whatever is due: a bot's move. Input
+events arrive from `web.game.input`; the app shell (`web.app`) starts and leaves games.
+
+`generation` grows whenever a game starts, loads or is undone and when the player leaves
+for the start screen, so a late answer from the bot worker for an older position is
+dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+import js  # type: ignore[import-not-found]
+
+from engine import IngeniousError
+from engine.game import Game
+from web import motion, storage, zoom
+from web.botworker import BotTimeout, Workers
+from web.dom import el, show_banner
+from web.game import state as st
+from web.game.canvas import BoardCanvas
+from web.game.draw import GameView
+from web.game.model import HINT_LEVEL, Facts, GameModel, facts_for, model, refusal
+from web.game.state import Bot, Keyed, Landing, Screen, position_of
+from web.placing import parse_placement, tile_at
+from web.session import HUMAN, humans, turn_start, undo_target
+from web.storage import UiState
+
+# Seconds a bot move stays on screen before it lands, and ray animation length, per speed.
+SPEEDS: dict[str, tuple[float, float]] = {
+    "slow": (1.6, 1.1),
+    "normal": (0.8, 0.6),
+    "fast": (0.3, 0.25),
+    "instant": (0.0, 0.0),
+}
+
+
+class Host(Protocol):
+    """What the game screen needs from the app shell."""
+
+    workers: Workers
+    store: Any
+
+    def speed(self) -> str: ...  # slow, normal, fast or instant
+    def reduced_motion(self) -> bool: ...  # the system asks for reduced motion
+
+    def game_changed(self) -> None: ...  # a move, undo, redo or new game: autosave
+    def screen_changed(self) -> None: ...  # the revealed seat changed: save the screen
+    def game_finished(self) -> None: ...  # a move ended the game (statistics)
+
+
+class GameScreen:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.game: Game | None = None
+        self.screen: Screen | None = None
+        self.facts: Facts | None = None
+        self.shown: GameModel | None = None
+        self.generation = 0
+        self.bot_running: int | None = None  # the generation a bot task works for
+        self.timings: list[tuple[str, float]] = []
+        self.canvas = BoardCanvas(self.timings, host.reduced_motion)
+        self.canvas.on_zoom = self.zoomed
+        self.page = GameView()
+        self.showing = False  # the game screen is on (not the start or another screen)
+
+    # --- lifecycle -----------------------------------------------------------------------------
+    def begin(self, game: Game, seats: list[str], ui: UiState | None = None) -> None:
+        """Show `game` (new, loaded, resumed or continued) from a fresh screen state."""
+        self.generation += 1
+        self.game = game
+        self.screen = st.screen_for(game, seats, ui)
+        self.facts = None
+        self.page.reset()
+        self.showing = self.canvas.showing = True
+        el("start").hidden = True
+        el("game").hidden = False
+        js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
+        self.canvas.set_zoom(zoom.FITTED)
+        self.canvas.resize()
+        self.render()
+        shown = self.shown
+        if shown is not None and not (shown.pass_screen.visible or shown.over.visible):
+            self.canvas.canvas.focus()
+
+    def leave(self) -> None:
+        """The start screen takes over: bots stop, the game stays in memory."""
+        self.generation += 1
+        self.showing = self.canvas.showing = False
+        if self.screen is not None:
+            self.screen.bot = Bot()
+        el("game").hidden = True
+        self.page.reset()
+        self.page.sync_dialogs()
+
+    @property
+    def active(self) -> bool:
+        return self.game is not None and self.showing
+
+    def busy(self) -> bool:
+        """A bot is thinking or showing its move, or a move's animation runs."""
+        return self.bot_running == self.generation or self.canvas.busy()
+
+    # --- drawing -------------------------------------------------------------------------------
+    @contextmanager
+    def timed(self, what: str) -> Iterator[None]:
+        """Main-thread time of a step, kept for `window.ingenious.timings()` (benchmarks)."""
+        with self.canvas.timed(what):
+            yield
+
+    def model(self) -> GameModel | None:
+        if self.game is None or self.screen is None:
+            return None
+        self.facts = facts_for(self.game, self.screen, self.facts)
+        return model(self.game, self.screen, self.facts)
+
+    def render(self) -> None:
+        """Draw everything from the game and the screen state, then start what is due."""
+        if self.game is None or self.screen is None or not self.showing:
+            return
+        with self.timed("render"):
+            shown = self.model()
+            assert shown is not None and self.facts is not None
+            self.shown = shown
+            self.page.draw(shown, self.facts.view, self.screen.keyboard)
+            self.canvas.show(self.facts.view, shown.board)
+        self.schedule()
+
+    def zoomed(self, view: zoom.View) -> None:
+        if self.screen is not None:
+            self.screen.zoom = view
+
+    # --- moves ---------------------------------------------------------------------------------
+    def play(self, move: str) -> bool:
+        """Play a move through the engine; a refused move changes nothing and says why."""
+        game, screen = self.game, self.screen
+        if game is None or screen is None:
+            return False
+        with self.timed("commit"):
+            position = position_of(game)
+            try:
+                event = game.apply(move)
+            except IngeniousError as exc:
+                reason = refusal(game, move) or f"{str(exc)[:1].upper()}{str(exc)[1:]}."
+                screen.notice = Keyed(f"Not allowed: {reason}", position)
+                self.render()
+                return False
+            st.after_move(screen, game, int(event["seat"]))
+            screen.landing = self.landing(event, position_of(game))
+            self.host.game_changed()
+            if game.phase == "over" and game.variant.name == "solo":
+                # Only a game finished here counts for the table (not one reopened later).
+                solo = int(game.result()["solo_result"])
+                storage.record_solo_result(self.host.store, game.names[0], solo, game.seed)
+            if event.get("bonus"):
+                times = f" ×{event['bonus']}" if event["bonus"] > 1 else ""
+                show_banner("banner", f"Ingenious!{times}")
+            self.render()
+        if game.phase == "over":
+            self.host.game_finished()
+        return True
+
+    def landing(self, event: dict[str, Any], position: st.Position) -> Landing | None:
+        speed = self.host.speed()
+        _, length = SPEEDS.get(speed, SPEEDS["normal"])
+        halves = parse_placement(str(event.get("move", "")))
+        moving = motion.motion_allowed(speed, self.host.reduced_motion())
+        if not moving or length <= 0 or halves is None:
+            return None
+        cells = (halves[0][0], halves[1][0])
+        return Landing(position, cells, tuple(event.get("rays", [])),
+                       float(js.performance.now()), length * 1000)  # fmt: skip
+
+    def place_aimed(self) -> None:
+        game, screen, facts = self.game, self.screen, self.facts
+        if game is None or screen is None or facts is None or not facts.index.has_placements:
+            return
+        tile = tile_at(list(facts.rack), screen.aim.slot)
+        move = st.candidate(screen, facts.index, tile)
+        if move is None:
+            if tile is None:
+                text = "Pick a tile first (keys 1–6)."
+            else:
+                why = refusal(game, st.aimed_move(screen, tile))
+                text = f"Not here: {why}" if why else "The tile cannot go there. Turn it (R)."
+            screen.notice = Keyed(text, facts.position)
+            self.render()
+            return
+        screen.aim.slot = None
+        screen.aim.touch_anchor = None
+        self.play(move)
+
+    def decide(self, move: str) -> None:
+        if self.facts is not None and move in self.facts.index.decisions:
+            self.play(move)
+            self.canvas.canvas.focus()  # the offer's buttons are gone; keys go to the board
+
+    def undo(self) -> None:
+        game, screen = self.game, self.screen
+        if game is None or screen is None:
+            return
+        target = undo_target(game.log, screen.seats, game.players)
+        if target is None:
+            return
+        self.generation += 1
+        screen.bot = Bot()
+        while len(game.moves) > target and game.can_undo:
+            game.undo()
+        st.after_undo(screen)
+        self.host.game_changed()
+        self.render()
+
+    def redo(self) -> None:
+        """Play again what Undo took back, up to the next turn of the person at the table."""
+        game, screen = self.game, self.screen
+        if game is None or screen is None or len(humans(screen.seats)) != 1:
+            return
+        if not game.can_redo:
+            return
+        self.generation += 1
+        screen.bot = Bot()
+        game.redo()
+        while game.can_redo and not turn_start(game.log, screen.seats, game.current,
+                                               game.phase, game.players):  # fmt: skip
+            game.redo()
+        st.after_undo(screen)
+        self.host.game_changed()
+        self.render()
+
+    def reveal(self) -> None:
+        """The hot-seat player confirmed the pass screen: show their rack."""
+        if self.game is None or self.screen is None:
+            return
+        self.screen.revealed = self.game.current
+        self.host.screen_changed()
+        self.render()
+        self.canvas.canvas.focus()
+
+    def close_over(self) -> None:
+        if self.screen is not None:
+            self.screen.over_closed = True
+            self.render()
+            self.canvas.canvas.focus()
+
+    async def ask_hint(self) -> None:
+        game, screen, facts = self.game, self.screen, self.facts
+        if game is None or screen is None or facts is None or not facts.my_turn:
+            return
+        position, generation = facts.position, self.generation
+        screen.asking = position
+        self.render()
+        seed = (game.seed + len(game.moves)) % (2**31)
+        try:
+            move = await self.host.workers.ask(
+                "choose", json.dumps(game.view(game.current)), HINT_LEVEL, seed
+            )
+        except BotTimeout:
+            move = ""
+            screen.notice = Keyed("The hint took too long; the bots were started again.", position)
+        except Exception as exc:
+            move = ""
+            js.console.warn(f"hint failed: {exc}")
+            screen.notice = Keyed("No hint this time: the bots could not answer.", position)
+        if generation != self.generation or position_of(game) != position:
+            return
+        screen.asking = None
+        if move:
+            st.set_hint(screen, facts.index, list(facts.rack), move, position)
+        self.render()
+        if move in ("swap", "pass"):
+            el("swap-yes" if move == "swap" else "swap-no").focus()
+
+    # --- bots ----------------------------------------------------------------------------------
+    def schedule(self) -> None:
+        game, screen = self.game, self.screen
+        if game is None or screen is None or game.phase == "over":
+            return
+        if screen.seats[game.current] != HUMAN and self.bot_running != self.generation:
+            self.bot_running = self.generation
+            asyncio.ensure_future(self.bot_turn(self.generation))
+
+    async def bot_turn(self, generation: int) -> None:
+        try:
+            await self._bot_turn(generation)
+        finally:
+            if self.bot_running == generation:
+                self.bot_running = None
+        if generation == self.generation:
+            self.render()  # the next bot, if it is one's turn
+
+    async def _bot_turn(self, generation: int) -> None:
+        game, screen = self.game, self.screen
+        assert game is not None and screen is not None
+        workers = self.host.workers
+        position = position_of(game)
+        seat = game.current
+        level = screen.seats[seat]
+        view_json = json.dumps(game.view(seat))
+        seed = (game.seed * 7919 + len(game.moves) * 31 + seat) % (2**31)
+        started = float(js.performance.now())
+        move = ""
+        while not move:
+            if generation != self.generation:
+                return
+            screen.bot = Bot("thinking" if workers.ready else "starting", position)
+            self.render()
+            try:
+                await workers.get()
+                if generation != self.generation:
+                    return
+                if screen.bot.phase != "thinking":
+                    screen.bot = Bot("thinking", position)
+                    self.render()
+                move = await workers.ask("choose", view_json, level, seed)
+            except BotTimeout:
+                who = game.names[seat]
+                limit = f"{workers.limit_s:g}"
+                screen.notice = Keyed(
+                    f"{who} did not answer within {limit} s; the bots were started again.",
+                    position,
+                )
+                screen.bot = Bot("restarting", position)
+            except Exception as exc:  # a bot failure must not freeze the table
+                js.console.warn(f"bot failed: {exc}")
+                screen.notice = Keyed(
+                    f"The bot could not move ({str(exc)[:80]}); the bots were started again.",
+                    position,
+                )
+                screen.bot = Bot("restarting", position)
+                self.render()
+                await asyncio.sleep(1.0)
+        if generation != self.generation or position_of(game) != position:
+            return
+        delay, _ = SPEEDS.get(self.host.speed(), SPEEDS["normal"])
+        if parse_placement(move) is not None and delay > 0:
+            # Show what the bot is about to place for a moment before it lands.
+            screen.bot = Bot("showing", position, move)
+            self.render()
+            wait = max(delay * 0.6, delay - (float(js.performance.now()) - started) / 1000)
+            await asyncio.sleep(wait)
+            if generation != self.generation:
+                return
+        screen.bot = Bot()
+        self.play(move)
+        if delay > 0:
+            await asyncio.sleep(delay * 0.5)

@@ -1,0 +1,285 @@
+"""The board game screen's own state, and the pure steps that change it.
+
+The engine game is the game state; `Screen` is only what the screen adds: who sits where,
+whose rack was revealed on the hot seat, the tile being aimed (slot, cell, turn, touch
+anchor, keyboard cursor), a hint, a message for the status line, the move highlighted on
+the board, the bot's progress, the landing animation and the zoom. Everything that
+belongs to one position (a hint, a message, the bot's coming move, an animation) carries
+that position (`Position`, the moves so far) and is ignored once the game has moved on,
+undone or loaded another game: nothing stale can be shown.
+
+Input handlers call the functions below and then render once; `web.game.model` turns
+the engine game plus this state into everything the screen shows. No browser imports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.game import Game
+from web import zoom
+from web.hexgrid import DIRECTIONS as HEX_DIRECTIONS
+from web.hexgrid import Cell, add, direction_index
+from web.hexgrid import distance as hex_distance
+from web.placing import Aim, LegalIndex, Tile, format_placement, step_cursor, tile_at
+from web.session import HUMAN, Setup
+from web.storage import UiState
+
+#: A position: the moves played so far. What a hint or a message was made for.
+Position = tuple[str, ...]
+
+
+def position_of(game: Game) -> Position:
+    return tuple(game.moves)
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """A text (a hint's move, a message) that belongs to one position."""
+
+    text: str
+    position: Position
+
+    def at(self, position: Position) -> str | None:
+        return self.text if self.position == position else None
+
+
+@dataclass(frozen=True)
+class Landing:
+    """The animation of the move that led to `position` (the rays that scored)."""
+
+    position: Position
+    cells: tuple[Cell, ...]
+    rays: tuple[dict[str, Any], ...]
+    started_ms: float
+    length_ms: float
+
+
+@dataclass
+class Bot:
+    """What the bot driver is doing: ``idle``, ``starting`` (the worker is loading),
+    ``thinking``, ``showing`` (its coming move, for a moment) or ``restarting``."""
+
+    phase: str = "idle"
+    position: Position = ()
+    coming: str | None = None  # the placement about to land, shown as a ghost
+
+
+@dataclass
+class Screen:
+    """Everything the board game screen shows besides the engine game."""
+
+    setup: Setup
+    revealed: int | None = None  # hot seat: whose rack was confirmed on the pass screen
+    aim: Aim = field(default_factory=Aim)
+    cursor: Cell | None = None  # the keyboard cursor
+    keyboard: bool = False  # the last input was a key: show the cursor
+    hint: Keyed | None = None  # the strong bot's choice, as a move string
+    asking: Position | None = None  # a hint is being worked out for this position
+    notice: Keyed | None = None  # a status-line message (a refusal, a touch step, a restart)
+    said: Keyed | None = None  # what screen readers hear after an aim change
+    # What the live region reads out in this position: "cursor" (the keyboard cursor's
+    # cell, or the aimed tile's score there) or "board" (Describe the board); the words
+    # are the model's (web/board_words.py).
+    speak: Keyed | None = None
+    marked: tuple[int, Position] | None = None  # (log index, position): a move hovered
+    over_closed: bool = False  # "Look at the board" hid the game-over card
+    bot: Bot = field(default_factory=Bot)
+    landing: Landing | None = None
+    zoom: zoom.View = zoom.FITTED
+
+    @property
+    def seats(self) -> list[str]:
+        return self.setup.seats
+
+    def ui(self) -> UiState:
+        """What is kept with the autosave, so a reload shows the same screen."""
+        return UiState(self.revealed, "game")
+
+
+def setup_of(game: Game, seats: list[str]) -> Setup:
+    return Setup(game.variant.name, game.players, list(game.names), list(seats), game.seed,
+                 dict(game.options))  # fmt: skip
+
+
+def screen_for(game: Game, seats: list[str], ui: UiState | None = None) -> Screen:
+    """The screen state for a game just started, loaded or reloaded.
+
+    The stored `revealed` seat only counts if that person is still the one to move (the
+    hot-seat player had confirmed before the reload): the pass screen is not asked twice.
+    """
+    screen = Screen(setup_of(game, seats))
+    revealed = ui.revealed if ui is not None else None
+    if (
+        revealed is not None
+        and revealed == game.current
+        and 0 <= revealed < len(seats)
+        and seats[revealed] == HUMAN
+    ):
+        screen.revealed = revealed
+    return screen
+
+
+# --- moving on -------------------------------------------------------------------------------
+def after_move(screen: Screen, game: Game, mover: int) -> None:
+    """A move was played: the aim starts over when another person takes the screen."""
+    screen.aim.touch_anchor = None
+    screen.marked = None
+    if game.current != mover and screen.seats[game.current] == HUMAN:
+        screen.aim = Aim(direction=screen.aim.direction)
+
+
+def after_undo(screen: Screen) -> None:
+    screen.aim = Aim(direction=screen.aim.direction)
+    screen.marked = None
+    screen.over_closed = False
+
+
+# --- aiming ----------------------------------------------------------------------------------
+def effective(screen: Screen, index: LegalIndex, tile: Tile | None) -> tuple[Cell, int] | None:
+    """The aimed cell and a legal direction there (turning on from the chosen one)."""
+    cell = screen.aim.cell
+    if tile is None or cell is None:
+        return None
+    direction = index.first_direction(tile, cell, screen.aim.direction)
+    return None if direction is None else (cell, direction)
+
+
+def candidate(screen: Screen, index: LegalIndex, tile: Tile | None) -> str | None:
+    """The move a click or Enter would play now, or None."""
+    eff = effective(screen, index, tile)
+    if tile is None or eff is None:
+        return None
+    return index.move_for(tile, eff[0], eff[1])
+
+
+def aimed_move(screen: Screen, tile: Tile | None) -> str | None:
+    """The placement as aimed (legal or not): what the engine is asked about a refusal."""
+    cell = screen.aim.cell
+    if tile is None or cell is None:
+        return None
+    partner = add(cell, HEX_DIRECTIONS[screen.aim.direction % 6])
+    return format_placement(cell, tile[0], partner, tile[1])
+
+
+def select_slot(screen: Screen, index: LegalIndex, rack: list[Tile], slot: int) -> str | None:
+    """Pick (or put back) a rack tile; returns what screen readers should hear."""
+    if not index.has_placements or not 0 <= slot < len(rack):
+        return None
+    screen.aim.slot = None if screen.aim.slot == slot else slot
+    screen.aim.touch_anchor = None
+    screen.speak = None
+    screen.hint = None
+    screen.notice = None
+    tile = tile_at(rack, screen.aim.slot)
+    if tile is None:
+        return f"Tile {slot + 1} put back."
+    if screen.keyboard and (screen.cursor is None or not index.directions(tile, screen.cursor)):
+        # Keyboard players start on the legal cell nearest the cursor, not on a dead spot.
+        here = screen.cursor or (0, 0)
+        anchors = sorted(index.anchors(tile), key=lambda c: (hex_distance(c, here), c[1], c[0]))
+        if anchors:
+            screen.cursor = screen.aim.cell = anchors[0]
+    return f"Tile {slot + 1}: {tile[0]} and {tile[1]} selected."
+
+
+def speak(screen: Screen, what: str, position: Position) -> None:
+    """Have the live region read out the cursor ("cursor") or the board ("board")."""
+    screen.said = None
+    screen.speak = Keyed(what, position)
+
+
+def drop_tile(screen: Screen) -> None:
+    screen.aim.slot = None
+    screen.aim.touch_anchor = None
+    screen.notice = None
+
+
+def rotate(screen: Screen, index: LegalIndex, tile: Tile | None, step: int = 1) -> None:
+    """Turn the tile: on a cell, to the next legal turn there; elsewhere one step."""
+    if tile is None:
+        return
+    eff = effective(screen, index, tile)
+    if eff is None:
+        screen.aim.rotate(step)
+        return
+    cell, current = eff
+    for k in range(1, 7):
+        d = (current + k * (1 if step > 0 else -1)) % 6
+        if index.move_for(tile, cell, d) is not None:
+            screen.aim.direction = d
+            return
+    screen.aim.rotate(step)
+
+
+def move_cursor(screen: Screen, key: str, radius: int) -> None:
+    screen.keyboard = True
+    screen.said = None
+    screen.cursor = step_cursor(screen.cursor or screen.aim.cell or (0, 0), key, radius)
+    screen.aim.cell = screen.cursor
+
+
+def point_at(screen: Screen, cell: Cell | None) -> bool:
+    """The mouse is over `cell`; True if the aim changed."""
+    screen.keyboard = False
+    if cell == screen.aim.cell:
+        return False
+    screen.aim.cell = cell
+    screen.cursor = None
+    return True
+
+
+def tap(screen: Screen, index: LegalIndex, tile: Tile | None, cell: Cell | None,
+        position: Position) -> str | None:  # fmt: skip
+    """Touch: tap a cell for the tile's first half, then a neighbour for the second.
+
+    Returns the move to play, or None (the status line then says what to do next).
+    """
+    if tile is None:
+        screen.notice = Keyed("Pick a tile first, then tap two neighbouring cells.", position)
+        return None
+    if cell is None:
+        return None
+    anchor = screen.aim.touch_anchor
+    if anchor is not None:
+        if cell == anchor:
+            return candidate(screen, index, tile)
+        d = direction_index(anchor, cell)
+        move = None if d is None else index.move_for(tile, anchor, d)
+        if move is not None:
+            return move
+    if index.directions(tile, cell):
+        screen.aim.touch_anchor = cell
+        screen.aim.cell = cell
+        screen.notice = Keyed(
+            "Now tap the neighbouring cell for the other half (or tap again to place as shown).",
+            position,
+        )
+        return None
+    screen.aim.touch_anchor = None
+    screen.aim.cell = cell
+    return None
+
+
+def set_hint(screen: Screen, index: LegalIndex, rack: list[Tile], move: str,
+             position: Position) -> None:  # fmt: skip
+    """Show the strong bot's choice: as a faded tile, and aimed, ready for Place."""
+    from web.placing import parse_placement
+
+    screen.hint = Keyed(move, position)
+    screen.asking = None
+    screen.notice = None
+    halves = parse_placement(move)
+    if halves is None:
+        return
+    (a, colour_a), (b, colour_b) = halves
+    for slot, tile in enumerate(rack):
+        if sorted(tile) != sorted((colour_a, colour_b)):
+            continue
+        anchor, partner = (a, b) if tile[0] == colour_a else (b, a)
+        d = direction_index(anchor, partner)
+        if d is not None:
+            screen.aim.slot, screen.aim.direction = slot, d
+            screen.aim.cell = screen.cursor = anchor
+        return

@@ -1,0 +1,93 @@
+"""The saved-games list and the statistics as models and markup (pure, CPython-tested).
+
+An entry's texts come from its validated record; the list is written as one piece of
+markup (every name and text escaped by `web.markup`) and its buttons carry only an
+action and the entry's position in the list, never a stored key in a selector, so a
+save key with a quote in it cannot break anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from web.markup import Markup, join, tag
+from web.session import HUMAN
+from web.storage import Record
+
+ACTIONS = (
+    ("Load", "load"),
+    ("Replay", "replay"),
+    ("Rename", "rename"),
+    ("Export", "export"),
+    ("Link", "link"),
+    ("Delete", "delete"),
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    meta: str
+    picture: str  # the thumbnail's accessible name
+
+
+def entry(record: Record, when: str, kept_only: bool = False) -> Entry:
+    """A saved game's line; ``kept_only`` when the browser refused to store it (full
+    storage) and it lives in this page's memory only."""
+    game = record.game
+    seats = ", ".join(
+        name + ("" if seat == HUMAN else f" ({seat} bot)")
+        for name, seat in zip(game.names, record.seats, strict=True)
+    )
+    state = "finished" if game.phase == "over" else f"move {len(game.moves)}"
+    if kept_only:
+        state += " · not stored: until this page closes"
+    meta = f"{game.variant.title} · {seats} · {state} · {when}"
+    return Entry(record.name, meta, f"Board after {len(game.moves)} moves")
+
+
+def entry_html(item: Entry, position: int, renaming: bool) -> Markup:
+    if renaming:
+        name = tag("input", {"class": "rename-input", "value": item.name, "maxlength": 60,
+                             "aria-label": "New name", "data-entry": position})  # fmt: skip
+    else:
+        name = tag("span", {"class": "save-name"}, item.name)
+    buttons = [
+        tag("button", {"type": "button", "data-action": action, "data-entry": position,
+                       "aria-label": f"{text}: {item.name}"}, text)
+        for text, action in ACTIONS
+    ]  # fmt: skip
+    return tag(
+        "li", {"class": "save-entry"},
+        tag("canvas", {"class": "thumb", "role": "img", "aria-label": item.picture}),
+        tag("div", {"class": "save-body"}, name, tag("span", {"class": "save-meta"}, item.meta),
+            tag("div", {"class": "save-actions"}, buttons)),
+    )  # fmt: skip
+
+
+def list_html(items: list[Entry], renaming: int | None) -> Markup:
+    if not items:
+        return tag("li", {"class": "muted empty"}, "No saved games yet.")
+    return join(entry_html(item, i, i == renaming) for i, item in enumerate(items))
+
+
+def stats_html(rows: list[tuple[str, int, int, str]]) -> Markup:
+    title = tag("h3", None, "Statistics")
+    if not rows:
+        return join([title, tag("p", {"class": "muted"}, "No finished games yet.")])
+    head = tag("tr", None, [tag("th", None, text) for text in ("", "Played", "Won", "Rate")])
+    body = [
+        tag("tr", None, tag("th", None, label), tag("td", None, played), tag("td", None, won),
+            tag("td", None, rate))
+        for label, played, won, rate in rows
+    ]  # fmt: skip
+    return join([title, tag("table", None, head, body)])
+
+
+def aside_text(count: int) -> str:
+    what = (
+        "entry that could not be opened was"
+        if count == 1
+        else "entries that could not be opened were"
+    )
+    return f"{count} stored {what} set aside, not deleted."

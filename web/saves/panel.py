@@ -1,0 +1,263 @@
+"""The "Saved games" card of the start screen (browser only): save under a name, the list
+(load, replay, rename, export, link, delete with undo), the entries set aside, the
+statistics.
+
+The list is drawn from the stored records and one piece of panel state (which entry is
+being renamed); one listener on the list handles every entry's buttons by their action
+and position. Thumbnails are drawn into the list's canvases in order, one per step so
+the page stays responsive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from web import stats, storage
+from web.dom import document, missing, on
+from web.replay import draw_view
+from web.saves import entries
+from web.saves.widgets import button, make, now_ms, when_text
+from web.storage import NAMED_KIND, Record, StoredDataError
+
+THUMB = 72.0
+
+
+class SavesPanel:
+    def __init__(self, manager: Any) -> None:
+        self.manager = manager
+        self.named: list[Record] = []
+        self.renaming: int | None = None
+        self.drawing = 0  # thumbnails of an older listing stop when this changes
+
+    @property
+    def store(self) -> Any:
+        return self.manager.store
+
+    def build(self) -> None:
+        panel = document.getElementById("saves-panel")
+        if missing(panel):
+            panel = make("section", "card saves-panel")
+            panel.id = "saves-panel"
+            document.getElementById("start").appendChild(panel)
+        self.panel = panel
+        panel.replaceChildren()
+        title = make("h2", "", "Saved games")
+        title.id = "saves-title"
+        panel.setAttribute("aria-labelledby", "saves-title")
+        panel.appendChild(title)
+        form = make("form", "save-form")
+        form.id = "save-form"
+        label = make("label", "", "Save the current game as")
+        label.htmlFor = "save-name"
+        self.name_input = make("input")
+        self.name_input.id = "save-name"
+        self.name_input.maxLength = storage.MAX_SAVE_NAME
+        self.name_input.autocomplete = "off"
+        self.name_input.placeholder = "a name"
+        self.save_submit = make("button", "", "Save")
+        self.save_submit.type = "submit"
+        self.save_submit.id = "save-named"
+        for node in (label, self.name_input, self.save_submit):
+            form.appendChild(node)
+        on(form, "submit", self.on_save_submit)
+        panel.appendChild(form)
+        self.list = make("ul", "saves-list")
+        self.list.id = "saves-list"
+        on(self.list, "click", self.on_list_click)
+        on(self.list, "keydown", self.on_rename_key)
+        on(self.list, "change", self.on_rename_change)
+        panel.appendChild(self.list)
+        tools = make("div", "saves-tools")
+        pick = button("Import a game file…", "import")
+        pick.id = "import-button"
+        on(pick, "click", lambda e: self.manager.sharing.file_input.click())
+        tools.appendChild(pick)
+        tools.appendChild(self.manager.sharing.file_input)
+        tools.appendChild(make("small", "muted", "…or drop a .json game file on the page."))
+        panel.appendChild(tools)
+        self.aside_box = make("div", "saves-aside")
+        self.aside_box.id = "set-aside"
+        self.aside_box.setAttribute("role", "group")
+        self.aside_box.setAttribute("aria-label", "Entries set aside")
+        panel.appendChild(self.aside_box)
+        self.stats_box = make("div", "saves-stats")
+        self.stats_box.id = "stats"
+        panel.appendChild(self.stats_box)
+        self.refresh()
+
+    # --- the list ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        scan = storage.scan(self.store, now_ms())
+        for text in scan.problems:
+            self.manager.messages.say(text)
+        self.named = scan.named
+        self.renaming = None
+        self.draw_list()
+        self.save_submit.disabled = self.manager.app.game is None and scan.autosave is None
+        self.render_aside()
+        self.stats_box.innerHTML = entries.stats_html(stats.rows(self.manager.read_stats()))
+
+    def draw_list(self) -> None:
+        items = [
+            entries.entry(r, when_text(r.saved_at), storage.kept_only(self.store, r.key))
+            for r in self.named
+        ]
+        self.list.innerHTML = entries.list_html(items, self.renaming)
+        self.drawing += 1
+        asyncio.ensure_future(self.draw_thumbnails(self.drawing, list(self.named)))
+
+    async def draw_thumbnails(self, drawing: int, records: list[Record]) -> None:
+        dpr = float(js.window.devicePixelRatio or 1.0)
+        canvases = list(self.list.querySelectorAll("canvas.thumb"))
+        for canvas, record in zip(canvases, records, strict=False):
+            await asyncio.sleep(0)  # one at a time, so the page stays responsive
+            if drawing != self.drawing:
+                return
+            try:
+                draw_view(canvas, record.game.view(None), THUMB, THUMB, dpr)
+                canvas.style.width = canvas.style.height = f"{THUMB:.0f}px"
+            except Exception as exc:  # a thumbnail is decoration; never block the list
+                js.console.warn(f"thumbnail failed: {exc}")
+
+    def record_of(self, node: Any) -> tuple[int, Record] | None:
+        raw = node.getAttribute("data-entry")
+        if missing(raw):
+            return None
+        position = int(str(raw))
+        return (position, self.named[position]) if 0 <= position < len(self.named) else None
+
+    def on_list_click(self, event: Any) -> None:
+        node = event.target.closest("button[data-action]")
+        if missing(node):
+            return
+        found = self.record_of(node)
+        if found is None:
+            return
+        position, record = found
+        action = str(node.getAttribute("data-action"))
+        manager = self.manager
+        if action == "load":
+            manager.play(record.game.copy(), record.seats, storage.UiState(None, "game"))
+            manager.messages.toast(f"Loaded “{record.name}”.")
+        elif action == "replay":
+            manager.viewer_open(record.name, record.game)
+        elif action == "rename":
+            self.renaming = position
+            self.draw_list()
+            field = self.list.querySelector(".rename-input")
+            if not missing(field):
+                field.focus()
+                field.select()
+        elif action == "export":
+            manager.sharing.download(record.game, record.seats)
+        elif action == "link":
+            manager.sharing.show_link(record.game, record.seats)
+        elif action == "delete":
+            self.delete(record)
+
+    # --- rename and delete -----------------------------------------------------------------------
+    def on_rename_key(self, event: Any) -> None:
+        if not event.target.classList.contains("rename-input"):
+            return
+        if event.key == "Escape":
+            event.preventDefault()
+            self.refresh()
+        elif event.key == "Enter":
+            event.preventDefault()
+            self.finish_rename(event.target)
+
+    def on_rename_change(self, event: Any) -> None:
+        if event.target.classList.contains("rename-input"):
+            self.finish_rename(event.target)
+
+    def finish_rename(self, field: Any) -> None:
+        found = self.record_of(field)
+        if found is None or self.renaming is None:
+            return
+        self.renaming = None
+        problem = storage.rename_named(self.store, found[1], str(field.value))
+        if problem:
+            self.manager.messages.say(problem)
+        self.refresh()
+
+    def delete(self, record: Record) -> None:
+        problem = storage.delete_named(self.store, record.key)
+        if problem:
+            self.manager.messages.say(problem)
+            return
+        self.refresh()
+
+        def undo() -> None:
+            again = storage.undelete_named(self.store, record.key)
+            if again:
+                self.manager.messages.say(again)
+            self.refresh()
+
+        self.manager.messages.toast(f"Deleted “{record.name}”.", "Undo", undo)
+
+    # --- saving under a name ---------------------------------------------------------------------
+    def on_save_submit(self, event: Any) -> None:
+        event.preventDefault()
+        self.save_current(str(self.name_input.value))
+
+    def save_current(self, name: str | None) -> None:
+        """Keep the current game (or the autosave) as a named save."""
+        manager = self.manager
+        app = manager.app
+        if app.game is not None:
+            game, seats, ui = app.game, app.seats, app.ui_state()
+        else:
+            record = manager.scan.autosave
+            if record is None:
+                manager.messages.say("There is no game to save yet.")
+                return
+            game, seats, ui = record.game, record.seats, record.ui
+        label = (name or "").strip() or f"{game.variant.title}, move {len(game.moves)}"
+        try:
+            label = storage.check_name(label)
+        except StoredDataError as exc:
+            manager.messages.say(f"Cannot save: {exc}.")
+            return
+        record = Record(NAMED_KIND, game.copy(), seats, ui, saved_at=now_ms(), name=label)
+        record.game_id = storage.new_id("g")
+        if not manager.store_named(record):
+            return
+        self.name_input.value = ""
+        self.refresh()
+        manager.messages.toast(f"Saved as “{label}”.")
+
+    # --- entries set aside -----------------------------------------------------------------------
+    def render_aside(self) -> None:
+        """Entries that could not be opened were set aside: offer them as a file, then
+        (after a second, confirming click) remove them from the browser."""
+        box = self.aside_box
+        box.replaceChildren()
+        items = storage.quarantined(self.store)
+        box.hidden = not items
+        if not items:
+            return
+        count = len(items)
+        box.appendChild(make("p", "muted", entries.aside_text(count)))
+        keep = button("Download them", "aside-download")
+        keep.id = "aside-download"
+        stamp = str(js.Date.new().toISOString())[:10]
+        on(keep, "click", lambda e: self.manager.sharing.save_file(
+            storage.set_aside_text(items), f"ingenious-set-aside-{stamp}.json"))  # fmt: skip
+        drop = button("Remove them", "aside-remove")
+        drop.id = "aside-remove"
+
+        def remove(event: Any) -> None:
+            if drop.getAttribute("data-confirm") != "1":
+                drop.setAttribute("data-confirm", "1")
+                drop.textContent = f"Really remove {count}? Click again"
+                return
+            problem = storage.remove_set_aside(self.store, [str(i["key"]) for i in items])
+            self.manager.messages.say(problem or "The set-aside entries were removed.")
+            self.render_aside()
+
+        on(drop, "click", remove)
+        box.appendChild(keep)
+        box.appendChild(drop)
