@@ -45,19 +45,19 @@ BOARD_LEVELS: dict[str, LevelInfo] = {
             "casual",
             "Casual",
             "Takes the placement that lifts its lowest colour most right now.",
-            "Beats Beginner in 100% of games.",
+            "Beats Beginner in 100% of two-player games.",
         ),
         LevelInfo(
             "strong",
             "Strong",
             "Tries its best moves against the tiles you might hold, up to its next turn.",
-            "Beats Casual in 82% of games.",
+            "Beats Casual in 82% of two-player games.",
         ),
         LevelInfo(
             "expert",
             "Expert",
             "Like Strong, but watches your best lines and plans the endgame to the last tile.",
-            "Beats Strong in 67% of games.",
+            "Beats Strong in 67% of two-player games.",
         ),
     )
 }
