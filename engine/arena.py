@@ -4,9 +4,11 @@
 >>> sorted(report["bots"]), report["bots"]["casual"]["games"]
 (['beginner', 'casual'], 2)
 
-Game ``i`` deals from its own seed (derived from ``seed`` and ``i``) and rotates the
-line-up by ``i`` seats, so every bot sits in every seat equally often and a run
-reproduces exactly: bots count simulations rather than read a clock.
+Game ``i`` rotates the line-up by ``i`` seats and deals from deal ``i // players`` (a seed
+derived from ``seed`` and that number): each deal is played once with every rotation of
+the seats, so every bot sits in every seat equally often on the same tiles (paired deals:
+the luck of the deal cancels out). A run reproduces exactly: bots count simulations
+rather than read a clock.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ def lineup(bots: list[str], players: int, game_index: int) -> list[str]:
     return names[shift:] + names[:shift]
 
 
-def game_seed(seed: int, game_index: int) -> int:
-    return seed * 1_000_003 + game_index
+def game_seed(seed: int, game_index: int, players: int) -> int:
+    """The seed of game ``game_index``'s deal: one deal per full rotation of the seats."""
+    return seed * 1_000_003 + game_index // players
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -70,14 +73,26 @@ def side_scores(
     return share, finals
 
 
-def play_one(job: tuple[str, int, list[str], int, int | None, int]) -> dict[str, Any]:
+Job = tuple[str, int, list[str], int, int | None, int, float | None]
+
+
+def bot_budget(level: str, budget_ms: int | None, budget_scale: float | None) -> int | None:
+    """A bot's budget in a run: the one given, else its level's default times the scale
+    (at least 1 ms), else its level's default."""
+    if budget_ms is not None or budget_scale is None:
+        return budget_ms
+    return max(1, round(BOT_LEVELS[level].default_budget_ms * budget_scale))
+
+
+def play_one(job: Job) -> dict[str, Any]:
     """Play game ``index`` of a run; returns per-name win share, result, time and move count."""
-    variant, players, bots, seed, budget_ms, index = job
+    variant, players, bots, seed, budget_ms, index, budget_scale = job
     seats = lineup(bots, players, index)
-    gseed = game_seed(seed, index)
+    gseed = game_seed(seed, index, players)
     game = new_game(variant, players=players, seed=gseed, names=seats)
     players_bots = [
-        make_bot(name, seed=gseed * 8 + s, budget_ms=budget_ms) for s, name in enumerate(seats)
+        make_bot(name, seed=gseed * 8 + s, budget_ms=bot_budget(name, budget_ms, budget_scale))
+        for s, name in enumerate(seats)
     ]
     clock = cpu_clock()
     spent = [0.0] * players
@@ -137,10 +152,19 @@ def run_arena(
     budget_ms: int | None = None,
     jobs: int = 1,
     progress: Callable[[int, dict[str, Any]], None] | None = None,
+    budget_scale: float | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and summarise them per bot name (see the module docstring)."""
+    """Play ``games`` games and summarise them per bot name (see the module docstring).
+
+    ``budget_ms`` gives every bot the same budget; without it each bot thinks for its
+    level's default budget, times ``budget_scale`` when given (a quick run that keeps the
+    levels' ratio of budgets)."""
     players = check_setup(variant, players, bots, games)
-    tasks = [(variant, players, bots, seed, budget_ms, i) for i in range(games)]
+    if budget_scale is not None and not budget_scale > 0:
+        raise IngeniousError(f"--budget-scale must be a positive number, not {budget_scale}")
+    tasks: list[Job] = [
+        (variant, players, bots, seed, budget_ms, i, budget_scale) for i in range(games)
+    ]
     started = time.perf_counter()
     totals: dict[str, dict[str, float]] = {}
     for done, outcome in enumerate(_results(tasks, jobs), 1):
@@ -173,6 +197,7 @@ def run_arena(
         "games": games,
         "seed": seed,
         "budget_ms": budget_ms,
+        "budget_scale": budget_scale,
         "fair_share": 1.0 / sides if variant != "duel" else 0.5,
         "result_measure": "colours on own side" if variant == "duel" else "lowest colour",
         "seconds": round(time.perf_counter() - started, 2),
@@ -197,9 +222,7 @@ def summary(totals: dict[str, dict[str, float]]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _results(
-    tasks: list[tuple[str, int, list[str], int, int | None, int]], jobs: int
-) -> Iterator[dict[str, Any]]:
+def _results(tasks: list[Job], jobs: int) -> Iterator[dict[str, Any]]:
     if jobs <= 1:
         for task in tasks:
             yield play_one(task)

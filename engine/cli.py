@@ -85,7 +85,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     progress = None if args.json else _progress_printer(args.games)
     report = run_arena(
         args.variant, players, bots, args.games, seed=args.seed, budget_ms=args.budget_ms,
-        jobs=args.jobs, progress=progress,
+        jobs=args.jobs, progress=progress, budget_scale=args.budget_scale,
     )  # fmt: skip
     if args.json:
         print(json.dumps(report))
@@ -186,6 +186,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--budget-ms", type=_positive, default=None, help="thinking budget per move")
+    p.add_argument(
+        "--budget-scale", type=float, default=None,
+        help="without --budget-ms: each level's default budget times this (board game only)",
+    )  # fmt: skip
     p.add_argument("--jobs", type=_positive, default=1, help="worker processes")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_arena)

@@ -11,7 +11,8 @@ True
 from __future__ import annotations
 
 from .base import Beginner, Bot, Casual, make_bot
-from .strong import Expert, Strong
+from .expert import Expert
+from .strong import Strong
 
 #: The levels, weakest first.
 BOT_LEVELS: dict[str, type[Bot]] = {

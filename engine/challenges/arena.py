@@ -93,6 +93,7 @@ def run_arena(
         "games": games,
         "seed": seed,
         "budget_ms": budget_ms,
+        "budget_scale": None,
         "fair_share": 1.0 / players,
         "result_measure": "lowest row",
         "seconds": round(time.perf_counter() - started, 2),

@@ -7,9 +7,10 @@ import sys
 
 import pytest
 
-from engine.arena import lineup, run_arena, wilson
+from engine.arena import bot_budget, game_seed, lineup, run_arena, wilson
 from engine.bench import random_game, run_bench
 from engine.cli import main
+from engine.errors import IngeniousError
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -43,6 +44,26 @@ def test_names_repeat_in_order_then_rotate_by_game() -> None:
     assert lineup(["strong", "casual"], 4, 0) == ["strong", "casual", "strong", "casual"]
     assert lineup(["strong", "casual"], 4, 1) == ["casual", "strong", "casual", "strong"]
     assert lineup(["strong", "casual", "casual"], 3, 2) == ["casual", "strong", "casual"]
+
+
+def test_each_deal_is_played_once_per_rotation_of_the_seats() -> None:
+    """Paired deals: games 0-2 of a 3-player run share one deal, game 3 starts the next."""
+    seeds = [game_seed(5, i, 3) for i in range(6)]
+    assert seeds[0] == seeds[1] == seeds[2] != seeds[3] == seeds[4] == seeds[5]
+    assert len({game_seed(5, i, 1) for i in range(4)}) == 4
+
+
+def test_budget_scale_keeps_the_levels_ratio_of_budgets() -> None:
+    """--budget-scale 0.01: expert thinks 20 ms, strong 10 ms; a given --budget-ms wins."""
+    assert bot_budget("expert", None, 0.01) == 20
+    assert bot_budget("strong", None, 0.01) == 10
+    assert bot_budget("strong", 7, 0.01) == 7
+    assert bot_budget("strong", None, None) is None
+    report = run_arena("standard", 2, ["expert", "strong"], games=2, seed=3, budget_scale=0.005)
+    assert report["budget_scale"] == 0.005
+    assert report["bots"]["expert"]["wins"] + report["bots"]["strong"]["wins"] == 2
+    with pytest.raises(IngeniousError, match="--budget-scale must be a positive number"):
+        run_arena("standard", 2, ["casual"], games=1, budget_scale=0.0)
 
 
 def test_same_seed_same_figures() -> None:

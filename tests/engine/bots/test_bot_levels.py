@@ -73,8 +73,46 @@ def test_unknown_level_and_bad_budget_are_refused_clearly() -> None:
 
 
 def test_expert_thinks_longer_than_strong_by_default() -> None:
-    """The expert is the strong search with a longer default budget."""
+    """The expert's default budget is the larger: its endgame rollouts go to the end."""
     assert make_bot("expert").budget_ms > make_bot("strong").budget_ms
+
+
+def test_expert_plays_its_endgame_rollouts_to_the_end() -> None:
+    """Near the end every rollout of expert's finishes the game; strong's stop at its next
+    turn and are valued there."""
+    from engine.bots.expert import Expert
+    from engine.bots.scan import Position
+    from engine.bots.search import Search
+    from engine.bots.strong import Strong
+
+    ends: dict[str, list[str]] = {"expert": [], "strong": []}
+
+    def recording(cls: type[Search], name: str) -> Search:
+        class Recording(cls):  # type: ignore[valid-type,misc]
+            def finished(self, g: Game, seat: int) -> float:
+                ends[name].append(g.phase)
+                return float(super().finished(g, seat))
+
+            def leaf(self, pos: Position, seat: int) -> float:
+                ends[name].append("leaf")
+                return float(super().leaf(pos, seat))
+
+        return Recording(seed=1, budget_ms=10)
+
+    game = new_game("standard", players=2, seed=2)
+    bots = [make_bot("casual", seed=s) for s in range(2)]
+    while len(game.free) > 30:
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    while game.phase == "swap":
+        game.apply("pass")
+    assert len(game.free) <= Expert.endgame_free
+    seat = game.current
+    move = Position(game).best(seat)[1]
+    assert move is not None
+    for cls, name in ((Expert, "expert"), (Strong, "strong")):
+        recording(cls, name).rollout(Position(game.copy()), move, seat)
+    assert ends["expert"] == ["over"]
+    assert ends["strong"] == ["leaf"]
 
 
 @pytest.mark.parametrize("level", list(BOT_LEVELS))
@@ -102,3 +140,29 @@ def test_casual_raises_its_lowest_colour() -> None:
     best = max(sorted(game.preview(m)["scores_after"].values()) for m in game.legal_moves())
     chosen = make_bot("casual", seed=2).choose(game.view(seat))
     assert sorted(game.preview(chosen)["scores_after"].values()) == best
+
+
+def test_solo_rollouts_stop_at_the_bots_next_turn() -> None:
+    """In solo no one plays between the bot's turns: a rollout still stops at its next
+    turn (one placement, then the leaf), not at the end of the game."""
+    from engine.bots.scan import Position
+    from engine.bots.strong import Strong
+
+    class Counting(Strong):
+        leaves = 0
+
+        def leaf(self, pos: Position, seat: int) -> float:
+            Counting.leaves += 1
+            assert pos.game.phase != "over" and pos.game.turn == start + 1
+            return float(super().leaf(pos, seat))
+
+    game = new_game("solo", players=1, seed=3)
+    casual = make_bot("casual", seed=1)
+    for _ in range(10):
+        game.apply(casual.choose(game.view(0)))
+    start = game.turn
+    pos = Position(game)
+    move = pos.best(0)[1]
+    assert move is not None
+    Counting(seed=1, budget_ms=10).rollout(pos, move, 0)
+    assert Counting.leaves == 1

@@ -73,3 +73,40 @@ def test_a_bot_that_peeked_would_be_caught() -> None:
     twin = hide_differently(game, game.current, Rng(99))
     other = 1 - game.current
     assert sorted(game.racks[other]) != sorted(twin.racks[other])
+
+
+ENDGAME_CASES = [
+    ("standard", 2, {}),
+    ("standard", 3, {}),
+    ("team", 4, {}),
+    ("duel", 2, {}),
+    ("solo", 1, {}),
+]
+
+
+def reach_endgame(variant: str, players: int, seed: int, options: dict[str, bool]) -> Game:
+    """A position with few free pairs left, where ``expert`` plays its rollouts to the end."""
+    game = new_game(variant, players=players, seed=seed, options=options)
+    bots = [make_bot("casual", seed=s) for s in range(players)]
+    while game.phase != "over" and len(game.free) > 40:
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    while game.phase == "swap":
+        game.apply("pass")
+    return game
+
+
+@pytest.mark.parametrize("level", ["strong", "expert"])
+@pytest.mark.parametrize(("variant", "players", "options"), ENDGAME_CASES)
+def test_searching_levels_do_not_peek_in_the_endgame(
+    level: str, variant: str, players: int, options: dict[str, bool]
+) -> None:
+    """Near the end (expert: rollouts to the end of the game) the hidden tiles still change
+    nothing, and the same seed and budget give the same move again."""
+    game = reach_endgame(variant, players, seed=6, options=options)
+    assert game.phase == "place" and len(game.free) <= 40
+    seat = game.current
+    twin = hide_differently(game, seat, Rng(7))
+    assert twin.view(seat) == game.view(seat)
+    assert (twin.bag, twin.racks) != (game.bag, game.racks)
+    moves = {make_bot(level, seed=3, budget_ms=20).choose(g.view(seat)) for g in (game, twin, game)}
+    assert len(moves) == 1

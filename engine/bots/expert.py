@@ -1,0 +1,113 @@
+"""The ``expert`` level: the strong search, plus what the rivals can still do, and rollouts
+to the end of the game once the end is near.
+
+* **The rivals' chances.** At the leaf (the bot's next turn) each rival's best placement
+  from its sampled rack, valued toward that rival's own lowest colours, counts against
+  the bot (half as much as the bot's own best option counts for it). Moves that leave a
+  rival a rich line toward its weakest colour lose value; blocking it gains.
+* **The endgame to the end.** Once at most :attr:`Expert.endgame_free` pairs of cells are
+  free, every rollout is played to the end of the game (everyone greedy) and counts as a
+  win or loss plus the final standing: the plan then covers every remaining turn, bonus
+  chains and who runs out of room first included.
+
+Self-play (docs/bots.md) found that searching the bot's own second turn in mid-game gave
+nothing measurable, while the endgame rollouts gave the most; the budget goes there.
+The worlds are dealt from the unseen tiles alone, as for ``strong``.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from ..scoring import EMPTY
+from .evaluate import bonus_allowed, oriented, outcome, tables
+from .scan import Position
+from .search import Move, Search
+
+
+class Expert(Search):
+    """Determinised search valuing the rivals' options, with rollouts to the end late on."""
+
+    level = "expert"
+    default_budget_ms = 2000
+    max_width = 16
+    own_turns = 1
+    option_weight = 0.7
+    rival_option_weight = 0.5
+    #: Free pairs at or below which rollouts go to the end of the game.
+    endgame_free = 60
+
+    def rollout_scans(self, game: Game) -> float:
+        if self.endgame_free and len(game.free) <= self.endgame_free:
+            # Every placement left, about one per two empty cells.
+            return game.board.count(EMPTY) / 2 + 1.0
+        rivals = game.players - 1 if self.rival_option_weight else 0
+        return self.own_turns * game.players + 1.0 + rivals
+
+    def rollout(self, world: Position, move: Move, seat: int) -> float:
+        g = world.game
+        if self.endgame_free and len(g.free) <= self.endgame_free:
+            return self.to_the_end(world, move, seat)
+        return super().rollout(world, move, seat)
+
+    def to_the_end(self, world: Position, move: Move, seat: int) -> float:
+        pos = world.copy()
+        g = pos.game
+        pos.play(move)
+        while g.phase != "over":
+            if g.phase == "swap":
+                pos.play("swap")
+            else:
+                _, p = pos.best(g.current)
+                assert p is not None
+                pos.play(p)
+        return self.finished(g, seat)
+
+    def finished(self, g: Game, seat: int) -> float:
+        if g.players == 1:
+            return super().finished(g, seat)
+        return self.win_value * outcome(g, seat) + self.score(g, seat, 0.0, {})
+
+    def leaf(self, pos: Position, seat: int) -> float:
+        g = pos.game
+        variant = g.variant
+        t = tables(variant.name)
+        mine = variant.side_of(seat)
+        own_option = 0.0
+        if g.phase == "place":
+            own_option, _ = pos.best(seat)
+        rival_options: dict[int, float] = {}
+        if self.rival_option_weight:
+            for s in range(g.players):
+                side = variant.side_of(s)
+                if s == seat or (side == mine and variant.name != "duel"):
+                    continue
+                rows = t.rows(oriented(g, s), bonus_allowed(g, s))
+                option, _ = pos.best_with(rows, sorted(set(g.racks[s])))
+                key = s if variant.name == "duel" else side
+                rival_options[key] = max(rival_options.get(key, 0.0), option)
+        return self.score(g, seat, own_option, rival_options)
+
+    def score(
+        self, g: Game, seat: int, own_option: float, rival_options: dict[int, float]
+    ) -> float:
+        variant = g.variant
+        t = tables(variant.name)
+        mine = variant.side_of(seat)
+        if variant.name == "duel":
+            track = oriented(g, seat)
+            threat = max(rival_options.values(), default=0.0)
+            return (
+                t.value(track) + self.option_weight * own_option - self.rival_option_weight * threat
+            )
+        own_track = g.scores[mine]
+        z = t.value(own_track) + self.option_weight * own_option
+        best_rival = -1e9
+        for side, track in enumerate(g.scores):
+            if side == mine:
+                continue
+            v = t.value(track) + self.rival_option_weight * rival_options.get(side, 0.0)
+            if v > best_rival:
+                best_rival = v
+        if best_rival > -1e9:
+            z -= best_rival
+        return z

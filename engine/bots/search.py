@@ -1,0 +1,195 @@
+"""Determinised Monte-Carlo search, shared by the ``strong`` and ``expert`` levels.
+
+1. *Worlds*: full games consistent with the view. The first is
+   :func:`engine.view.determinize`; the others deal the same unseen tiles again at random
+   onto the hidden racks (the bag is drawn from at random anyway). The bot never looks at
+   anything else.
+2. *Candidates*: every placement is valued one move deep (see :mod:`engine.bots.evaluate`);
+   the best few go on. In a swap offer (the duel: an exchange offer) the candidates are
+   ``swap`` and ``pass``.
+3. *Rollouts*: each candidate is played out in the same worlds (common random numbers):
+   the rest of the bot's turn, then the other players' turns, each greedy for its own
+   side, up to the bot's next turn; a level that plans further plays its own next turns
+   too. The leaf is valued by :meth:`Search.leaf`; a finished game counts as a win or loss.
+4. *Successive halving*: after each round the weaker half of the candidates drops out,
+   so most rollouts go to the moves that matter.
+
+The budget is a number of rollouts, not a stopwatch: ``budget_ms`` is turned into a
+count from the position alone, calibrated on Pyodide (docs/bots.md), so the same seed,
+view and budget give the same move on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ..game import Game, Placement
+from ..rng import Rng
+from ..tiles import Tile
+from ..view import determinize
+from .base import Bot
+from .evaluate import outcome, scored_placements, side_value
+from .scan import Position
+
+Move = Placement | str
+
+
+def redeal(template: Game, hidden: list[int], rng: Rng) -> Game:
+    """Another world for the same view: the template's hidden racks and bag dealt afresh."""
+    g = template.copy()
+    pool: list[Tile] = list(g.bag)
+    for s in hidden:
+        pool.extend(g.racks[s])
+    n = len(pool)
+    dealt = 0
+    for s in hidden:
+        k = len(g.racks[s])
+        for i in range(dealt, dealt + k):
+            j = i + rng.below(n - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        g.racks[s] = pool[dealt : dealt + k]
+        dealt += k
+    g.bag = pool[dealt:]
+    g.rng = Rng(rng.next64())
+    return g
+
+
+class Search(Bot):
+    """The search machinery; the levels set its depth, width and budget."""
+
+    #: Most candidates searched.
+    max_width = 16
+    #: Work units per millisecond of budget, calibrated on Pyodide (docs/bots.md). A unit is
+    #: one greedy placement chosen on a two-player board; larger boards cost in proportion
+    #: to their cells.
+    units_per_ms = 8.0
+    #: Fixed cost of a rollout (copying the world, drawing tiles), in units.
+    rollout_overhead = 0.5
+    #: Extra units per rival still to make its first placement: under that rule the greedy
+    #: move is found by scanning every allowed pair, not from the points table.
+    first_placement_cost = 3.0
+    #: The bot's own turns played in a rollout (1: up to its next turn only).
+    own_turns = 1
+    #: A finished game's win or loss, in evaluation units (a point on a low colour is about 1).
+    win_value = 12.0
+    #: Weight of the best move on offer to the bot at the leaf.
+    option_weight = 0.7
+    #: Weight of the best move on offer to each rival at the leaf.
+    rival_option_weight = 0.0
+
+    def rollout_scans(self, game: Game) -> float:
+        """Greedy placements chosen in one rollout from this position: every player's turn
+        and the bot's option at the leaf."""
+        return game.players + 1.0
+
+    def rollouts(self, game: Game) -> int:
+        """How many rollouts the budget buys in this position (no clock: see the module)."""
+        unplaced = sum(
+            1 for s in range(game.players) if s != game.current and not game.placed_first[s]
+        )
+        scans = self.rollout_scans(game) + self.first_placement_cost * unplaced
+        per = scans * game.zone.size / 91 + self.rollout_overhead
+        return max(8, int(self.budget_ms * self.units_per_ms / per))
+
+    def choose(self, view: dict[str, Any]) -> str:
+        seat: int = view["seat"]
+        first = determinize(view, self.rng)
+        root = Position(first)
+        candidates = self.candidates(root, seat)
+        if len(candidates) == 1:
+            return self.text(first, candidates[0])
+        hidden = [s for s in range(first.players) if str(s) not in view["racks"]]
+        worlds: list[Position] = [root]
+
+        def world(i: int) -> Position:
+            while len(worlds) <= i:
+                worlds.append(root.on_board(redeal(first, hidden, self.rng)))
+            return worlds[i]
+
+        best = self.search(candidates, world, seat, self.rollouts(first))
+        return self.text(first, best)
+
+    def candidates(self, root: Position, seat: int) -> list[Move]:
+        game = root.game
+        if game.phase == "swap":
+            return ["swap", "pass"]
+        scored = scored_placements(game, seat)
+        scored.sort(key=lambda vp: (-vp[0], vp[1]))
+        width = max(2, min(self.max_width, self.rollouts(game) // 4))
+        return [p for _, p in scored[:width]]
+
+    def search(
+        self, candidates: list[Move], world: Callable[[int], Position], seat: int, budget: int
+    ) -> Move:
+        alive = list(range(len(candidates)))
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        next_world = 0
+        for _ in range(rounds):
+            per = max(1, budget // (rounds * len(alive)))
+            for w in range(next_world, next_world + per):
+                pos = world(w)
+                for i in alive:
+                    totals[i] += self.rollout(pos, candidates[i], seat)
+                    counts[i] += 1
+            next_world += per
+            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+            if len(alive) <= 1:
+                break
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+        return candidates[alive[0]]
+
+    def rollout(self, world: Position, move: Move, seat: int) -> float:
+        """Play ``move`` in a copy of ``world``, then greedy turns (see the module docstring)."""
+        pos = world.copy()
+        g = pos.game
+        seen = g.turn
+        pos.play(move)
+        turns = 0
+        away = False
+        solo = g.players == 1
+        while g.phase != "over":
+            current = g.current
+            if current != seat:
+                away = True
+            elif away or (solo and g.turn != seen):
+                # The bot's next turn (solo: the next round, no one else plays between).
+                turns += 1
+                if turns >= self.own_turns:
+                    break
+                away = False
+                seen = g.turn
+            if g.phase == "swap":
+                pos.play("swap")
+            else:
+                _, p = pos.best(current)
+                assert p is not None
+                pos.play(p)
+        if g.phase == "over":
+            return self.finished(g, seat)
+        return self.leaf(pos, seat)
+
+    def finished(self, g: Game, seat: int) -> float:
+        """The value of a game that ended inside a rollout (solo: its standing alone)."""
+        if g.players == 1:
+            return side_value(g, seat)
+        return self.win_value * outcome(g, seat) + side_value(g, seat)
+
+    def leaf(self, pos: Position, seat: int) -> float:
+        """The value of a position reached at the bot's turn."""
+        g = pos.game
+        value = side_value(g, seat)
+        if g.phase == "place" and self.option_weight:
+            option, _ = pos.best(seat)
+            value += self.option_weight * option
+        return value
+
+    @staticmethod
+    def text(game: Game, move: Move) -> str:
+        return move if isinstance(move, str) else game.placement_text(move)
+
+    def choose_in(self, game: Game, seat: int) -> str:
+        raise NotImplementedError("the searching bots sample their own worlds: call choose(view)")
