@@ -47,42 +47,6 @@ from web.session import SetupError
 SPEED_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
 BOT_BUDGET_MS = {"casual": 100, "strong": 400}
 
-SETUP_HTML = """
-<h2 id="ch-setup-title">Ingenious Challenges</h2>
-<p class="muted">Three short games of matching symbols — cards, dice or tiles —
-or a match of several.</p>
-<form id="ch-form" novalidate>
-  <fieldset class="variants">
-    <legend>Challenge</legend>
-    <label><input type="radio" name="ch-kind" value="cards" checked> Cards</label>
-    <label><input type="radio" name="ch-kind" value="dice"> Dice</label>
-    <label><input type="radio" name="ch-kind" value="tiles"> Tiles</label>
-    <label><input type="radio" name="ch-kind" value="match"> Match</label>
-  </fieldset>
-  <fieldset id="ch-match-games" hidden>
-    <legend>Games in the match (in this order)</legend>
-    <label><input type="checkbox" id="ch-match-cards" value="cards" checked> Cards</label>
-    <label><input type="checkbox" id="ch-match-dice" value="dice" checked> Dice</label>
-    <label><input type="checkbox" id="ch-match-tiles" value="tiles" checked> Tiles</label>
-  </fieldset>
-  <div class="row">
-    <label for="ch-players">Players</label>
-    <select id="ch-players"><option>2</option><option>3</option><option>4</option></select>
-  </div>
-  <fieldset id="ch-seats" class="seats"><legend>Seats</legend></fieldset>
-  <div class="row" id="ch-start-rule-row" hidden>
-    <label><input type="checkbox" id="ch-start-rule">
-      Dice start rule: nobody's dice show before the first turn</label>
-  </div>
-  <div class="row">
-    <label for="ch-seed">Seed <small>(optional)</small></label>
-    <input id="ch-seed" inputmode="numeric" autocomplete="off" placeholder="random">
-  </div>
-  <p id="ch-setup-problem" class="problem" role="alert" hidden></p>
-  <button type="submit" id="ch-start" class="primary">Start challenge</button>
-</form>
-"""
-
 # Shown in the start screen's "Play on" card, under the board game's Continue, so every
 # game in progress is resumed from one place.
 CONTINUE_HTML = """
@@ -167,10 +131,9 @@ class ChallengeUI:
 
     # --- building ----------------------------------------------------------------------------
     def build(self) -> None:
-        if missing(el("ch-form")):
-            el("challenge-setup").innerHTML = SETUP_HTML
-        else:  # the page's own plain-HTML card: its seat rows stay (see `adopt`)
-            self.seat_rows_for = self.form.players
+        # The setup card is the page's own plain HTML (index.html, usable before Python):
+        # its seat rows stay (see `adopt`).
+        self.seat_rows_for = self.form.players
         slot = el("ch-continue-slot")
         if missing(slot):  # a page without the "Play on" card: keep it with the form
             slot = document.createElement("div")
