@@ -165,6 +165,10 @@
       var scripts = document.querySelectorAll('script[type="py"], script[type="mpy"]');
       Array.prototype.forEach.call(scripts, function (script) { script.remove(); });
       setStage("Not started", 0);
+      // The start screen is plain HTML shown at first paint: a framing page must not be
+      // able to lay itself over a working form, so it goes too.
+      var start = el("start");
+      if (start) start.hidden = true;
       problem(FRAMED);
       var box = el("loading-problem"), link = document.createElement("a");
       link.href = location.href;

@@ -348,7 +348,7 @@
   // first frame: its start holds the main thread for a while, and the start screen should
   // be on screen before that. A hidden tab draws no frames: a timer starts it there.
   function startRuntime() {
-    if (runtimeStarted) return;
+    if (runtimeStarted || window.ingeniousFramed) return;  // boot.js refused this frame
     var link = document.querySelector('link[rel="modulepreload"][href$="pyscript/core.js"]');
     if (!link) return;
     runtimeStarted = true;
