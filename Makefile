@@ -16,7 +16,7 @@ LINT_PATHS := $(wildcard engine web tools tests)
 PY_TEST_DIRS := $(wildcard tests/engine tests/tools tests/web tests/cli)
 
 .PHONY: help venv runtime play serve chromium wheels test lint typecheck \
-        test-engine test-pyodide test-browser bench bench-start dist bench-dist lighthouse \
+        test-engine test-pyodide test-browser checks bench bench-start dist bench-dist lighthouse \
         icons clean
 
 help:
@@ -93,8 +93,14 @@ icons:
 
 # --- checks -----------------------------------------------------------------
 
-test: lint typecheck test-engine test-pyodide test-browser
+# Two at a time (the machines have two cores): the browser tests, the longest part, start
+# first; the other checks run one after another beside them. Each part's output is printed
+# whole when it ends. `make -k test` (CI) reports every failing part.
+test:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target checks
 	@echo "make test: all checks passed"
+
+checks: test-browser lint typecheck test-engine test-pyodide
 
 lint: venv
 	$(PY) -m ruff check $(LINT_PATHS)
