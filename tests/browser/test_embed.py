@@ -514,7 +514,9 @@ def test_replies_go_to_the_parents_origin_and_never_quote_a_file(
 
 
 # --- offline, from a release build ------------------------------------------------------
-CONTROLLED = "navigator.serviceWorker.controller !== null"
+# A function, not an expression: Playwright evaluates an expression with eval(), which the
+# board's policy (no 'unsafe-eval') refuses.
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 KEPT = "url => caches.match(new URL(url, location.href).href).then(hit => Boolean(hit))"
 
 
