@@ -47,6 +47,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 
+from tests.browser.dist_site import build_release
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import ROOT, start_in_thread
 
@@ -81,6 +82,14 @@ def server_url() -> Iterator[str]:
     yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def release_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The repo built once per test session into a temporary dist/ (the repo's own dist/
+    is left alone): its folder and version. Tests only read it (`DistSite` serves a copy)."""
+    out = tmp_path_factory.mktemp("release") / "dist"
+    return out, build_release(out, out.parent)
 
 
 @pytest.fixture(scope="session")

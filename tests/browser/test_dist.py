@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.dist_site import DistSite, PlainHandler, build_release
+from tests.browser.dist_site import DistSite, PlainHandler
 from tests.browser.game_helpers import (
     best_move,
     engine_game,
@@ -27,11 +27,9 @@ from tests.browser.game_helpers import (
 )
 
 
-@pytest.fixture(scope="module")
-def release(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("release") / "dist"
-    build_release(out, out.parent)
-    return out
+@pytest.fixture
+def release(release_build: tuple[Path, str]) -> Path:
+    return release_build[0]
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from playwright.sync_api import BrowserContext, BrowserType, Frame, Locator, Pag
 
 from engine import SaveFormatError, parse_position, score_position
 from tests.browser.a11y import assert_no_violations
-from tests.browser.dist_site import DistSite, build_release
+from tests.browser.dist_site import DistSite
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import Handler, start_in_thread
 from web.hexgrid import DIRECTIONS
@@ -520,11 +520,9 @@ CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 KEPT = "url => caches.match(new URL(url, location.href).href).then(hit => Boolean(hit))"
 
 
-@pytest.fixture(scope="module")
-def release(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("release") / "dist"
-    build_release(out, out.parent)
-    return out
+@pytest.fixture
+def release(release_build: tuple[Path, str]) -> Path:
+    return release_build[0]
 
 
 @pytest.fixture

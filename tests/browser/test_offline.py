@@ -33,12 +33,9 @@ CONTROLLED = "navigator.serviceWorker.controller !== null"
 SW_TIMEOUT_MS = 90_000
 
 
-@pytest.fixture(scope="session")
-def release(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """The repo built once into a temporary dist/ (the repo's own dist/ is left alone)."""
-    out = tmp_path_factory.mktemp("release") / "dist"
-    version = build_release(out, out.parent)
-    return out, version
+@pytest.fixture
+def release(release_build: tuple[Path, str]) -> tuple[Path, str]:
+    return release_build
 
 
 @pytest.fixture
