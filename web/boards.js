@@ -29,7 +29,9 @@
   var known = typeof WeakSet === "function" ? new WeakSet() : null;
   // runtimes: how many Python runtimes this page started (0 or 1); drawMs: how long each
   // board took to draw once the runtime was up (for tools/bench_teach.py).
-  var api = { base: BASE, build: BUILD, runtimes: 0, drawMs: [], scan: scan };
+  var api = {
+    base: BASE, build: BUILD, runtimes: 0, drawMs: [], scan: scan, keepOffline: keepOffline
+  };
   window.ingeniousBoards = api;
 
   function mark(name) {
@@ -96,7 +98,7 @@
     try {
       next.embed.mount(next.host, next.host.shadowRoot);
       api.drawMs.push(Math.round(performance.now() - started));
-      keepOffline();
+      if (!registered) keepOffline(pageFiles());
     } catch (err) {
       problem(next.host, "The board could not start: " + message(err));
     }
@@ -107,17 +109,23 @@
   // worker once its first board is up, and asks it to keep the page and its position
   // files, which were loaded before the worker was there (docs/embed.md, "Offline").
   var registered = false;
-  function keepOffline() {
-    if (registered || !BUILD || !("serviceWorker" in navigator)) return;
-    if (new URL(BASE).origin !== location.origin || location.protocol === "file:") return;
-    registered = true;
+  function pageFiles() {
     var urls = [location.href.split("#")[0]];
     var hosts = document.querySelectorAll("[data-ingenious-src]");
     for (var i = 0; i < hosts.length; i++) {
       urls.push(new URL(hosts[i].getAttribute("data-ingenious-src"), document.baseURI).href);
     }
+    return urls;
+  }
+
+  // Registers the release's service worker (once) and asks it to keep `urls`. Used by the
+  // boards of a page (above) and by the frame (web/embed.js, for its position file).
+  function keepOffline(urls) {
+    if (registered || !BUILD || !("serviceWorker" in navigator)) return;
+    if (new URL(BASE).origin !== location.origin || location.protocol === "file:") return;
+    registered = true;
     navigator.serviceWorker.register(BASE + "sw.js", { scope: BASE }).then(function (reg) {
-      function keep(worker) { worker.postMessage({ type: "keep", urls: urls }); }
+      function keep(worker) { if (urls.length) worker.postMessage({ type: "keep", urls: urls }); }
       if (reg.active) { keep(reg.active); return; }
       var fresh = reg.installing || reg.waiting;
       if (!fresh) return;

@@ -55,27 +55,15 @@
     toParent({ type: "ingenious:height", height: height });
   }
 
-  // Offline: a release build (its pages carry <meta name="ingenious-build">) registers the
-  // game's service worker once the board is up, quietly: the game's page tells the player
-  // about updates. The development server (`make play`) never does.
+  // Offline: in a release build, web/boards.js registers the game's service worker once the
+  // board is up, quietly (the game's page tells the player about updates); the development
+  // server (`make play`) never does.
   function registerWorker() {
-    var build = document.querySelector('meta[name="ingenious-build"]');
-    if (!build || !("serviceWorker" in navigator) || location.protocol === "file:") return;
     // The position file was fetched before the worker was there: ask it to keep a copy.
     var src = params.get("src");
     var urls = [];
     try { if (src) urls.push(new URL(src, location.href).href); } catch (e) { urls = []; }
-    navigator.serviceWorker.register("sw.js").then(function (reg) {
-      function keep(worker) { if (urls.length) worker.postMessage({ type: "keep", urls: urls }); }
-      if (reg.active) { keep(reg.active); return; }
-      var fresh = reg.installing || reg.waiting;
-      if (!fresh) return;
-      fresh.addEventListener("statechange", function () {
-        if (fresh.state === "activated") keep(fresh);
-      });
-    }).catch(function (err) {
-      console.warn("The board will not open offline: " + err);
-    });
+    if (window.ingeniousBoards) window.ingeniousBoards.keepOffline(urls);  // web/boards.js
   }
 
   // Positions from the embedding page: { type: "ingenious:position", position, mode }.
