@@ -59,17 +59,6 @@ def expose(global_name: str, functions: dict[str, Callable[..., Any]]) -> None:
     setattr(js.window, global_name, api)
 
 
-def read_seat_inputs(prefix: str) -> list[tuple[str, str]]:
-    """(name, who plays) from the seat rows of a start form (see session.seat_rows_html)."""
-    out: list[tuple[str, str]] = []
-    for seat in range(4):
-        name, kind = el(f"{prefix}seat-name-{seat}"), el(f"{prefix}seat-kind-{seat}")
-        if missing(name) or missing(kind):
-            break
-        out.append((str(name.value), str(kind.value)))
-    return out
-
-
 def show_dialog(node: Any, shown: bool) -> None:
     """Open a native ``<dialog>`` as a modal (focus moves in and stays in, the page behind
     is inert) or close it (focus returns to what had it), to match a screen model. The
