@@ -299,6 +299,7 @@ def test_pinch_zooms_the_board_and_taps_still_place_on_the_right_cells(
         x, y = centre(page, cell)
         assert box["x"] < x < box["x"] + box["width"] and box["y"] < y < box["y"] + box["height"]
         page.touchscreen.tap(x, y)
+        settled(page)  # the page has handled the tap (it may zoom) before the next is aimed
     page.wait_for_function("window.ingenious.state().moves.length > 0")
     assert engine_game(page).moves[0] == move
     page.click("#zoom-reset")
