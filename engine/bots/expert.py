@@ -9,8 +9,8 @@ to the end of the game once the end is near.
   into the search: those best by their own value plus what the rivals could score on the
   two cells they would take (the rivals' richest open lines, whatever their racks hold).
   A move that scores little but shuts a rival's best line is then tried in the rollouts,
-  where the rivals' replies show what it saves. Not in the duel, where self-play found no
-  gain (docs/bots.md).
+  where the rivals' replies show what it saves. Not in the duel, where self-play found
+  them a loss (docs/bots.md), nor in solo, which has no rivals.
 * **The endgame to the end.** Once at most :attr:`Expert.endgame_free` pairs of cells are
   free, every rollout is played to the end of the game (everyone greedy) and counts as a
   win or loss plus the final standing: the plan then covers every remaining turn, bonus
@@ -43,8 +43,8 @@ class Expert(Search):
     endgame_free = 60
     #: Blocking candidates searched besides the best-scoring ones (see the module).
     blocking_candidates = 4
-    #: Variants searched without them.
-    no_blocking = frozenset({"duel"})
+    #: Variants searched without them (solo has no rivals to block).
+    no_blocking = frozenset({"duel", "solo"})
 
     def candidates(self, root: Position, seat: int) -> list[Move]:
         game = root.game

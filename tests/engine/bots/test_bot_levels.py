@@ -139,11 +139,13 @@ def test_expert_also_searches_moves_that_shut_a_rivals_richest_cell() -> None:
     assert [p for p in both[len(own) :] if richest in p[:2]]
 
 
-def test_expert_adds_no_blocking_moves_in_the_duel() -> None:
-    """In the duel expert searches the same candidates as strong (self-play found no gain)."""
+@pytest.mark.parametrize("variant, players", [("duel", 2), ("solo", 1)])
+def test_expert_adds_no_blocking_moves_in_the_duel_or_solo(variant: str, players: int) -> None:
+    """In the duel (where self-play found blocking moves a loss) and in solo (no rivals)
+    expert searches the same candidates as strong."""
     from engine.bots.scan import Position
 
-    game = new_game("duel", players=2, seed=3)
+    game = new_game(variant, players=players, seed=3)
     casual = make_bot("casual", seed=3)
     for _ in range(8):
         game.apply(casual.choose(game.view(game.current)))
