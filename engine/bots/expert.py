@@ -5,6 +5,12 @@ to the end of the game once the end is near.
   from its sampled rack, valued toward that rival's own lowest colours, counts against
   the bot (half as much as the bot's own best option counts for it). Moves that leave a
   rival a rich line toward its weakest colour lose value; blocking it gains.
+* **Blocking moves.** Besides the placements that score best for the bot, a few more go
+  into the search: those best by their own value plus what the rivals could score on the
+  two cells they would take (the rivals' richest open lines, whatever their racks hold).
+  A move that scores little but shuts a rival's best line is then tried in the rollouts,
+  where the rivals' replies show what it saves. Not in the duel, where self-play found
+  them a loss (docs/bots.md), nor in solo, which has no rivals.
 * **The endgame to the end.** Once at most :attr:`Expert.endgame_free` pairs of cells are
   free, every rollout is played to the end of the game (everyone greedy) and counts as a
   win or loss plus the final standing: the plan then covers every remaining turn, bonus
@@ -19,7 +25,7 @@ from __future__ import annotations
 
 from ..game import Game
 from ..scoring import EMPTY
-from .evaluate import bonus_allowed, oriented, outcome, tables
+from .evaluate import bonus_allowed, oriented, outcome, scored_placements, tables
 from .scan import Position
 from .search import Move, Search
 
@@ -35,6 +41,50 @@ class Expert(Search):
     rival_option_weight = 0.5
     #: Free pairs at or below which rollouts go to the end of the game.
     endgame_free = 60
+    #: Blocking candidates searched besides the best-scoring ones (see the module).
+    blocking_candidates = 4
+    #: Variants searched without them (solo has no rivals to block).
+    no_blocking = frozenset({"duel", "solo"})
+
+    def candidates(self, root: Position, seat: int) -> list[Move]:
+        game = root.game
+        if game.phase == "swap":
+            return ["swap", "pass"]
+        scored = scored_placements(game, seat)
+        scored.sort(key=lambda vp: (-vp[0], vp[1]))
+        width = self.width(game)
+        chosen: list[Move] = [p for _, p in scored[:width]]
+        if self.blocking_candidates and game.variant.name not in self.no_blocking:
+            threat = self.rival_threats(root, seat)
+            rest = scored[width:]
+            rest.sort(
+                key=lambda vp: (
+                    -(vp[0] + threat.get(vp[1][0], 0.0) + threat.get(vp[1][1], 0.0)),
+                    vp[1],
+                )
+            )
+            chosen += [p for _, p in rest[: self.blocking_candidates]]
+        return chosen
+
+    def rival_threats(self, root: Position, seat: int) -> dict[int, float]:
+        """For each empty cell, the most a rival could gain with a symbol there.
+
+        Read from the board alone (any tile, not the rivals' hidden racks), valued toward
+        each rival's own lowest colours; partners in the team game are not rivals.
+        """
+        game = root.game
+        variant = game.variant
+        t = tables(variant.name)
+        mine = variant.side_of(seat)
+        threat: dict[int, float] = {}
+        for s in range(game.players):
+            if s == seat or (variant.side_of(s) == mine and variant.name != "duel"):
+                continue
+            rows = t.rows(oriented(game, s), bonus_allowed(game, s))
+            for e, v in root.threats(rows).items():
+                if v > threat.get(e, 0.0):
+                    threat[e] = v
+        return threat
 
     def rollout_scans(self, game: Game) -> float:
         if self.endgame_free and len(game.free) <= self.endgame_free:

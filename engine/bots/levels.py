@@ -56,8 +56,9 @@ BOARD_LEVELS: dict[str, LevelInfo] = {
         LevelInfo(
             "expert",
             "Expert",
-            "Like Strong, but watches your best lines and plans the endgame to the last tile.",
-            "Beats Strong in 67% of two-player games.",
+            "Like Strong, but watches your best lines, blocks them, and plans the endgame"
+            " to the last tile.",
+            "Beats Strong in 80% of two-player games.",
         ),
     )
 }

@@ -117,8 +117,11 @@ class Search(Bot):
             return ["swap", "pass"]
         scored = scored_placements(game, seat)
         scored.sort(key=lambda vp: (-vp[0], vp[1]))
-        width = max(2, min(self.max_width, self.rollouts(game) // 4))
-        return [p for _, p in scored[:width]]
+        return [p for _, p in scored[: self.width(game)]]
+
+    def width(self, game: Game) -> int:
+        """How many placements go on to the rollouts: about four rollouts each at least."""
+        return max(2, min(self.max_width, self.rollouts(game) // 4))
 
     def search(
         self, candidates: list[Move], world: Callable[[int], Position], seat: int, budget: int

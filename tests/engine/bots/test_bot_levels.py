@@ -115,6 +115,49 @@ def test_expert_plays_its_endgame_rollouts_to_the_end() -> None:
     assert ends["strong"] == ["leaf"]
 
 
+def test_expert_also_searches_moves_that_shut_a_rivals_richest_cell() -> None:
+    """Expert's candidates are strong's plus a few blocking moves: in this position no
+    placement strong searches takes the empty cell where a rival could score most, and
+    expert's extra candidates do. The cells' worth is read from the board alone."""
+    from engine.bots.scan import Position
+
+    game = new_game("standard", players=3, seed=29)
+    casual = make_bot("casual", seed=29)
+    for _ in range(12):
+        game.apply(casual.choose(game.view(game.current)))
+    assert game.phase == "place"
+    seat = game.current
+    root = Position(game)
+    expert = make_bot("expert", seed=1, budget_ms=200)
+    strong = make_bot("strong", seed=1, budget_ms=400)
+    threat = expert.rival_threats(root, seat)  # type: ignore[attr-defined]
+    richest = max(threat, key=lambda cell: (threat[cell], -cell))
+    own = strong.candidates(root, seat)  # type: ignore[attr-defined]
+    both = expert.candidates(root, seat)  # type: ignore[attr-defined]
+    assert both[: len(own)] == own and len(both) == len(own) + 4
+    assert not [p for p in own if richest in p[:2]]
+    assert [p for p in both[len(own) :] if richest in p[:2]]
+
+
+@pytest.mark.parametrize("variant, players", [("duel", 2), ("solo", 1)])
+def test_expert_adds_no_blocking_moves_in_the_duel_or_solo(variant: str, players: int) -> None:
+    """In the duel (where self-play found blocking moves a loss) and in solo (no rivals)
+    expert searches the same candidates as strong."""
+    from engine.bots.scan import Position
+
+    game = new_game(variant, players=players, seed=3)
+    casual = make_bot("casual", seed=3)
+    for _ in range(8):
+        game.apply(casual.choose(game.view(game.current)))
+    while game.phase == "swap":
+        game.apply("pass")
+    root = Position(game)
+    expert = make_bot("expert", seed=1, budget_ms=200)
+    strong = make_bot("strong", seed=1, budget_ms=400)
+    seat = game.current
+    assert expert.candidates(root, seat) == strong.candidates(root, seat)  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("level", list(BOT_LEVELS))
 def test_same_seed_same_budget_same_moves(level: str) -> None:
     """A bot is deterministic for a seed and budget: a bug report replays move for move."""
