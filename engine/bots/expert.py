@@ -73,13 +73,9 @@ class Expert(Search):
         each rival's own lowest colours; partners in the team game are not rivals.
         """
         game = root.game
-        variant = game.variant
-        t = tables(variant.name)
-        mine = variant.side_of(seat)
+        t = tables(game.variant.name)
         threat: dict[int, float] = {}
-        for s in range(game.players):
-            if s == seat or (variant.side_of(s) == mine and variant.name != "duel"):
-                continue
+        for s in rivals(game, seat):
             rows = t.rows(oriented(game, s), bonus_allowed(game, s))
             for e, v in root.threats(rows).items():
                 if v > threat.get(e, 0.0):
@@ -121,19 +117,15 @@ class Expert(Search):
         g = pos.game
         variant = g.variant
         t = tables(variant.name)
-        mine = variant.side_of(seat)
         own_option = 0.0
         if g.phase == "place":
             own_option, _ = pos.best(seat)
         rival_options: dict[int, float] = {}
         if self.rival_option_weight:
-            for s in range(g.players):
-                side = variant.side_of(s)
-                if s == seat or (side == mine and variant.name != "duel"):
-                    continue
+            for s in rivals(g, seat):
                 rows = t.rows(oriented(g, s), bonus_allowed(g, s))
                 option, _ = pos.best_with(rows, sorted(set(g.racks[s])))
-                key = s if variant.name == "duel" else side
+                key = s if variant.name == "duel" else variant.side_of(s)
                 rival_options[key] = max(rival_options.get(key, 0.0), option)
         return self.score(g, seat, own_option, rival_options)
 
@@ -161,3 +153,15 @@ class Expert(Search):
         if best_rival > -1e9:
             z -= best_rival
         return z
+
+
+def rivals(game: Game, seat: int) -> list[int]:
+    """The seats playing against ``seat``: every other seat but its team partners (in the
+    duel both seats pull on one track, each for its own side)."""
+    variant = game.variant
+    mine = variant.side_of(seat)
+    return [
+        s
+        for s in range(game.players)
+        if s != seat and (variant.name == "duel" or variant.side_of(s) != mine)
+    ]
