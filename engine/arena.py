@@ -73,7 +73,7 @@ def side_scores(
     return share, finals
 
 
-Job = tuple[str, int, list[str], int, int | None, int, float | None]
+Job = tuple[str, int, list[str], int, int | None, int, float | None, bool]
 
 
 def bot_budget(level: str, budget_ms: int | None, budget_scale: float | None) -> int | None:
@@ -86,14 +86,19 @@ def bot_budget(level: str, budget_ms: int | None, budget_scale: float | None) ->
 
 def play_one(job: Job) -> dict[str, Any]:
     """Play game ``index`` of a run; returns per-name win share, result, time and move count."""
-    variant, players, bots, seed, budget_ms, index, budget_scale = job
+    variant, players, bots, seed, budget_ms, index, budget_scale, clock_limit = job
     seats = lineup(bots, players, index)
     gseed = game_seed(seed, index, players)
     game = new_game(variant, players=players, seed=gseed, names=seats)
-    players_bots = [
-        make_bot(name, seed=gseed * 8 + s, budget_ms=bot_budget(name, budget_ms, budget_scale))
-        for s, name in enumerate(seats)
-    ]
+    players_bots = []
+    for s, name in enumerate(seats):
+        budget = bot_budget(name, budget_ms, budget_scale)
+        limit = None
+        if clock_limit:
+            limit = budget if budget is not None else BOT_LEVELS[name].default_budget_ms
+        players_bots.append(
+            make_bot(name, seed=gseed * 8 + s, budget_ms=budget, time_limit_ms=limit)
+        )
     clock = cpu_clock()
     spent = [0.0] * players
     longest = [0.0] * players
@@ -153,17 +158,20 @@ def run_arena(
     jobs: int = 1,
     progress: Callable[[int, dict[str, Any]], None] | None = None,
     budget_scale: float | None = None,
+    clock_limit: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games and summarise them per bot name (see the module docstring).
 
     ``budget_ms`` gives every bot the same budget; without it each bot thinks for its
     level's default budget, times ``budget_scale`` when given (a quick run that keeps the
-    levels' ratio of budgets)."""
+    levels' ratio of budgets). ``clock_limit``: each bot also stops at its budget on the
+    clock, as in the browser (the moves then depend on the machine's speed)."""
     players = check_setup(variant, players, bots, games)
     if budget_scale is not None and not budget_scale > 0:
         raise IngeniousError(f"--budget-scale must be a positive number, not {budget_scale}")
     tasks: list[Job] = [
-        (variant, players, bots, seed, budget_ms, i, budget_scale) for i in range(games)
+        (variant, players, bots, seed, budget_ms, i, budget_scale, clock_limit)
+        for i in range(games)
     ]
     started = time.perf_counter()
     totals: dict[str, dict[str, float]] = {}
@@ -198,6 +206,7 @@ def run_arena(
         "seed": seed,
         "budget_ms": budget_ms,
         "budget_scale": budget_scale,
+        "clock_limit": clock_limit,
         "fair_share": 1.0 / sides if variant != "duel" else 0.5,
         "result_measure": "colours on own side" if variant == "duel" else "lowest colour",
         "seconds": round(time.perf_counter() - started, 2),

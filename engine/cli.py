@@ -86,6 +86,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     report = run_arena(
         args.variant, players, bots, args.games, seed=args.seed, budget_ms=args.budget_ms,
         jobs=args.jobs, progress=progress, budget_scale=args.budget_scale,
+        clock_limit=args.clock_limit,
     )  # fmt: skip
     if args.json:
         print(json.dumps(report))
@@ -189,6 +190,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--budget-scale", type=float, default=None,
         help="without --budget-ms: each level's default budget times this (board game only)",
+    )  # fmt: skip
+    p.add_argument(
+        "--clock-limit", action="store_true",
+        help="each bot also stops at its budget on the clock, as in the browser (board game)",
     )  # fmt: skip
     p.add_argument("--jobs", type=_positive, default=1, help="worker processes")
     p.add_argument("--json", action="store_true", help="print one JSON object")

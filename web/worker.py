@@ -20,10 +20,15 @@ def available_level(level: str) -> str:
 
 def choose(view_json: str, level: str, seed: int, budget_ms: int | None = None) -> str:
     """The level's move for the JSON view. Without a budget the level thinks as long as
-    its own default (the engine tunes those for the browser); the page passes none."""
+    its own default (the engine tunes those for the browser); the page passes none.
+
+    The budget is also a ceiling on the clock: a slow device (a phone) gets its answer
+    in time, from fewer simulations, instead of waiting (engine.bots.search)."""
     view = json.loads(view_json)
+    name = available_level(str(level))
     budget = None if budget_ms is None else int(budget_ms)
-    bot = make_bot(available_level(str(level)), seed=int(seed), budget_ms=budget)
+    limit = BOT_LEVELS[name].default_budget_ms if budget is None else budget
+    bot = make_bot(name, seed=int(seed), budget_ms=budget, time_limit_ms=limit)
     return str(bot.choose(view))
 
 

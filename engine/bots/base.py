@@ -20,13 +20,20 @@ class Bot:
     #: Thinking budget when none is given (milliseconds per move in the browser).
     default_budget_ms = 50
 
-    def __init__(self, seed: int = 0, budget_ms: int | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, budget_ms: int | None = None, time_limit_ms: float | None = None
+    ) -> None:
         self.rng = Rng(seed)
         self.budget_ms = self.default_budget_ms if budget_ms is None else int(budget_ms)
         if self.budget_ms <= 0:
             raise ValueError(
                 f"the thinking budget must be a positive number of ms, not {budget_ms}"
             )
+        if time_limit_ms is not None and not time_limit_ms > 0:
+            raise ValueError(f"the time limit must be a positive number of ms, not {time_limit_ms}")
+        #: Wall-clock ceiling on one move's thinking (the searching levels stop early when
+        #: they reach it); None: no clock, the budget alone decides (arena, tests).
+        self.time_limit_ms = time_limit_ms
 
     def choose(self, view: dict[str, Any]) -> str:
         """The move (text) this bot plays in the position the view describes."""
@@ -87,10 +94,13 @@ class Casual(Bot):
         return game.placement_text(best_move)
 
 
-def make_bot(level: str, seed: int = 0, budget_ms: int | None = None) -> Bot:
-    """A bot of the named level (see ``engine.bots.BOT_LEVELS``); no budget: the level's default."""
+def make_bot(
+    level: str, seed: int = 0, budget_ms: int | None = None, time_limit_ms: float | None = None
+) -> Bot:
+    """A bot of the named level (see ``engine.bots.BOT_LEVELS``); no budget: the level's default.
+    ``time_limit_ms``: a wall-clock ceiling per move (the browser's), None for none."""
     from . import BOT_LEVELS
 
     if level not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
-    return BOT_LEVELS[level](seed=seed, budget_ms=budget_ms)
+    return BOT_LEVELS[level](seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)

@@ -17,11 +17,20 @@
 The budget is a number of rollouts, not a stopwatch: ``budget_ms`` is turned into a
 count from the position alone, calibrated on Pyodide (docs/bots.md), so the same seed,
 view and budget give the same move on any machine.
+
+A bot made with ``time_limit_ms`` (the browser's worker gives each level its budget)
+also has a ceiling on the clock, counted from the start of :meth:`Search.choose`: when
+another world's rollouts would end past it (judged by the last one's time), the search
+stops and the candidate with the best mean so far is played. On a machine fast
+enough for the budget the count ends the search first and nothing changes; on a slow one
+(a phone) the bot still answers in time, with fewer rollouts. Without a limit (the arena,
+the tests) no clock is read.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -78,6 +87,8 @@ class Search(Bot):
     option_weight = 0.7
     #: Weight of the best move on offer to each rival at the leaf.
     rival_option_weight = 0.0
+    #: The clock read under ``time_limit_ms`` (seconds; tests give their own).
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
 
     def rollout_scans(self, game: Game) -> float:
         """Greedy placements chosen in one rollout from this position: every player's turn
@@ -94,6 +105,9 @@ class Search(Bot):
         return max(8, int(self.budget_ms * self.units_per_ms / per))
 
     def choose(self, view: dict[str, Any]) -> str:
+        deadline = None
+        if self.time_limit_ms is not None:
+            deadline = self.clock() + self.time_limit_ms / 1000
         seat: int = view["seat"]
         first = determinize(view, self.rng)
         root = Position(first)
@@ -108,7 +122,7 @@ class Search(Bot):
                 worlds.append(root.on_board(redeal(first, hidden, self.rng)))
             return worlds[i]
 
-        best = self.search(candidates, world, seat, self.rollouts(first))
+        best = self.search(candidates, world, seat, self.rollouts(first), deadline)
         return self.text(first, best)
 
     def candidates(self, root: Position, seat: int) -> list[Move]:
@@ -124,13 +138,21 @@ class Search(Bot):
         return max(2, min(self.max_width, self.rollouts(game) // 4))
 
     def search(
-        self, candidates: list[Move], world: Callable[[int], Position], seat: int, budget: int
+        self,
+        candidates: list[Move],
+        world: Callable[[int], Position],
+        seat: int,
+        budget: int,
+        deadline: float | None = None,
     ) -> Move:
+        """The best candidate after ``budget`` rollouts in all, or earlier when the clock
+        would pass ``deadline`` (a :attr:`clock` reading) during the next world."""
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         next_world = 0
+        last = self.clock() if deadline is not None else 0.0
         for _ in range(rounds):
             per = max(1, budget // (rounds * len(alive)))
             for w in range(next_world, next_world + per):
@@ -138,6 +160,14 @@ class Search(Bot):
                 for i in alive:
                     totals[i] += self.rollout(pos, candidates[i], seat)
                     counts[i] += 1
+                if deadline is not None:
+                    now = self.clock()
+                    step, last = now - last, now
+                    if now + step >= deadline:
+                        # No time for another world like this one: every candidate still
+                        # in has seen the same worlds, so their means compare fairly.
+                        alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+                        return candidates[alive[0]]
             next_world += per
             alive.sort(key=lambda i: (-totals[i] / counts[i], i))
             if len(alive) <= 1:

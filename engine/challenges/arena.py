@@ -94,6 +94,7 @@ def run_arena(
         "seed": seed,
         "budget_ms": budget_ms,
         "budget_scale": None,
+        "clock_limit": False,
         "fair_share": 1.0 / players,
         "result_measure": "lowest row",
         "seconds": round(time.perf_counter() - started, 2),

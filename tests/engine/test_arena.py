@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import pytest
 
+from engine import arena
 from engine.arena import bot_budget, game_seed, lineup, run_arena, wilson
 from engine.bench import random_game, run_bench
+from engine.bots.base import Bot
 from engine.cli import main
 from engine.errors import IngeniousError
 
@@ -64,6 +67,29 @@ def test_budget_scale_keeps_the_levels_ratio_of_budgets() -> None:
     assert report["bots"]["expert"]["wins"] + report["bots"]["strong"]["wins"] == 2
     with pytest.raises(IngeniousError, match="--budget-scale must be a positive number"):
         run_arena("standard", 2, ["casual"], games=1, budget_scale=0.0)
+
+
+def test_clock_limit_gives_each_bot_its_budget_as_a_ceiling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--clock-limit plays as the browser does: each bot's budget (given, scaled or its
+    level's default) is also its limit on the clock; without it no bot has a limit."""
+    made: list[tuple[str, int | None, float | None]] = []
+    real = arena.make_bot
+
+    def spy(level: str, **kwargs: Any) -> Bot:
+        made.append((level, kwargs["budget_ms"], kwargs["time_limit_ms"]))
+        return real(level, **kwargs)
+
+    monkeypatch.setattr(arena, "make_bot", spy)
+    report = run_arena(
+        "standard", 2, ["expert", "casual"], games=1, seed=3, budget_scale=0.005, clock_limit=True
+    )
+    assert report["clock_limit"] is True
+    assert sorted(made) == [("casual", 1, 1), ("expert", 10, 10)]
+    made.clear()
+    run_arena("standard", 2, ["strong", "casual"], games=1, seed=3, budget_ms=3)
+    assert sorted(made) == [("casual", 3, None), ("strong", 3, None)]
 
 
 def test_same_seed_same_figures() -> None:

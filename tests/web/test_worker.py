@@ -1,9 +1,14 @@
 """The bot worker answers a JSON view with a legal move string, at any asked level."""
 
 import json
+from typing import Any
+
+import pytest
 
 from engine import new_game
-from engine.bots import BOT_LEVELS
+from engine.bots import BOT_LEVELS, make_bot
+from engine.bots.base import Bot
+from web import worker
 from web.worker import available_level, choose
 
 
@@ -18,3 +23,24 @@ def test_choose_returns_a_legal_move_from_a_json_view() -> None:
     game = new_game("standard", players=2, seed=4)
     move = choose(json.dumps(game.view(0)), "casual", 7, 100)
     assert isinstance(move, str) and move in game.legal_moves()
+
+
+def test_the_page_bots_think_no_longer_than_their_budget_on_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In the browser a level's budget is also its ceiling on the clock (strong 1 s, expert
+    2 s), so a slow device still gets its move in time."""
+    made: list[dict[str, Any]] = []
+
+    def spy(level: str, **kwargs: Any) -> Bot:
+        made.append({"level": level, **kwargs})
+        return make_bot(level, **kwargs)
+
+    monkeypatch.setattr(worker, "make_bot", spy)
+    game = new_game("standard", players=2, seed=4)
+    view = json.dumps(game.view(0))
+    choose(view, "strong", 1, 5)
+    choose(view, "expert", 1)
+    assert made[0]["time_limit_ms"] == 5
+    assert made[1]["budget_ms"] is None
+    assert made[1]["time_limit_ms"] == BOT_LEVELS["expert"].default_budget_ms == 2000
