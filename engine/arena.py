@@ -8,7 +8,8 @@ Game ``i`` rotates the line-up by ``i`` seats and deals from deal ``i // players
 derived from ``seed`` and that number): each deal is played once with every rotation of
 the seats, so every bot sits in every seat equally often on the same tiles (paired deals:
 the luck of the deal cancels out). A run reproduces exactly: bots count simulations
-rather than read a clock.
+rather than read a clock (unless ``clock_limit`` asks for the browser's ceiling; then
+``moves_cut_by_clock`` counts the moves it ended).
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ def play_one(job: Job) -> dict[str, Any]:
     spent = [0.0] * players
     longest = [0.0] * players
     moves = [0] * players
+    cut = [0] * players
     while game.phase != "over":
         seat = game.current
         start = clock()
@@ -111,6 +113,7 @@ def play_one(job: Job) -> dict[str, Any]:
         spent[seat] += took
         longest[seat] = max(longest[seat], took)
         moves[seat] += 1
+        cut[seat] += bool(getattr(players_bots[seat], "stopped_on_clock", False))
         game.apply(move)
     rules = VARIANTS[variant]
     sides = rules.sides(players)
@@ -126,6 +129,7 @@ def play_one(job: Job) -> dict[str, Any]:
             "seconds": sum(spent[s] for s in own),
             "longest": max(longest[s] for s in own),
             "moves": sum(moves[s] for s in own),
+            "cut": sum(cut[s] for s in own),
         }
     return {"index": index, "seats": seats, "per": per}
 
@@ -185,6 +189,7 @@ def run_arena(
                     "result": 0.0,
                     "seconds": 0.0,
                     "moves": 0,
+                    "cut": 0,
                     "longest": 0.0,
                 },
             )
@@ -194,6 +199,7 @@ def run_arena(
             acc["result"] += row["result"]
             acc["seconds"] += row["seconds"]
             acc["moves"] += row["moves"]
+            acc["cut"] += row["cut"]
         if progress is not None:
             progress(done, summary(totals))
     sides = VARIANTS[variant].sides(players)
@@ -227,6 +233,7 @@ def summary(totals: dict[str, dict[str, float]]) -> dict[str, dict[str, Any]]:
             "ms_per_move": round(1000 * acc["seconds"] / max(1, acc["moves"]), 2),
             "ms_longest_move": round(1000 * acc["longest"], 1),
             "moves": int(acc["moves"]),
+            "moves_cut_by_clock": int(acc.get("cut", 0)),
         }
     return out
 

@@ -89,6 +89,8 @@ class Search(Bot):
     rival_option_weight = 0.0
     #: The clock read under ``time_limit_ms`` (seconds; tests give their own).
     clock: Callable[[], float] = staticmethod(time.perf_counter)
+    #: Whether the last move's search ended on the clock rather than the count.
+    stopped_on_clock = False
 
     def rollout_scans(self, game: Game) -> float:
         """Greedy placements chosen in one rollout from this position: every player's turn
@@ -106,6 +108,7 @@ class Search(Bot):
 
     def choose(self, view: dict[str, Any]) -> str:
         deadline = None
+        self.stopped_on_clock = False
         if self.time_limit_ms is not None:
             deadline = self.clock() + self.time_limit_ms / 1000
         seat: int = view["seat"]
@@ -167,6 +170,7 @@ class Search(Bot):
                         # No time for another world like this one: every candidate still
                         # in has seen the same worlds, so their means compare fairly.
                         alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+                        self.stopped_on_clock = True
                         return candidates[alive[0]]
             next_world += per
             alive.sort(key=lambda i: (-totals[i] / counts[i], i))

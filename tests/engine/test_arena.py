@@ -12,6 +12,7 @@ from engine import arena
 from engine.arena import bot_budget, game_seed, lineup, run_arena, wilson
 from engine.bench import random_game, run_bench
 from engine.bots.base import Bot
+from engine.bots.search import Search
 from engine.cli import main
 from engine.errors import IngeniousError
 
@@ -79,7 +80,10 @@ def test_clock_limit_gives_each_bot_its_budget_as_a_ceiling(
 
     def spy(level: str, **kwargs: Any) -> Bot:
         made.append((level, kwargs["budget_ms"], kwargs["time_limit_ms"]))
-        return real(level, **kwargs)
+        bot = real(level, **kwargs)
+        if isinstance(bot, Search):
+            bot.clock = iter(range(10**9)).__next__  # type: ignore[method-assign]  # 1 s a read
+        return bot
 
     monkeypatch.setattr(arena, "make_bot", spy)
     report = run_arena(
@@ -87,6 +91,10 @@ def test_clock_limit_gives_each_bot_its_budget_as_a_ceiling(
     )
     assert report["clock_limit"] is True
     assert sorted(made) == [("casual", 1, 1), ("expert", 10, 10)]
+    # On a clock that moves a second a read, every search expert makes ends on the clock.
+    expert = report["bots"]["expert"]
+    assert 0 < expert["moves_cut_by_clock"] <= expert["moves"]
+    assert report["bots"]["casual"]["moves_cut_by_clock"] == 0
     made.clear()
     run_arena("standard", 2, ["strong", "casual"], games=1, seed=3, budget_ms=3)
     assert sorted(made) == [("casual", 3, None), ("strong", 3, None)]

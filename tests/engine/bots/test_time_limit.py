@@ -72,6 +72,7 @@ def test_past_the_limit_the_search_stops_after_one_world(level: str) -> None:
     candidates = len(bot.candidates(Position(game), game.current))
     assert count[0] == candidates
     assert full_count[0] > 4 * candidates
+    assert bot.stopped_on_clock and not full.stopped_on_clock
 
 
 def test_the_search_stops_before_a_world_that_would_end_past_the_limit() -> None:
@@ -107,6 +108,7 @@ def test_within_the_limit_the_move_is_the_one_without_a_clock() -> None:
     limited_count = counting(limited)
     assert limited.choose(view) == plain.choose(view)
     assert limited_count[0] == plain_count[0]
+    assert not limited.stopped_on_clock
 
 
 def test_without_a_limit_no_clock_is_read() -> None:
