@@ -118,8 +118,9 @@ test-pyodide: node_modules/.stamp wheels
 # runs once more; any other failure fails at once. pytest's summary lists every rerun.
 BROWSER_RERUN := --reruns 1 --only-rerun "(Target|Page) crashed"
 
+# The slowest browser tests are listed at the end: the suite's time is CI's tightest limit.
 test-browser: venv runtime chromium
-	$(PY) -m pytest tests/browser $(BROWSER_RERUN)
+	$(PY) -m pytest tests/browser $(BROWSER_RERUN) --durations=15
 
 clean:
 	rm -rf runtime dist $(WHEELS) $(LIGHTHOUSE)/node_modules test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis
