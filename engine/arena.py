@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .bench import cpu_clock
-from .bots import BOT_LEVELS, make_bot
+from .bots import BOT_LEVELS, make_bot, make_browser_bot
 from .errors import IngeniousError
 from .game import new_game
 from .variants import VARIANTS
@@ -91,15 +91,11 @@ def play_one(job: Job) -> dict[str, Any]:
     seats = lineup(bots, players, index)
     gseed = game_seed(seed, index, players)
     game = new_game(variant, players=players, seed=gseed, names=seats)
-    players_bots = []
-    for s, name in enumerate(seats):
-        budget = bot_budget(name, budget_ms, budget_scale)
-        limit = None
-        if clock_limit:
-            limit = budget if budget is not None else BOT_LEVELS[name].default_budget_ms
-        players_bots.append(
-            make_bot(name, seed=gseed * 8 + s, budget_ms=budget, time_limit_ms=limit)
-        )
+    make = make_browser_bot if clock_limit else make_bot
+    players_bots = [
+        make(name, seed=gseed * 8 + s, budget_ms=bot_budget(name, budget_ms, budget_scale))
+        for s, name in enumerate(seats)
+    ]
     clock = cpu_clock()
     spent = [0.0] * players
     longest = [0.0] * players
@@ -113,7 +109,7 @@ def play_one(job: Job) -> dict[str, Any]:
         spent[seat] += took
         longest[seat] = max(longest[seat], took)
         moves[seat] += 1
-        cut[seat] += bool(getattr(players_bots[seat], "stopped_on_clock", False))
+        cut[seat] += players_bots[seat].stopped_on_clock
         game.apply(move)
     rules = VARIANTS[variant]
     sides = rules.sides(players)

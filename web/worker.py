@@ -6,7 +6,7 @@ strings cross the boundary: a JSON player view in, a move string out.
 
 import json
 
-from engine.bots import BOT_LEVELS, make_bot
+from engine.bots import BOT_LEVELS, make_browser_bot
 
 
 def available_level(level: str) -> str:
@@ -25,10 +25,8 @@ def choose(view_json: str, level: str, seed: int, budget_ms: int | None = None) 
     The budget is also a ceiling on the clock: a slow device (a phone) gets its answer
     in time, from fewer simulations, instead of waiting (engine.bots.search)."""
     view = json.loads(view_json)
-    name = available_level(str(level))
     budget = None if budget_ms is None else int(budget_ms)
-    limit = BOT_LEVELS[name].default_budget_ms if budget is None else budget
-    bot = make_bot(name, seed=int(seed), budget_ms=budget, time_limit_ms=limit)
+    bot = make_browser_bot(available_level(str(level)), seed=int(seed), budget_ms=budget)
     return str(bot.choose(view))
 
 

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from .base import Beginner, Bot, Casual, make_bot
+from .base import Beginner, Bot, Casual, make_bot, make_browser_bot
 from .expert import Expert
 from .strong import Strong
 
@@ -22,4 +22,4 @@ BOT_LEVELS: dict[str, type[Bot]] = {
     "expert": Expert,
 }
 
-__all__ = ["BOT_LEVELS", "Bot", "make_bot"]
+__all__ = ["BOT_LEVELS", "Bot", "make_bot", "make_browser_bot"]

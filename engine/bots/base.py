@@ -19,6 +19,9 @@ class Bot:
     level = ""
     #: Thinking budget when none is given (milliseconds per move in the browser).
     default_budget_ms = 50
+    #: Whether the last move's search ended on the clock (``time_limit_ms``) rather than
+    #: its budget; only the searching levels read a clock.
+    stopped_on_clock = False
 
     def __init__(
         self, seed: int = 0, budget_ms: int | None = None, time_limit_ms: float | None = None
@@ -104,3 +107,11 @@ def make_bot(
     if level not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
     return BOT_LEVELS[level](seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)
+
+
+def make_browser_bot(level: str, seed: int = 0, budget_ms: int | None = None) -> Bot:
+    """A bot as the page's worker makes it: its budget (the one given, else its level's
+    default) is also its ceiling on the clock (strong 1 s, expert 2 s)."""
+    bot = make_bot(level, seed=seed, budget_ms=budget_ms)
+    bot.time_limit_ms = bot.budget_ms
+    return bot

@@ -89,8 +89,6 @@ class Search(Bot):
     rival_option_weight = 0.0
     #: The clock read under ``time_limit_ms`` (seconds; tests give their own).
     clock: Callable[[], float] = staticmethod(time.perf_counter)
-    #: Whether the last move's search ended on the clock rather than the count.
-    stopped_on_clock = False
 
     def rollout_scans(self, game: Game) -> float:
         """Greedy placements chosen in one rollout from this position: every player's turn

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -76,16 +77,19 @@ def test_clock_limit_gives_each_bot_its_budget_as_a_ceiling(
     """--clock-limit plays as the browser does: each bot's budget (given, scaled or its
     level's default) is also its limit on the clock; without it no bot has a limit."""
     made: list[tuple[str, int | None, float | None]] = []
-    real = arena.make_bot
 
-    def spy(level: str, **kwargs: Any) -> Bot:
-        made.append((level, kwargs["budget_ms"], kwargs["time_limit_ms"]))
-        bot = real(level, **kwargs)
-        if isinstance(bot, Search):
-            bot.clock = iter(range(10**9)).__next__  # type: ignore[method-assign]  # 1 s a read
-        return bot
+    def spying(real: Callable[..., Bot]) -> Callable[..., Bot]:
+        def spy(level: str, **kwargs: Any) -> Bot:
+            bot = real(level, **kwargs)
+            made.append((level, kwargs["budget_ms"], bot.time_limit_ms))
+            if isinstance(bot, Search):
+                bot.clock = iter(range(10**9)).__next__  # type: ignore[method-assign]  # 1 s a read
+            return bot
 
-    monkeypatch.setattr(arena, "make_bot", spy)
+        return spy
+
+    monkeypatch.setattr(arena, "make_bot", spying(arena.make_bot))
+    monkeypatch.setattr(arena, "make_browser_bot", spying(arena.make_browser_bot))
     report = run_arena(
         "standard", 2, ["expert", "casual"], games=1, seed=3, budget_scale=0.005, clock_limit=True
     )

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from engine import new_game
-from engine.bots import BOT_LEVELS, make_bot
+from engine.bots import BOT_LEVELS, make_browser_bot
 from engine.bots.base import Bot
 from web import worker
 from web.worker import available_level, choose
@@ -33,10 +33,11 @@ def test_the_page_bots_think_no_longer_than_their_budget_on_the_clock(
     made: list[dict[str, Any]] = []
 
     def spy(level: str, **kwargs: Any) -> Bot:
-        made.append({"level": level, **kwargs})
-        return make_bot(level, **kwargs)
+        bot = make_browser_bot(level, **kwargs)
+        made.append({"level": level, **kwargs, "time_limit_ms": bot.time_limit_ms})
+        return bot
 
-    monkeypatch.setattr(worker, "make_bot", spy)
+    monkeypatch.setattr(worker, "make_browser_bot", spy)
     game = new_game("standard", players=2, seed=4)
     view = json.dumps(game.view(0))
     choose(view, "strong", 1, 5)
