@@ -108,10 +108,13 @@ lint: venv
 typecheck: venv
 	$(PY) -m mypy --strict engine tools web
 
-test-engine: venv
+test-engine: venv runtime
 	$(PY) -m pytest $(PY_TEST_DIRS)
 
-test-pyodide: node_modules/.stamp wheels
+# The engine's tests inside Pyodide, and a check that the compiled standard library is
+# bytecode of this runtime's Python (tools/pybuild.mjs check).
+test-pyodide: runtime wheels
+	node tools/pybuild.mjs check runtime/pyodide/python_stdlib.zip
 	node tests/pyodide/run_pytest.mjs tests/engine
 
 # A test whose Chromium renderer process crashes (an environment failure, not an assertion)

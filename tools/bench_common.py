@@ -30,11 +30,16 @@ BLOCKING_MS = 50.0
 
 
 @contextmanager
-def baseline_site(runtime: Path = ROOT / "runtime") -> Iterator[str]:
-    """Serve the empty PyScript page (with the project's runtime) on 127.0.0.1; yield its URL."""
+def baseline_site(runtime: Path = ROOT / "runtime",
+                  pyodide: Path = ROOT / "node_modules" / "pyodide") -> Iterator[str]:
+    """Serve the empty PyScript page on 127.0.0.1 and yield its URL: the project's PyScript
+    and the stock Pyodide as npm ships it (its standard library as sources, no snapshot),
+    the reference the start-up targets are set against."""
     with tempfile.TemporaryDirectory(prefix="bench-baseline-") as tmp:
         root = Path(tmp)
-        (root / "runtime").symlink_to(runtime)
+        (root / "runtime").mkdir()
+        (root / "runtime" / "pyscript").symlink_to(runtime / "pyscript")
+        (root / "runtime" / "pyodide").symlink_to(pyodide)
         (root / "index.html").write_text(BASELINE_HTML, encoding="utf-8")
         (root / "pyscript.toml").write_text(BASELINE_TOML, encoding="utf-8")
         url, server = start_in_thread(root)

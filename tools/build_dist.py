@@ -7,13 +7,17 @@ rather than listed by hand:
 * the pages: every top-level ``.html`` (``index.html``, the game; ``embed.html``, the
   embeddable board), each local ``src``/``href`` they name (styles, scripts, favicon,
   manifest) and the ``config`` of their Python scripts (``pyscript.toml``);
-* the URLs of those configs' [files]: ``python.zip``, the Python sources of every page
-  and of the bot worker, generated here from the pages' imports (``tools/archive.py``),
-  and the script of each worker the modules start (``create_named_worker(src=...)``),
-  which PyScript fetches as a file;
-* the Pyodide files ``pyodide.mjs`` fetches at start-up, next to the ``interpreter``;
+* the ``interpreter`` of those configs, ``web/python.mjs`` (the start-up module: it
+  restores the memory snapshot and unpacks the sources), the module it imports, and what
+  it loads: ``python.zip``, the Python sources of every page and of the bot worker with
+  their bytecode, and ``python.snapshot``, an interpreter that has imported them, both
+  generated here from the pages' imports (``tools/archive.py``, ``tools/pybuild.py``);
+  the URLs of the configs' [files], if any; and the script of each worker the modules
+  start (``create_named_worker(src=...)``), which PyScript fetches as a file;
+* the Pyodide files ``pyodide.mjs`` fetches at start-up (the standard library compiled
+  by ``make runtime``);
 * for a page that starts Python with ``web/boards.js`` (the boards' loader) instead of
-  PyScript: the same Pyodide files and ``python.zip``, which that script loads;
+  PyScript: the same start-up module and what it loads;
 * PyScript's ``core.js``, the plugin chunks it always imports, its TOML parser, and
   their static imports (editor, terminal and zip chunks are left out: never loaded);
 * the icons named by ``manifest.webmanifest``;
@@ -45,7 +49,7 @@ from urllib.parse import urlsplit
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import archive, rules_text
+from tools import archive, pybuild, rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SW_TEMPLATE = Path(__file__).resolve().parent / "sw_template.js"
@@ -58,12 +62,18 @@ SW_NAME = "sw.js"
 PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 
-# web/boards.js starts Pyodide from here and unpacks the sources archive (no PyScript).
+#: The start-up module every page's Python comes through (PyScript's ``interpreter``, and
+#: what web/boards.js imports), the module it imports, the Pyodide it starts and the files
+#: it loads next to the pages.
+LOADER = "web/python.mjs"
+LOADER_FILES = (LOADER, "web/python-snapshot.mjs")
+LOADER_RUNTIME = "runtime/pyodide/pyodide.mjs"
+LOADER_LOADS = (archive.NAME, pybuild.SNAPSHOT_NAME)
+# web/boards.js starts Python through the same module (no PyScript).
 BOARDS_SCRIPT = "web/boards.js"
-BOARDS_INTERPRETER = "runtime/pyodide/pyodide.mjs"
-#: Files the build writes rather than copies: the archive of the Python sources, and the
-#: rules text the start page shows before Python runs (tools/rules_text.py).
-GENERATED = (archive.NAME, rules_text.NAME)
+#: Files the build writes rather than copies: the archive of the Python sources, their
+#: snapshot, and the rules text the start page shows before Python runs (tools/rules_text.py).
+GENERATED = (archive.NAME, pybuild.SNAPSHOT_NAME, rules_text.NAME)
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+)["']""")
 PLUGIN_IMPORT = re.compile(r"""(?:"[\w-]+"|\b\w+):\(\)=>import\(["'](\./[^"']+)["']\)""")
@@ -124,7 +134,7 @@ def config_files(config_text: str, config_name: str) -> tuple[list[str], str]:
                          "(the engine uses the standard library only)")
     interpreter = config.get("interpreter")
     if not isinstance(interpreter, str):
-        raise BuildError(f"{config_name}: set interpreter to the local pyodide.mjs")
+        raise BuildError(f"{config_name}: set interpreter to {LOADER}")
     files = config.get("files", {})
     if not isinstance(files, dict):
         raise BuildError(f"{config_name}: [files] must be a table")
@@ -133,10 +143,11 @@ def config_files(config_text: str, config_name: str) -> tuple[list[str], str]:
 
 
 def pyodide_files(interpreter: str) -> list[str]:
-    folder = PurePosixPath(interpreter).parent
-    if PurePosixPath(interpreter).name != "pyodide.mjs":
-        raise BuildError(f"interpreter {interpreter!r} should be the local pyodide.mjs")
-    return [str(folder / name) for name in PYODIDE_LOADS]
+    """What a page whose Python starts through ``interpreter`` loads for it."""
+    if interpreter != LOADER:
+        raise BuildError(f"interpreter {interpreter!r} should be {LOADER}, the start-up module")
+    folder = PurePosixPath(LOADER_RUNTIME).parent
+    return [*LOADER_FILES, *LOADER_LOADS, *(str(folder / name) for name in PYODIDE_LOADS)]
 
 
 def pyscript_files(core_js: str, site: Path) -> list[str]:
@@ -202,8 +213,7 @@ def collect(site: Path) -> list[str]:
         files.add(page)
         page_refs = page_files(read_text(site / page), page)
         if BOARDS_SCRIPT in page_refs:
-            files.update(pyodide_files(BOARDS_INTERPRETER))
-            files.add(archive.NAME)
+            files.update(pyodide_files(LOADER))
         elif not any(r.endswith(".toml") for r in page_refs):
             raise BuildError(f"{page}: no <script type=\"py\" config=\"...toml\"> "
                              f"and no {BOARDS_SCRIPT} found")
@@ -238,9 +248,10 @@ def generate(site: Path, files: list[str]) -> dict[str, bytes]:
     fragment when the start page's script is in the build."""
     made: dict[str, bytes] = {}
     if archive.NAME in files:
+        stdlib = site / PurePosixPath(LOADER_RUNTIME).parent / pybuild.STDLIB_NAME
         try:
-            made[archive.NAME] = archive.archive_bytes(site)
-        except (OSError, SyntaxError) as exc:
+            made[archive.NAME], made[pybuild.SNAPSHOT_NAME] = pybuild.build(site, stdlib)
+        except (OSError, SyntaxError, pybuild.BuildError) as exc:
             raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
     if rules_text.NAME in files:
         try:

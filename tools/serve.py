@@ -5,10 +5,12 @@ default port, 8000). It binds to 127.0.0.1 only, sends the content types that
 Pyodide and PyScript need (``.mjs`` as JavaScript, ``.wasm`` as
 ``application/wasm``) and ``Cache-Control: no-cache`` so edits show up on reload.
 
-``python.zip``, the pages' Python sources in one archive (``tools/archive.py``), is not a
-file of the repository: when the served folder has the sources but no such file, the
-server zips the live sources on each request, so an edit to a module shows on reload.
-A release folder (``dist/``) has its own ``python.zip``, served as it is. The same goes
+``python.zip``, the pages' Python sources in one archive (``tools/archive.py``) with
+their bytecode, and ``python.snapshot``, an interpreter that has imported them
+(``tools/pybuild.py``), are not files of the repository: when the served folder has the
+sources but no such files, the server builds both from the live sources (once per change,
+kept in ``.cache/pybuild/``), so an edit to a module shows on reload. A release folder
+(``dist/``) has its own, served as they are. The same goes
 for ``web/rules-text.html``, the rules text the start page shows before Python runs
 (``tools/rules_text.py``): written from the live ``web/rules.py`` when a folder with the
 sources lacks the file.
@@ -33,7 +35,7 @@ from typing import BinaryIO
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import archive, rules_text
+from tools import archive, pybuild, rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -52,6 +54,7 @@ CONTENT_TYPES = {
     ".ico": "image/x-icon",
     ".webmanifest": "application/manifest+json",
     ".zip": "application/zip",
+    ".snapshot": "application/octet-stream",
     ".whl": "application/zip",
     ".md": "text/plain; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
@@ -71,10 +74,10 @@ class Handler(SimpleHTTPRequestHandler):
     def send_head(self) -> BinaryIO | None:
         try:
             body = self.live_archive()
-        except (SyntaxError, OSError) as exc:  # a module being edited: say so, keep serving
-            self.send_error(500, f"cannot build {archive.NAME}: {exc}")
+        except (SyntaxError, OSError, pybuild.BuildError) as exc:  # a module being edited
+            self.send_error(500, f"cannot build {archive.NAME}: {exc}"[:400])
             return None
-        kind = CONTENT_TYPES[".zip"]
+        kind = CONTENT_TYPES[Path(self.path.split("?", 1)[0]).suffix] if body else ""
         if body is None:
             try:
                 body = self.live_rules()
@@ -92,14 +95,16 @@ class Handler(SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
     def live_archive(self) -> bytes | None:
-        """The zip of the live sources, for a request of python.zip the folder lacks."""
+        """The archive or the snapshot of the live sources, for a request of python.zip
+        or python.snapshot the folder lacks."""
         path = self.path.split("?", 1)[0].split("#", 1)[0]
-        if path != "/" + archive.NAME:
+        names = (archive.NAME, pybuild.SNAPSHOT_NAME)
+        if path.lstrip("/") not in names:
             return None
         root = Path(self.directory)
-        if (root / archive.NAME).exists() or not (root / "engine").is_dir():
+        if (root / path.lstrip("/")).exists() or not (root / "engine").is_dir():
             return None
-        return live_archive(root)
+        return live_archive(root)[names.index(path.lstrip("/"))]
 
     def live_rules(self) -> bytes | None:
         """The rules fragment from the live sources, for a folder that lacks the file."""
@@ -120,13 +125,13 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-_archives: dict[Path, tuple[object, bytes]] = {}
+_archives: dict[Path, tuple[object, tuple[bytes, bytes]]] = {}
 _archive_lock = threading.Lock()
 
 
-def live_archive(root: Path) -> bytes:
-    """python.zip of the sources under ``root``, rebuilt whenever a module file changed
-    (the game's page and its bot worker ask for it on every load)."""
+def live_archive(root: Path) -> tuple[bytes, bytes]:
+    """(python.zip, python.snapshot) of the sources under ``root``, made again whenever a
+    module file changed (the game's page and its bot worker ask for them on every load)."""
     stamp = tuple(
         (str(p), p.stat().st_mtime_ns, p.stat().st_size)
         for package in archive.PACKAGES
@@ -135,7 +140,8 @@ def live_archive(root: Path) -> bytes:
     with _archive_lock:
         cached = _archives.get(root)
         if cached is None or cached[0] != stamp:
-            _archives[root] = cached = (stamp, archive.archive_bytes(root))
+            stdlib = root / "runtime" / "pyodide" / pybuild.STDLIB_NAME
+            _archives[root] = cached = (stamp, pybuild.build(root, stdlib))
         return cached[1]
 
 

@@ -38,29 +38,21 @@
     if (window.performance && performance.mark) performance.mark("ingenious:" + name);
   }
 
-  // The runtime: Pyodide from the game's runtime/ folder and the Python sources from its
-  // archive (python.zip, fetched meanwhile), unpacked into Python's working folder.
+  // The runtime: Pyodide from the game's runtime/ folder, started from the release's
+  // snapshot when it matches, with the game's Python sources (python.zip): web/python.mjs.
   function start() {
     if (runtime) return runtime;
     api.runtimes += 1;
     mark("runtime-start");
-    var sources = fetch(BASE + "python.zip").then(function (response) {
-      if (!response.ok) throw new Error("python.zip: HTTP " + response.status);
-      return response.arrayBuffer();
-    });
-    sources.catch(function () {}); // reported below, once Pyodide is up or has failed
-    runtime = import(BASE + "runtime/pyodide/pyodide.mjs")
+    runtime = import(BASE + "web/python.mjs")
       .then(function (module) {
-        return module.loadPyodide({ indexURL: BASE + "runtime/pyodide/" });
+        return module.loadPyodide();
       })
       .then(function (pyodide) {
-        return sources.then(function (buffer) {
-          pyodide.unpackArchive(buffer, "zip", { extractDir: "/home/pyodide" });
-          mark("runtime-ready");
-          var embed = pyodide.pyimport("web.embed");
-          mark("modules-imported");
-          return embed;
-        });
+        mark("runtime-ready");
+        var embed = pyodide.pyimport("web.embed");
+        mark("modules-imported");
+        return embed;
       });
     return runtime;
   }

@@ -140,13 +140,17 @@ def test_tools_and_tests_stay_out_of_the_archive() -> None:
     assert not any(name.startswith(("tools/", "tests/")) for name in shipped)
 
 
-def test_every_loader_names_the_archive() -> None:
-    """PyScript unpacks python.zip into the working folder (the game and its worker use
-    pyscript.toml), and web/boards.js fetches the same file."""
+def test_every_page_starts_python_through_the_module_that_unpacks_the_archive() -> None:
+    """The game and its worker (pyscript.toml's interpreter) and the boards (web/boards.js)
+    start Python through web/python.mjs, which fetches python.zip and its snapshot."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config["files"] == {f"./{archive.NAME}": "./*"}
+    assert config["interpreter"] == "./web/python.mjs"
+    assert "files" not in config  # nothing unpacked twice
     boards = (ROOT / "web" / "boards.js").read_text(encoding="utf-8")
-    assert f'BASE + "{archive.NAME}"' in boards
+    assert 'import(BASE + "web/python.mjs")' in boards
+    loader = (ROOT / "web" / "python.mjs").read_text(encoding="utf-8")
+    assert f'new URL("{archive.NAME}", SITE)' in loader
+    assert 'new URL("python.snapshot", SITE)' in loader
 
 
 def make_tree(root: Path, files: dict[str, str]) -> Path:

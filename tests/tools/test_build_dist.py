@@ -33,11 +33,9 @@ INDEX = """<!doctype html>
 </html>
 """
 
-CONFIG = """interpreter = "./runtime/pyodide/pyodide.mjs"
+CONFIG = """interpreter = "./web/python.mjs"
 [files]
-"./engine/__init__.py" = "./engine/__init__.py"
-"./web/main.py" = "./web/main.py"
-"./web/worker.py" = "./web/worker.py"
+"./web/notes.txt" = "./web/notes.txt"
 """
 
 MANIFEST = {
@@ -59,8 +57,11 @@ SITE_FILES = {
     "web/icon.svg": "<svg/>",
     "web/icons/icon-192.png": "png",
     "web/boot.js": "// boot",
+    "web/python.mjs": "// the start-up module",
+    "web/python-snapshot.mjs": "// its snapshot reader",
     "web/main.py": "print('main')",
     "web/worker.py": "__export__ = []",
+    "web/embed.py": "",
     "engine/__init__.py": "",
     "web/__init__.py": "",
     "runtime/pyscript/core.js": 'import"./core-K1.js";',
@@ -78,13 +79,15 @@ SITE_FILES = {
     "runtime/pyodide/package.json": "{}",
     "README.md": "# readme",
     "web/notes.txt": "",
+    "web/stray.txt": "",
     **{f"runtime/pyodide/{name}": name for name in build_dist.PYODIDE_LOADS},
 }
 
 EXPECTED = {
     "index.html", "pyscript.toml", "manifest.webmanifest", "web/icon.svg",
-    "web/icons/icon-192.png", "web/boot.js", "web/main.py", "web/worker.py",
-    "engine/__init__.py", "runtime/pyscript/core.js", "runtime/pyscript/core.css",
+    "web/icons/icon-192.png", "web/boot.js", "web/main.py", "web/notes.txt",
+    "web/python.mjs", "web/python-snapshot.mjs", "python.zip", "python.snapshot",
+    "runtime/pyscript/core.js", "runtime/pyscript/core.css",
     "runtime/pyscript/core-K1.js", "runtime/pyscript/error-E1.js",
     "runtime/pyscript/toml-T1.js", "runtime/pyscript/py-editor-P1.js",
     "runtime/pyscript/donkey-D1.js",
@@ -145,8 +148,7 @@ BOARDS_JS = """(function () {
 """
 
 ARCHIVE_SITE = {
-    "pyscript.toml": 'interpreter = "./runtime/pyodide/pyodide.mjs"\n'
-                     '[files]\n"./python.zip" = "./*"\n',
+    "pyscript.toml": 'interpreter = "./web/python.mjs"\n',
     "web/main.py": "def bots():\n    create_named_worker(src='./web/worker.py', name='bots')\n",
     "embed.html": EMBED, "web/embed.css": "", "web/embed.js": "", "web/boards.js": BOARDS_JS,
     "web/__init__.py": "", "web/embed.py": "from engine import rules\n",
@@ -157,17 +159,18 @@ ARCHIVE_SITE = {
 def test_a_page_of_boards_gets_pyodide_and_the_generated_archive(tmp_path: Path) -> None:
     """The game's config names python.zip and a page starts Python with web/boards.js (the
     embeddable board): the build holds the page's styles and scripts, the Pyodide start-up
-    files, python.zip generated from the modules the pages import, and the script of the
-    worker the game starts (PyScript fetches it as a file); not the modules themselves nor
-    docs pages. boards.js knows the build's version (it registers the service worker with
-    it) and the page carries the build tag."""
+    files, the start-up module, python.zip generated from the modules the pages import and
+    its snapshot, and the script of the worker the game starts (PyScript fetches it as a
+    file); not the modules themselves nor docs pages. boards.js knows the build's version
+    (it registers the service worker with it) and the page carries the build tag."""
     site = make_site(tmp_path / "site", ARCHIVE_SITE)
     version, listed = build_dist.build(site, tmp_path / "dist")
     dist = tmp_path / "dist"
-    assert files_in(dist) == (EXPECTED - {"engine/__init__.py"}) | {
-        "sw.js", "embed.html", "web/embed.css", "web/embed.js", "web/boards.js", "python.zip"}
+    assert files_in(dist) == (EXPECTED - {"web/notes.txt"}) | {
+        "sw.js", "embed.html", "web/embed.css", "web/embed.js", "web/boards.js",
+        "web/worker.py"}
     assert "web/worker.py" in files_in(dist)
-    assert "python.zip" in listed
+    assert {"python.zip", "python.snapshot"} <= set(listed)
     with zipfile.ZipFile(dist / "python.zip") as zf:
         assert set(zf.namelist()) >= {"web/embed.py", "web/main.py", "web/worker.py",
                                       "engine/__init__.py", "engine/rules.py"}
@@ -250,7 +253,7 @@ def test_a_rebuild_replaces_the_previous_build_and_drops_stale_files(tmp_path: P
         ("index.html", INDEX.replace('src="web/boot.js"', 'src="/web/boot.js"'), "absolute path"),
         ("index.html", INDEX.replace('src="web/boot.js"', 'src="https://cdn.example/x.js"'),
          "not on this site"),
-        ("pyscript.toml", CONFIG.replace('"./web/main.py" =', '"../web/main.py" ='),
+        ("pyscript.toml", CONFIG.replace('"./web/notes.txt" =', '"../web/notes.txt" ='),
          "inside the site folder"),
         ("pyscript.toml", 'packages = ["numpy"]\n' + CONFIG, "packages are not supported"),
         ("pyscript.toml", "interpreter = [", "not valid TOML"),

@@ -1,0 +1,81 @@
+// Reads the release's memory snapshot for web/python.mjs: fetches python.snapshot, checks
+// that it was made from the very python.zip and standard library this site serves and by
+// this Pyodide, and unpacks it. Inflating some 30 MB takes a few hundred milliseconds, so
+// a page runs this module as a worker of its own (loaded as "python-snapshot.mjs#worker")
+// and its main thread stays free; where a worker cannot start one, it runs in place.
+//
+// The file: "INGSNAP1", the header's length (4 bytes, little-endian), the JSON header
+// {format, pyodide, python_zip, stdlib, size}, then the gzip of Pyodide's snapshot
+// (tools/pybuild.mjs writes it).
+const MAGIC = "INGSNAP1";
+
+async function bytesOf(url, base) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.slice(base.length)}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function gunzip(bytes, size) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const out = new Uint8Array(size);
+  let at = 0;
+  for await (const chunk of stream) {
+    if (at + chunk.length > size) throw new Error("the snapshot is larger than its header says");
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  if (at !== size) throw new Error(`the snapshot holds ${at} bytes, its header says ${size}`);
+  return out;
+}
+
+/** {snapshot, archive}: the snapshot's bytes, if it fits the site's files (named by
+ * {snapshot, archive, stdlib, version, site}), and the bytes of python.zip; otherwise
+ * throws an Error that says why not. */
+export async function readSnapshot({ snapshot, archive, stdlib, version, site }) {
+  if (typeof DecompressionStream !== "function" || !globalThis.crypto?.subtle) {
+    throw new Error("this browser cannot unpack a snapshot");
+  }
+  const [file, archiveBytes, stdlibBytes] = await Promise.all(
+    [snapshot, archive, stdlib].map((url) => bytesOf(url, site)));
+  const tag = new TextDecoder().decode(file.subarray(0, MAGIC.length));
+  if (tag !== MAGIC || file.length < 12) throw new Error("python.snapshot is not a snapshot");
+  const length = new DataView(file.buffer, file.byteOffset + 8, 4).getUint32(0, true);
+  let header;
+  try {
+    header = JSON.parse(new TextDecoder().decode(file.subarray(12, 12 + length)));
+  } catch (error) {
+    throw new Error("python.snapshot has a broken header");
+  }
+  const [archiveHash, stdlibHash] = await Promise.all([sha256(archiveBytes), sha256(stdlibBytes)]);
+  if (header.format !== 1) throw new Error(`snapshot format ${header.format}`);
+  if (header.pyodide !== version) throw new Error(`snapshot of Pyodide ${header.pyodide}`);
+  if (header.python_zip !== archiveHash) throw new Error("snapshot of another python.zip");
+  if (header.stdlib !== stdlibHash) throw new Error("snapshot of another standard library");
+  if (!Number.isSafeInteger(header.size) || header.size <= 0 || header.size > 1 << 30) {
+    throw new Error(`snapshot size ${header.size}`);
+  }
+  try {
+    return { snapshot: await gunzip(file.subarray(12 + length), header.size),
+             archive: archiveBytes };
+  } catch (error) {
+    throw new Error(`python.snapshot is damaged (${error.message || error})`);
+  }
+}
+
+// As a worker: one question, one answer (the bytes are moved, not copied).
+if (new URL(import.meta.url).hash === "#worker") {
+  globalThis.onmessage = async (event) => {
+    try {
+      const read = await readSnapshot(event.data);
+      globalThis.postMessage(read, [read.snapshot.buffer, read.archive.buffer]);
+    } catch (error) {
+      globalThis.postMessage({ why: String(error.message || error) });
+    }
+    globalThis.close();
+  };
+}

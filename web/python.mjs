@@ -1,0 +1,142 @@
+// The Python runtime of every page (the game, its bot worker, the boards of a rules page):
+// Pyodide from runtime/pyodide/, started from the release's memory snapshot
+// (python.snapshot, made by tools/pybuild.mjs: an interpreter that has already imported
+// the game's modules) when that snapshot was made from the very files this site serves,
+// else started the usual way. pyscript.toml names this module as PyScript's interpreter;
+// web/boards.js imports it too.
+//
+// The snapshot is read and checked by web/python-snapshot.mjs in a worker of its own, from
+// the moment this module is imported, while Pyodide fetches and compiles its own files. It is refused, and
+// the start is a normal one that differs only in time, when: the browser cannot unpack
+// it, its file is missing or not a snapshot, it was made by another Pyodide, for another
+// python.zip or another standard library, its size is wrong, or Pyodide cannot restore it.
+// How the start went is kept in `globalThis.ingeniousPython` ({start: "snapshot" |
+// "normal", why}) for the benchmarks and the tests.
+import { loadPyodide as startPyodide, version } from "../runtime/pyodide/pyodide.mjs";
+import { readSnapshot } from "./python-snapshot.mjs";
+
+export { version };
+
+const SITE = new URL("../", import.meta.url).href;
+const INDEX_URL = new URL("runtime/pyodide/", SITE).href;
+const FILES = {
+  snapshot: new URL("python.snapshot", SITE).href,
+  archive: new URL("python.zip", SITE).href,
+  stdlib: INDEX_URL + "python_stdlib.zip",
+  version,
+  site: SITE,
+};
+
+// What a restored interpreter redoes: its memory holds the random state of the build,
+// so every start would deal the same games; it is reseeded from the browser's random
+// source (os.urandom is crypto.getRandomValues).
+const AFTER_RESTORE = "import random\nrandom.seed()\ndel random";
+
+function mark(name) {
+  globalThis.performance?.mark?.(`ingenious:${name}`);
+}
+
+function inWorker() {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("python-snapshot.mjs#worker", import.meta.url),
+                              { type: "module" });
+    worker.onmessage = (event) => {
+      worker.terminate();
+      if (event.data.snapshot) resolve(event.data);
+      else reject(new Error(event.data.why));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error(`the snapshot's worker failed (${event.message || "no reason given"})`));
+    };
+    worker.postMessage(FILES);
+  });
+}
+
+function prepare() {
+  mark("snapshot-asked");
+  const read = typeof Worker === "function"
+    ? inWorker().catch((error) => {
+      if (/worker failed/.test(error.message)) return readSnapshot(FILES);  // no module workers
+      throw error;
+    })
+    : readSnapshot(FILES);
+  return read.then((found) => { mark("snapshot-read"); return found; });
+}
+
+const prepared = prepare();
+prepared.catch(() => {});  // a refusal is reported once Pyodide has started without it
+
+// python.zip (its modules and their sources) into Python's working folder. A restored
+// interpreter has imported every module already: there the files only serve tracebacks,
+// and are written once the page is idle.
+function unpack(pyodide, archive) {
+  pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide" });
+  mark("python-unpacked");
+}
+
+// Well after the start (the page's first screen, a resumed game), when the page is idle.
+function later(task) {
+  setTimeout(() => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 5000 });
+    else task();
+  }, 5000);
+}
+
+async function archiveBytes() {
+  const response = await fetch(FILES.archive);
+  if (!response.ok) throw new Error(`python.zip: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function report(start, why) {
+  globalThis.ingeniousPython = { start, why: why ? String(why.message || why) : "" };
+  if (why) console.warn(`Python starts without its snapshot: ${globalThis.ingeniousPython.why}`);
+}
+
+// Pyodide's output goes to whoever asks for the interpreter (PyScript passes its own
+// stdout and stderr); until then, to the console.
+const output = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
+
+async function start() {
+  const config = {
+    indexURL: INDEX_URL,
+    stdout: (line) => output.stdout(line),
+    stderr: (line) => output.stderr(line),
+  };
+  let refusal = null;
+  const snapshot = prepared.then((found) => found.snapshot, (error) => {
+    refusal = error;
+    throw error;
+  });
+  try {
+    // The promise itself: Pyodide fetches and compiles its own files meanwhile.
+    const pyodide = await startPyodide({ ...config, _loadSnapshot: snapshot });
+    pyodide.runPython(AFTER_RESTORE);
+    mark("python-restored");
+    report("snapshot");
+    const { archive } = await prepared;
+    later(() => unpack(pyodide, archive));
+    return pyodide;
+  } catch (error) {
+    const why = refusal || new Error(`Pyodide could not restore it (${error.message || error})`);
+    const [pyodide, archive] = await Promise.all([startPyodide(config), archiveBytes()]);
+    unpack(pyodide, archive);
+    report("normal", why);
+    return pyodide;
+  }
+}
+
+// The interpreter starts as soon as this module is imported (a page imports it early, see
+// web/start-form.js), before PyScript asks for it.
+const started = start();
+started.catch(() => {});
+
+/** PyScript's (and web/boards.js's) way in: the interpreter already on its way. Of the
+ * options only the output handlers are taken: the pages load no packages. */
+export async function loadPyodide(options = {}) {
+  if (typeof options.stdout === "function") output.stdout = options.stdout;
+  if (typeof options.stderr === "function") output.stderr = options.stderr;
+  return started;
+}
