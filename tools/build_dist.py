@@ -10,12 +10,13 @@ rather than listed by hand:
 * the ``interpreter`` of those configs, ``web/python.mjs`` (the start-up module: it
   restores the memory snapshot and unpacks the sources), the module it imports, and what
   it loads: ``python.zip``, the Python sources of every page and of the bot worker with
-  their bytecode, and ``python.snapshot``, an interpreter that has imported them, both
-  generated here from the pages' imports (``tools/archive.py``, ``tools/pybuild.py``);
+  their bytecode, ``python-stdlib.zip``, the standard library they can import, compiled,
+  and ``python.snapshot``, an interpreter that has imported them, all generated here
+  from the pages' imports (``tools/archive.py``, ``tools/pybuild.py``);
   the URLs of the configs' [files], if any; and the script of each worker the modules
   start (``create_named_worker(src=...)``), which PyScript fetches as a file;
-* the Pyodide files ``pyodide.mjs`` fetches at start-up (the standard library compiled
-  by ``make runtime``);
+* the Pyodide files ``pyodide.mjs`` fetches at start-up (its standard library is the
+  one compiled by ``tools/pybuild.py``, ``python-stdlib.zip``);
 * for a page that starts Python with ``web/boards.js`` (the boards' loader) instead of
   PyScript: the same start-up module and what it loads;
 * PyScript's ``core.js``, the plugin chunks it always imports, its TOML parser, and
@@ -59,8 +60,9 @@ SW_NAME = "sw.js"
 
 # What pyodide.mjs fetches next to itself at start-up (checked in Chromium). pyodide.js
 # (the classic-script twin) and package.json are never loaded by the page.
-PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+# Its standard library is not among them: web/python.mjs gives it the one tools/pybuild.py
+# compiles (python-stdlib.zip).
+PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 
 #: The start-up module every page's Python comes through (PyScript's ``interpreter``, and
 #: what web/boards.js imports), the module it imports, the Pyodide it starts and the files
@@ -68,12 +70,12 @@ PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 LOADER = "web/python.mjs"
 LOADER_FILES = (LOADER, "web/python-snapshot.mjs")
 LOADER_RUNTIME = "runtime/pyodide/pyodide.mjs"
-LOADER_LOADS = (archive.NAME, pybuild.SNAPSHOT_NAME)
+LOADER_LOADS = pybuild.NAMES
 # web/boards.js starts Python through the same module (no PyScript).
 BOARDS_SCRIPT = "web/boards.js"
 #: Files the build writes rather than copies: the archive of the Python sources, their
 #: snapshot, and the rules text the start page shows before Python runs (tools/rules_text.py).
-GENERATED = (archive.NAME, pybuild.SNAPSHOT_NAME, rules_text.NAME)
+GENERATED = (*pybuild.NAMES, rules_text.NAME)
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+)["']""")
 PLUGIN_IMPORT = re.compile(r"""(?:"[\w-]+"|\b\w+):\(\)=>import\(["'](\./[^"']+)["']\)""")
@@ -248,9 +250,8 @@ def generate(site: Path, files: list[str]) -> dict[str, bytes]:
     fragment when the start page's script is in the build."""
     made: dict[str, bytes] = {}
     if archive.NAME in files:
-        stdlib = site / PurePosixPath(LOADER_RUNTIME).parent / pybuild.STDLIB_NAME
         try:
-            made[archive.NAME], made[pybuild.SNAPSHOT_NAME] = pybuild.build(site, stdlib)
+            made.update(zip(pybuild.NAMES, pybuild.build(site), strict=True))
         except (OSError, SyntaxError, pybuild.BuildError) as exc:
             raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
     if rules_text.NAME in files:

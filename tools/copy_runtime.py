@@ -15,26 +15,20 @@ import shutil
 import sys
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools import pybuild
-
 ROOT = Path(__file__).resolve().parent.parent
 
 # What pyodide.mjs fetches at start-up (checked in Chromium: the lock file, the
 # asm module and wasm, and the zipped standard library). pyodide.js is the
-# classic-script twin, kept for pages or workers that load it that way. The standard
-# library is not copied: tools/pybuild.py writes it there compiled to .pyc.
+# classic-script twin, kept for pages or workers that load it that way.
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.js",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
+    "python_stdlib.zip",
     "pyodide-lock.json",
     "package.json",
 )
-COMPILED_FILES = (pybuild.STDLIB_NAME, pybuild.STDLIB_STAMP)
 
 
 def pyscript_files(dist: Path) -> list[str]:
@@ -45,10 +39,8 @@ def pyscript_files(dist: Path) -> list[str]:
     return wanted
 
 
-def sync(src_dir: Path, dst_dir: Path, names: list[str] | tuple[str, ...],
-         keep: tuple[str, ...] = ()) -> int:
-    """Copy ``names`` from ``src_dir`` to ``dst_dir`` when changed (other files but
-    ``keep`` are removed); return files copied."""
+def sync(src_dir: Path, dst_dir: Path, names: list[str] | tuple[str, ...]) -> int:
+    """Copy ``names`` from ``src_dir`` to ``dst_dir`` when changed; return files copied."""
     dst_dir.mkdir(parents=True, exist_ok=True)
     copied = 0
     for name in names:
@@ -64,7 +56,7 @@ def sync(src_dir: Path, dst_dir: Path, names: list[str] | tuple[str, ...],
         shutil.copy2(src, dst)
         copied += 1
     for stale in dst_dir.iterdir():
-        if stale.name not in names and stale.name not in keep:
+        if stale.name not in names:
             if stale.is_dir():
                 shutil.rmtree(stale)
             else:
@@ -84,13 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     if not dist.is_dir() or not (nm / "pyodide").is_dir():
         print(f"copy_runtime: {nm} lacks pyodide or @pyscript/core; run `npm ci`", file=sys.stderr)
         return 1
-    n = sync(nm / "pyodide", dest / "pyodide", PYODIDE_FILES, keep=COMPILED_FILES)
+    n = sync(nm / "pyodide", dest / "pyodide", PYODIDE_FILES)
     n += sync(dist, dest / "pyscript", pyscript_files(dist))
-    try:
-        n += pybuild.ensure_stdlib(dest, nm / "pyodide")
-    except pybuild.BuildError as exc:
-        print(f"copy_runtime: {exc}", file=sys.stderr)
-        return 1
     print(f"runtime: {n} file(s) copied into {dest}" if n else f"runtime: {dest} up to date")
     return 0
 

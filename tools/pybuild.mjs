@@ -1,23 +1,30 @@
 // Python for the browser, compiled by the pinned Pyodide's own CPython (under Node), so
 // the bytecode and the memory snapshot always match the runtime the pages load.
 //
-//   node tools/pybuild.mjs stdlib IN_ZIP OUT_ZIP
-//       The standard library as Pyodide ships it (.py only) -> the same modules as .pyc
-//       (unchecked-hash, no timestamps: reproducible), sources left out.
-//   node tools/pybuild.mjs app SRC_ZIP STDLIB_ZIP OUT_ZIP OUT_SNAPSHOT MODULE...
-//       The game's sources (tools/archive.py) -> the same archive with each module's .pyc
-//       beside it (__pycache__, unchecked-hash), and a memory snapshot of an interpreter
-//       started on STDLIB_ZIP that has imported MODULE... from that archive.
+//   node tools/pybuild.mjs app SRC_ZIP PYSCRIPT_DIR OUT_DIR MODULE...
+//       SRC_ZIP, the game's sources (tools/archive.py), becomes in OUT_DIR:
+//       * python.zip: the same sources, each module's bytecode beside it (__pycache__);
+//       * python-stdlib.zip: the standard library the pages can import, as bytecode only:
+//         the modules Pyodide imports to start, every module that they, the game's modules
+//         and PyScript's own package (PYSCRIPT_DIR/pyscript) import, directly or not, found
+//         by the standard library's modulefinder (imports inside functions count), but for
+//         the packages no page runs (NEVER: the console's help(), debuggers, processes,
+//         sockets, mail, servers, test frameworks), and every codec (looked up by name);
+//       * python.snapshot: the memory of an interpreter started on that standard library
+//         that has imported MODULE... from that archive.
+//       All bytecode is "unchecked-hash" (PEP 552): used without looking at a source's
+//       date (an unpacked file's date means nothing), and the same input always gives the
+//       same bytes.
 //   node tools/pybuild.mjs check ZIP...
 //       Every .pyc in the archives carries this runtime's magic number (exit 1 if not).
 //
 // The snapshot file: "INGSNAP1", a 4-byte little-endian header length, a JSON header
-// (format, pyodide version, SHA-256 of OUT_ZIP and of STDLIB_ZIP, the raw size), then the
-// gzip of the snapshot Pyodide made. web/python.mjs restores it only when every key
-// matches the files the page is served; tools/pybuild.py drives this script.
+// (format, pyodide version, SHA-256 of python.zip and of python-stdlib.zip, the raw
+// size), then the gzip of the snapshot Pyodide made. web/python-snapshot.mjs restores it
+// only when every key matches the files the page is served. tools/pybuild.py drives this.
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -26,7 +33,8 @@ const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { loadPyodide, version } = require(join(root, "node_modules", "pyodide", "pyodide.js"));
 
-export const MAGIC = "INGSNAP1";
+const MAGIC = "INGSNAP1";
+const HOME = "/home/pyodide";
 
 function die(message) {
   console.error(`pybuild: ${message}`);
@@ -36,10 +44,10 @@ function die(message) {
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const quiet = { stdout: () => {}, stderr: (line) => console.error(line) };
 
-// Python side: compile the .py entries of a zip into unchecked-hash .pyc, write a zip with
-// fixed dates in name order (the same input always gives the same bytes).
-const COMPILE = `
-import importlib.util, importlib._bootstrap_external as ext, io, zipfile
+const PYTHON = `
+import sys
+STARTUP = set(sys.modules)  # what Pyodide imported to start
+import importlib.util, importlib._bootstrap_external as ext, io, modulefinder, zipfile
 
 FIXED = (1980, 1, 1, 0, 0, 0)
 
@@ -57,11 +65,54 @@ def write_zip(entries):
             zf.writestr(info, entries[name])
     return out.getvalue()
 
-def compiled_stdlib(data, prefix):
+def compiled_app(data):
     entries = {}
     with zipfile.ZipFile(io.BytesIO(bytes(data))) as zf:
         for name in zf.namelist():
+            body = zf.read(name)
+            entries[name] = body
+            if name.endswith(".py"):
+                entries[importlib.util.cache_from_source(name)] = pyc(body, f"${HOME}/{name}")
+    return write_zip(entries)
+
+# What modulefinder reaches but a page never runs: it follows every import a module could
+# make (help() in the interactive console, a debugger, processes, sockets, mail, servers,
+# test frameworks). Left out, with what only they import.
+NEVER = ("_pyrepl", "bdb", "cmd", "code", "curses", "dbm", "doctest", "email", "ensurepip",
+         "ftplib", "getpass", "http", "idlelib", "imaplib", "mailbox", "multiprocessing",
+         "pdb", "pydoc", "pydoc_data", "pty", "rlcompleter", "smtplib", "socketserver",
+         "sqlite3", "tkinter", "tty", "turtle", "unittest", "venv", "webbrowser", "wsgiref",
+         "xml", "xmlrpc")
+
+def module_name(path):
+    name = path.removesuffix(".py").replace("/", ".")
+    return name.removesuffix(".__init__")
+
+def needed_stdlib(modules, pyscript_dir, stdlib_path):
+    # modulefinder reads plain files, not a zip: it scans an unpacked copy.
+    unpacked = "/tmp/stdlib"
+    with zipfile.ZipFile(stdlib_path) as zf:
+        zf.extractall(unpacked)
+    search = ["${HOME}", pyscript_dir, unpacked, *(p for p in sys.path if p != stdlib_path)]
+    finder = modulefinder.ModuleFinder(path=search, excludes=list(NEVER))
+    for name in (*modules, "pyscript", *sorted(STARTUP)):
+        try:
+            finder.import_hook(name)
+        except ImportError:
+            pass  # a JS module (js, pyodide_js, polyscript) or a built-in
+    return set(finder.modules) | STARTUP
+
+def trimmed_stdlib(stdlib_path, keep):
+    entries = {}
+    prefix = stdlib_path + "/"
+    with zipfile.ZipFile(stdlib_path) as zf:
+        for name in zf.namelist():
             if name.endswith("/"):
+                continue
+            top = name.split("/")[0]
+            wanted = (module_name(name) in keep if name.endswith(".py")
+                      else module_name(top) in keep)
+            if not (wanted or name.startswith("encodings/")):
                 continue
             body = zf.read(name)
             if name.endswith(".py"):
@@ -69,30 +120,16 @@ def compiled_stdlib(data, prefix):
             else:
                 entries[name] = body
     return write_zip(entries)
-
-def compiled_app(data, home):
-    entries = {}
-    with zipfile.ZipFile(io.BytesIO(bytes(data))) as zf:
-        for name in zf.namelist():
-            body = zf.read(name)
-            entries[name] = body
-            if name.endswith(".py"):
-                entries[importlib.util.cache_from_source(name)] = pyc(body, home + "/" + name)
-    return write_zip(entries)
 `;
 
-function py(pyodide, code) {
-  pyodide.runPython(COMPILE);
-  return pyodide.runPython(code);
-}
-
-async function stdlib(input, output) {
-  const pyodide = await loadPyodide({ ...quiet, stdLibURL: input });
-  pyodide.globals.set("DATA", new Uint8Array(readFileSync(input)));
-  const prefix = pyodide.runPython("import sys; f'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/'");
-  const out = py(pyodide, `compiled_stdlib(DATA.to_py(), ${JSON.stringify(prefix)})`).toJs();
-  writeFileSync(output, out);
-  console.log(`pybuild: ${output}: ${out.length} bytes`);
+function writeTree(pyodide, from, to) {
+  pyodide.FS.mkdirTree(to);
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) writeTree(pyodide, join(from, entry.name), `${to}/${entry.name}`);
+    else if (entry.name.endsWith(".py")) {
+      pyodide.FS.writeFile(`${to}/${entry.name}`, readFileSync(join(from, entry.name)));
+    }
+  }
 }
 
 // Zeroes the free memory of the C heap: every free block is taken with calloc (which
@@ -113,24 +150,35 @@ function clearFreeMemory(module) {
   held.forEach((block) => module._free(block));
 }
 
-async function app(srcZip, stdlibZip, outZip, outSnapshot, modules) {
-  // Names the modules read from the page's globals when imported (web/dom.py keeps
-  // `js.document`): the snapshot records them as paths and the page's own are restored.
+async function app(srcZip, pyscriptDir, outDir, modules) {
+  // 1. The archive's bytecode, and the standard library it can reach.
+  const first = await loadPyodide(quiet);
+  first.runPython(PYTHON);
+  first.globals.set("DATA", new Uint8Array(readFileSync(srcZip)));
+  const zip = first.runPython("compiled_app(DATA.to_py())").toJs();
+  first.unpackArchive(zip, "zip", { extractDir: HOME });
+  writeTree(first, join(pyscriptDir, "pyscript"), "/tmp/pyscript/pyscript");
+  first.globals.set("MODULES", first.toPy(modules));
+  const stdlib = first.runPython(`
+import sys
+STDLIB = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+trimmed_stdlib(STDLIB, needed_stdlib(list(MODULES), "/tmp/pyscript", STDLIB))`).toJs();
+  const stdlibPath = join(outDir, "python-stdlib.zip");
+  writeFileSync(stdlibPath, stdlib);
+
+  // 2. An interpreter started on that standard library imports the modules: its memory
+  // is the snapshot. Names the modules read from the page's globals when imported
+  // (web/dom.py keeps `js.document`) are recorded as paths: the page's own are restored.
   globalThis.document ??= {};
-  const stdlibBytes = readFileSync(stdlibZip);
   const pyodide = await loadPyodide({
-    ...quiet, stdLibURL: stdlibZip, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
+    ...quiet, stdLibURL: stdlibPath, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
   });
-  pyodide.globals.set("DATA", new Uint8Array(readFileSync(srcZip)));
-  const zip = py(pyodide, `compiled_app(DATA.to_py(), "/home/pyodide")`).toJs();
-  pyodide.globals.delete("DATA");
-  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
   pyodide.globals.set("MODULES", pyodide.toPy(modules));
   pyodide.runPython(`
-import gc, importlib, random, sys
+import gc, importlib, random
 for name in MODULES:
     importlib.import_module(name)
-del name
 random.seed(0)  # the page reseeds it from the browser's random source after a restore
 for key in [k for k in globals() if not k.startswith("__") and k != "gc"]:
     del globals()[key]
@@ -140,16 +188,18 @@ del gc
   clearFreeMemory(pyodide._module);
   const raw = pyodide.makeMemorySnapshot();
   const header = Buffer.from(JSON.stringify({
-    format: 1, pyodide: version, python_zip: sha256(zip), stdlib: sha256(stdlibBytes),
+    format: 1, pyodide: version, python_zip: sha256(zip), stdlib: sha256(stdlib),
     size: raw.length,
   }));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length);
   const body = gzipSync(raw, { level: 9 });
-  writeFileSync(outZip, zip);
-  writeFileSync(outSnapshot, Buffer.concat([Buffer.from(MAGIC), length, header, body]));
-  console.log(`pybuild: ${outZip}: ${zip.length} bytes; ${outSnapshot}: ${raw.length} bytes, ` +
-              `${body.length} gzipped, ${modules.length} modules`);
+  writeFileSync(join(outDir, "python.zip"), zip);
+  writeFileSync(join(outDir, "python.snapshot"),
+                Buffer.concat([Buffer.from(MAGIC), length, header, body]));
+  console.log(`pybuild: python.zip ${zip.length} bytes, python-stdlib.zip ${stdlib.length} ` +
+              `bytes, python.snapshot ${raw.length} bytes (${body.length} gzipped), ` +
+              `${modules.length} modules imported`);
 }
 
 async function check(zips) {
@@ -167,7 +217,7 @@ with zipfile.ZipFile(io.BytesIO(DATA.to_py())) as zf:
     if (!count || wrong.length) {
       bad += 1;
       console.error(`pybuild: ${path}: ${count} .pyc files; not this runtime's Python: ` +
-                    `${wrong.join(", ") || "(no .pyc at all)"}; run \`make runtime\``);
+                    `${wrong.join(", ") || "(no .pyc at all)"}`);
     } else {
       console.log(`pybuild: ${path}: ${count} .pyc files of this runtime (Pyodide ${version})`);
     }
@@ -176,7 +226,6 @@ with zipfile.ZipFile(io.BytesIO(DATA.to_py())) as zf:
 }
 
 const [command, ...args] = process.argv.slice(2);
-if (command === "stdlib" && args.length === 2) await stdlib(...args);
-else if (command === "app" && args.length >= 4) await app(args[0], args[1], args[2], args[3], args.slice(4));
+if (command === "app" && args.length >= 3) await app(args[0], args[1], args[2], args.slice(3));
 else if (command === "check" && args.length) await check(args);
-else die("usage: stdlib IN OUT | app SRC_ZIP STDLIB_ZIP OUT_ZIP OUT_SNAPSHOT MODULE... | check ZIP...");
+else die("usage: app SRC_ZIP PYSCRIPT_DIR OUT_DIR MODULE... | check ZIP...");

@@ -1,15 +1,14 @@
-"""Python compiled for the browser: the standard library as ``.pyc``, and the game's
-archive with its memory snapshot, both made by the pinned Pyodide's own CPython under
-Node (``tools/pybuild.mjs``), so their bytecode is always that runtime's.
+"""Python compiled for the browser: the game's archive, the standard library it can
+import and a memory snapshot of an interpreter that has imported it, all made by the
+pinned Pyodide's own CPython under Node (``tools/pybuild.mjs``), so their bytecode is
+always that runtime's.
 
-* :func:`ensure_stdlib` (``make runtime``): ``runtime/pyodide/python_stdlib.zip`` is the
-  npm package's standard library compiled to ``.pyc`` (sources left out), rebuilt when the
-  package's zip or Pyodide's version changes (``python_stdlib.json`` says from what).
-* :func:`build` (``make dist``, and ``tools/serve.py`` for ``make play`` and the tests):
-  ``python.zip`` with each module's ``.pyc`` beside its source, and ``python.snapshot``,
-  an interpreter that has imported :func:`snapshot_modules`. Results are kept in
-  ``.cache/pybuild/`` under the hash of what they are made from, so an unchanged tree
-  costs nothing.
+:func:`build` (``make dist``, and ``tools/serve.py`` for ``make play`` and the tests)
+gives ``python.zip`` (the sources of :mod:`tools.archive` with each module's ``.pyc``),
+``python-stdlib.zip`` (the standard-library modules the pages can reach, as ``.pyc``
+only) and ``python.snapshot`` (an interpreter started on that standard library that has
+imported :func:`snapshot_modules`). Results are kept in ``.cache/pybuild/`` under the
+hash of what they are made from, so an unchanged tree costs nothing.
 
 ``web/python.mjs`` restores the snapshot only when its header names the very
 ``python.zip``, standard library and Pyodide version the site serves. Figures and the
@@ -18,6 +17,7 @@ choices behind them: docs/performance.md.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import shutil
@@ -35,9 +35,12 @@ from tools import archive
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).resolve().parent / "pybuild.mjs"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
-STDLIB_NAME = "python_stdlib.zip"
-STDLIB_STAMP = "python_stdlib.json"
+#: PyScript's own Python package (its ``pyscript`` folder), whose imports count too.
+PYSCRIPT_STDLIB_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib"
+STDLIB_NAME = "python-stdlib.zip"
 SNAPSHOT_NAME = "python.snapshot"
+#: What :func:`build` makes, in this order.
+NAMES = (archive.NAME, STDLIB_NAME, SNAPSHOT_NAME)
 CACHE = ROOT / ".cache" / "pybuild"
 #: Modules the pages run as scripts (importing them would start the page).
 SCRIPTS = ("web/main.py",)
@@ -71,28 +74,9 @@ def _node(*args: str) -> None:
     done = subprocess.run([node, str(SCRIPT), *args], capture_output=True, text=True,
                           check=False)
     if done.returncode != 0:
-        tail = (done.stderr or done.stdout).strip().splitlines()[-20:]
-        raise BuildError("tools/pybuild.mjs failed:\n" + "\n".join(line[:300] for line in tail))
-
-
-def ensure_stdlib(runtime: Path, npm: Path = NPM_PYODIDE) -> bool:
-    """Compile the npm package's standard library into ``runtime``/pyodide/ unless the
-    compiled one there was made from the same zip by the same Pyodide. True if built."""
-    source = npm / STDLIB_NAME
-    target = runtime / "pyodide" / STDLIB_NAME
-    stamp_path = runtime / "pyodide" / STDLIB_STAMP
-    stamp = {"pyodide": pyodide_version(npm), "source": sha256(source.read_bytes())}
-    try:
-        old = json.loads(stamp_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        old = None
-    if target.is_file() and old == {**stamp, "compiled": sha256(target.read_bytes())}:
-        return False
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _node("stdlib", str(source), str(target))
-    stamp["compiled"] = sha256(target.read_bytes())
-    stamp_path.write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
-    return True
+        # Node quotes the failing line of Pyodide's one-line bundle: keep the short lines.
+        lines = [line for line in (done.stderr + done.stdout).splitlines() if len(line) < 400]
+        raise BuildError("tools/pybuild.mjs failed:\n" + "\n".join(lines[-25:]))
 
 
 def snapshot_modules(root: Path = ROOT) -> list[str]:
@@ -106,37 +90,48 @@ def snapshot_modules(root: Path = ROOT) -> list[str]:
     return [*PYSCRIPT_STDLIB, *ours]
 
 
-def build(root: Path, stdlib: Path) -> tuple[bytes, bytes]:
-    """(python.zip with .pyc, python.snapshot) for the sources under ``root``, made on the
-    compiled standard library ``stdlib``; from the cache when nothing changed."""
+def build(root: Path) -> tuple[bytes, bytes, bytes]:
+    """(python.zip, python-stdlib.zip, python.snapshot) for the sources under ``root``;
+    from the cache when nothing they are made from changed."""
     sources = archive.archive_bytes(root)
     modules = snapshot_modules(root)
-    key = sha256(json.dumps([sha256(sources), sha256(stdlib.read_bytes()), pyodide_version(),
-                             modules, sha256(SCRIPT.read_bytes())]).encode())
+    pyscript = sorted((PYSCRIPT_STDLIB_DIR / "pyscript").glob("*.py"))
+    key = sha256(json.dumps([
+        sha256(sources), pyodide_version(), modules, sha256(SCRIPT.read_bytes()),
+        sha256((NPM_PYODIDE / "python_stdlib.zip").read_bytes()),
+        [sha256(p.read_bytes()) for p in pyscript],
+    ]).encode())
     folder = CACHE / key[:32]
     with _lock:
-        zip_path, snap_path = folder / archive.NAME, folder / SNAPSHOT_NAME
-        if not (zip_path.is_file() and snap_path.is_file()):
+        if not all((folder / name).is_file() for name in NAMES):
             with tempfile.TemporaryDirectory(prefix="pybuild-") as tmp:
                 work = Path(tmp)
                 (work / "sources.zip").write_bytes(sources)
-                _node("app", str(work / "sources.zip"), str(stdlib), str(work / archive.NAME),
-                      str(work / SNAPSHOT_NAME), *modules)
+                (work / "out").mkdir()
+                _node("app", str(work / "sources.zip"), str(PYSCRIPT_STDLIB_DIR),
+                      str(work / "out"), *modules)
                 folder.mkdir(parents=True, exist_ok=True)
-                for name in (archive.NAME, SNAPSHOT_NAME):
-                    shutil.move(str(work / name), str(folder / name))
-        return zip_path.read_bytes(), snap_path.read_bytes()
+                for name in NAMES:
+                    shutil.move(str(work / "out" / name), str(folder / name))
+        made = tuple((folder / name).read_bytes() for name in NAMES)
+    return made[0], made[1], made[2]
 
 
-def main() -> int:
-    stdlib = ROOT / "runtime" / "pyodide" / STDLIB_NAME
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build python.zip, python-stdlib.zip and "
+                                     "python.snapshot from the sources.")
+    parser.add_argument("--out", type=Path, help="also write the three files here")
+    args = parser.parse_args(argv)
     try:
-        ensure_stdlib(ROOT / "runtime")
-        made_zip, snapshot = build(ROOT, stdlib)
+        made = build(ROOT)
     except BuildError as exc:
         print(f"pybuild: {exc}", file=sys.stderr)
         return 1
-    print(f"{archive.NAME}: {len(made_zip)} bytes; {SNAPSHOT_NAME}: {len(snapshot)} bytes")
+    for name, data in zip(NAMES, made, strict=True):
+        if args.out is not None:
+            args.out.mkdir(parents=True, exist_ok=True)
+            (args.out / name).write_bytes(data)
+        print(f"{name}: {len(data)} bytes")
     return 0
 
 

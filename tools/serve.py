@@ -6,10 +6,11 @@ Pyodide and PyScript need (``.mjs`` as JavaScript, ``.wasm`` as
 ``application/wasm``) and ``Cache-Control: no-cache`` so edits show up on reload.
 
 ``python.zip``, the pages' Python sources in one archive (``tools/archive.py``) with
-their bytecode, and ``python.snapshot``, an interpreter that has imported them
-(``tools/pybuild.py``), are not files of the repository: when the served folder has the
-sources but no such files, the server builds both from the live sources (once per change,
-kept in ``.cache/pybuild/``), so an edit to a module shows on reload. A release folder
+their bytecode, ``python-stdlib.zip``, the standard library they can import, and
+``python.snapshot``, an interpreter that has imported them (``tools/pybuild.py``), are
+not files of the repository: when the served folder has the sources but no such files,
+the server builds them from the live sources (once per change, kept in
+``.cache/pybuild/``), so an edit to a module shows on reload. A release folder
 (``dist/``) has its own, served as they are. The same goes
 for ``web/rules-text.html``, the rules text the start page shows before Python runs
 (``tools/rules_text.py``): written from the live ``web/rules.py`` when a folder with the
@@ -95,16 +96,15 @@ class Handler(SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
     def live_archive(self) -> bytes | None:
-        """The archive or the snapshot of the live sources, for a request of python.zip
-        or python.snapshot the folder lacks."""
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
-        names = (archive.NAME, pybuild.SNAPSHOT_NAME)
-        if path.lstrip("/") not in names:
+        """A file tools/pybuild.py makes from the live sources (python.zip, the standard
+        library, the snapshot), for a request of one the folder lacks."""
+        name = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/")
+        if name not in pybuild.NAMES:
             return None
         root = Path(self.directory)
-        if (root / path.lstrip("/")).exists() or not (root / "engine").is_dir():
+        if (root / name).exists() or not (root / "engine").is_dir():
             return None
-        return live_archive(root)[names.index(path.lstrip("/"))]
+        return live_archive(root)[pybuild.NAMES.index(name)]
 
     def live_rules(self) -> bytes | None:
         """The rules fragment from the live sources, for a folder that lacks the file."""
@@ -125,13 +125,13 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-_archives: dict[Path, tuple[object, tuple[bytes, bytes]]] = {}
+_archives: dict[Path, tuple[object, tuple[bytes, bytes, bytes]]] = {}
 _archive_lock = threading.Lock()
 
 
-def live_archive(root: Path) -> tuple[bytes, bytes]:
-    """(python.zip, python.snapshot) of the sources under ``root``, made again whenever a
-    module file changed (the game's page and its bot worker ask for them on every load)."""
+def live_archive(root: Path) -> tuple[bytes, bytes, bytes]:
+    """The files of :data:`tools.pybuild.NAMES` for the sources under ``root``, made again
+    whenever a module file changed (the pages ask for them on every load)."""
     stamp = tuple(
         (str(p), p.stat().st_mtime_ns, p.stat().st_size)
         for package in archive.PACKAGES
@@ -140,8 +140,7 @@ def live_archive(root: Path) -> tuple[bytes, bytes]:
     with _archive_lock:
         cached = _archives.get(root)
         if cached is None or cached[0] != stamp:
-            stdlib = root / "runtime" / "pyodide" / pybuild.STDLIB_NAME
-            _archives[root] = cached = (stamp, pybuild.build(root, stdlib))
+            _archives[root] = cached = (stamp, pybuild.build(root))
         return cached[1]
 
 

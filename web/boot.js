@@ -182,6 +182,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     if (!fatal) setStage("Loading the Python runtime…", 0.1);
   });
+  window.addEventListener("ingenious:python-busy", function () {
+    if (!fatal) setStage("Starting the game engine: the page pauses for a moment…", 0.6);
+  });
   document.addEventListener("py:ready", function () {
     setStage("Loading the game…", 0.8);
   }, true);

@@ -22,7 +22,7 @@ const INDEX_URL = new URL("runtime/pyodide/", SITE).href;
 const FILES = {
   snapshot: new URL("python.snapshot", SITE).href,
   archive: new URL("python.zip", SITE).href,
-  stdlib: INDEX_URL + "python_stdlib.zip",
+  stdlib: new URL("python-stdlib.zip", SITE).href,  // compiled for the game: tools/pybuild.py
   version,
   site: SITE,
 };
@@ -34,6 +34,19 @@ const AFTER_RESTORE = "import random\nrandom.seed()\ndel random";
 
 function mark(name) {
   globalThis.performance?.mark?.(`ingenious:${name}`);
+}
+
+// The interpreter's start is about to hold a page's main thread (its restore, or a whole
+// normal start): the page is told first ("ingenious:python-busy": web/boot.js and
+// web/start-form.js show the start screen as busy until Python takes over), and a frame
+// is drawn, so the screen never looks ready while it cannot answer.
+async function busy() {
+  if (typeof document === "undefined") return;  // a worker holds no page
+  globalThis.dispatchEvent(new Event("ingenious:python-busy"));
+  await new Promise((resolve) => {
+    setTimeout(resolve, 100);  // a hidden tab draws no frames
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
 
 function inWorker() {
@@ -65,7 +78,35 @@ function prepare() {
   return read.then((found) => { mark("snapshot-read"); return found; });
 }
 
-const prepared = prepare();
+// A page's own interpreter starts first: a worker's (the bots) waits until the page
+// says it is up (or 3 s at most) before it reads and restores its snapshot, so two
+// restores do not share the cores while the player waits for the page.
+const PAGE = typeof document !== "undefined";
+const channel = typeof BroadcastChannel === "function"
+  ? new BroadcastChannel("ingenious-python") : null;
+let pageUp = false;
+
+function pageIsUp() {
+  pageUp = true;
+  if (PAGE && channel) channel.postMessage("up");
+}
+
+function pageFirst() {
+  if (PAGE || !channel) return Promise.resolve();
+  return new Promise((resolve) => {
+    channel.addEventListener("message", (event) => { if (event.data === "up") resolve(); });
+    channel.postMessage("ask");
+    setTimeout(resolve, 3000);
+  });
+}
+
+if (PAGE && channel) {
+  channel.addEventListener("message", (event) => {
+    if (event.data === "ask" && pageUp) channel.postMessage("up");
+  });
+}
+
+const prepared = pageFirst().then(prepare);
 prepared.catch(() => {});  // a refusal is reported once Pyodide has started without it
 
 // python.zip (its modules and their sources) into Python's working folder. A restored
@@ -102,11 +143,15 @@ const output = { stdout: (line) => console.log(line), stderr: (line) => console.
 async function start() {
   const config = {
     indexURL: INDEX_URL,
+    stdLibURL: FILES.stdlib,
     stdout: (line) => output.stdout(line),
     stderr: (line) => output.stderr(line),
   };
   let refusal = null;
-  const snapshot = prepared.then((found) => found.snapshot, (error) => {
+  const snapshot = prepared.then(async (found) => {
+    await busy();
+    return found.snapshot;
+  }, (error) => {
     refusal = error;
     throw error;
   });
@@ -116,14 +161,17 @@ async function start() {
     pyodide.runPython(AFTER_RESTORE);
     mark("python-restored");
     report("snapshot");
+    pageIsUp();
     const { archive } = await prepared;
     later(() => unpack(pyodide, archive));
     return pyodide;
   } catch (error) {
     const why = refusal || new Error(`Pyodide could not restore it (${error.message || error})`);
+    await busy();
     const [pyodide, archive] = await Promise.all([startPyodide(config), archiveBytes()]);
     unpack(pyodide, archive);
     report("normal", why);
+    pageIsUp();
     return pyodide;
   }
 }

@@ -37,6 +37,7 @@
     touched: false   // the player changed a choice before Python was ready
   };
   var taken = false;
+  var busy = false;  // the interpreter's start holds the main thread (web/python.mjs)
   var drawn = { board: "", challenge: "" };  // the seat rows on screen, by rowsKey
   var listeners = [];
 
@@ -247,6 +248,25 @@
     }
   }
 
+  // --- busy while the interpreter starts ---------------------------------------------------
+  // Its start holds the main thread for a moment: the start screen says so (the buttons
+  // show a busy mark, the forms are aria-busy) until Python takes the screen over; what
+  // the player does meanwhile is kept and done then.
+  function drawBusy() {
+    var start = el("start");
+    if (start) start.classList.toggle("python-busy", busy);
+    ["setup-form", "ch-form"].forEach(function (id) {
+      var form = el(id);
+      if (form) form.setAttribute("aria-busy", busy ? "true" : "false");
+    });
+  }
+
+  function onBusy() {
+    if (taken) return;
+    busy = true;
+    drawBusy();
+  }
+
   // --- the Continue card from the stored summary -------------------------------------------
   function drawContinue() {
     var button = el("continue-game");
@@ -321,6 +341,7 @@
     listen(el("continue-game"), "click", function (e) { wait("continue", e); });
     listen(el("open-tutorial"), "click", function (e) { wait("tutorial", e); });
     listen(el("open-rules"), "click", openRules);
+    listen(window, "ingenious:python-busy", onBusy);
   }
 
   // Python takes over: no more listening here; the choices as JSON, once.
@@ -329,6 +350,8 @@
     taken = true;
     listeners.forEach(function (l) { l[0].removeEventListener(l[1], l[2]); });
     listeners = [];
+    busy = false;
+    drawBusy();
     Object.keys(PROGRESS_AT).forEach(function (key) {
       var box = el(PROGRESS_AT[key]);
       if (box) box.hidden = true;
@@ -340,6 +363,7 @@
     choices: choices,
     take: take,
     taken: function () { return taken; },
+    busy: function () { return busy; },
     siteTag: siteTag,
     siteKey: function (key, pathname) { return siteKey(key, siteRoot(pathname)); }
   };

@@ -87,6 +87,7 @@ EXPECTED = {
     "index.html", "pyscript.toml", "manifest.webmanifest", "web/icon.svg",
     "web/icons/icon-192.png", "web/boot.js", "web/main.py", "web/notes.txt",
     "web/python.mjs", "web/python-snapshot.mjs", "python.zip", "python.snapshot",
+    "python-stdlib.zip",
     "runtime/pyscript/core.js", "runtime/pyscript/core.css",
     "runtime/pyscript/core-K1.js", "runtime/pyscript/error-E1.js",
     "runtime/pyscript/toml-T1.js", "runtime/pyscript/py-editor-P1.js",
@@ -170,7 +171,7 @@ def test_a_page_of_boards_gets_pyodide_and_the_generated_archive(tmp_path: Path)
         "sw.js", "embed.html", "web/embed.css", "web/embed.js", "web/boards.js",
         "web/worker.py"}
     assert "web/worker.py" in files_in(dist)
-    assert {"python.zip", "python.snapshot"} <= set(listed)
+    assert {"python.zip", "python-stdlib.zip", "python.snapshot"} <= set(listed)
     with zipfile.ZipFile(dist / "python.zip") as zf:
         assert set(zf.namelist()) >= {"web/embed.py", "web/main.py", "web/worker.py",
                                       "engine/__init__.py", "engine/rules.py"}

@@ -6,14 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from tools import pybuild
 from tools.copy_runtime import PYODIDE_FILES, main
 
 
 def fake_node_modules(root: Path) -> Path:
     nm = root / "node_modules"
     (nm / "pyodide").mkdir(parents=True)
-    for name in (*PYODIDE_FILES, pybuild.STDLIB_NAME):
+    for name in PYODIDE_FILES:
         (nm / "pyodide" / name).write_text(name)
     (nm / "pyodide" / "console.html").write_text("not needed")
     dist = nm / "@pyscript" / "core" / "dist"
@@ -26,14 +25,11 @@ def fake_node_modules(root: Path) -> Path:
 def test_copies_needed_files_only_and_is_idempotent(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """First run copies the page's files (no maps, no demo pages) and compiles the standard
-    library (a stand-in compile here, tests/tools/conftest.py); a second does nothing."""
+    """First run copies the page's files (no maps, no demo pages); a second copies none."""
     nm = fake_node_modules(tmp_path)
     dest = tmp_path / "runtime"
     assert main(["--node-modules", str(nm), "--dest", str(dest)]) == 0
-    assert sorted(p.name for p in (dest / "pyodide").iterdir()) == sorted(
-        (*PYODIDE_FILES, pybuild.STDLIB_NAME))
-    assert (dest / "pyodide" / pybuild.STDLIB_NAME).read_text() == "compiled python_stdlib.zip"
+    assert sorted(p.name for p in (dest / "pyodide").iterdir()) == sorted(PYODIDE_FILES)
     assert sorted(p.name for p in (dest / "pyscript").iterdir()) == [
         "core-abc.js",
         "core.css",

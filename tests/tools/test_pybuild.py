@@ -1,5 +1,6 @@
-"""tools/pybuild.py: the bytecode and the snapshot are made by the pinned Pyodide, for the
-very files served beside them (runs Pyodide under Node: a few seconds)."""
+"""tools/pybuild.py: the bytecode, the standard library and the snapshot are made by the
+pinned Pyodide, for the very files served beside them (runs Pyodide under Node: a few
+seconds)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import hashlib
 import io
 import json
 import struct
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -14,12 +16,19 @@ import pytest
 
 from tools import archive, pybuild
 
-ROOT = Path(__file__).resolve().parents[2]
-RUNTIME_STDLIB = ROOT / "runtime" / "pyodide" / pybuild.STDLIB_NAME
 #: A .pyc's flags word: bit 0 "hash-based", bit 1 "check the source" (PEP 552).
 UNCHECKED_HASH = 0b01
 
 pytestmark = pytest.mark.real_python_build
+
+SITE = {
+    "web/__init__.py": "",
+    "web/main.py": "from web import embed\n",
+    "web/worker.py": "from engine import rules\n",
+    "web/embed.py": "import json\n\ndef later():\n    import textwrap\n    return textwrap\n",
+    "engine/__init__.py": "",
+    "engine/rules.py": "LINES = 5\n",
+}
 
 
 def snapshot_header(data: bytes) -> dict[str, object]:
@@ -29,50 +38,73 @@ def snapshot_header(data: bytes) -> dict[str, object]:
     return header
 
 
-def test_the_compiled_standard_library_is_of_the_installed_runtime() -> None:
-    """runtime/'s standard library was compiled from the npm package's zip by the same
-    Pyodide: upgrading the runtime without `make runtime` fails here. Every module is there
-    as bytecode, none as source."""
-    stamp = json.loads((RUNTIME_STDLIB.parent / pybuild.STDLIB_STAMP).read_text())
-    npm_zip = pybuild.NPM_PYODIDE / pybuild.STDLIB_NAME
-    assert stamp["pyodide"] == pybuild.pyodide_version()
-    assert stamp["source"] == hashlib.sha256(npm_zip.read_bytes()).hexdigest()
-    assert stamp["compiled"] == hashlib.sha256(RUNTIME_STDLIB.read_bytes()).hexdigest()
-    with zipfile.ZipFile(npm_zip) as src, zipfile.ZipFile(RUNTIME_STDLIB) as out:
-        sources = {n[:-3] for n in src.namelist() if n.endswith(".py")}
-        compiled = {n[:-4] for n in out.namelist() if n.endswith(".pyc")}
-        assert sources == compiled
-        assert not [n for n in out.namelist() if n.endswith(".py")]
-        magic = {out.read(n)[:4] for n in out.namelist() if n.endswith(".pyc")}
-    assert len(magic) == 1  # one Python version throughout
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[bytes, bytes, bytes]]:
+    site = tmp_path_factory.mktemp("site")
+    for name, text in SITE.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    return site, pybuild.build(site)
 
 
-def test_the_archive_carries_bytecode_and_its_snapshot_names_it(tmp_path: Path) -> None:
-    """python.zip holds each module's source and, beside it, bytecode that is used without
-    looking at the source (PEP 552 unchecked hash: an unpacked file's date means nothing);
-    the snapshot's header names that very archive, the standard library and Pyodide."""
-    site = tmp_path / "site"
-    for name in archive.ENTRY_MODULES:
-        path = site / (name.replace(".", "/") + ".py")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("from engine import rules\n", encoding="utf-8")
-    (site / "web" / "__init__.py").write_text("", encoding="utf-8")
-    (site / "engine").mkdir()
-    (site / "engine" / "__init__.py").write_text("", encoding="utf-8")
-    (site / "engine" / "rules.py").write_text("LINES = 5\n", encoding="utf-8")
-    made, snapshot = pybuild.build(site, RUNTIME_STDLIB)
+def test_the_archive_carries_bytecode_used_without_looking_at_the_source(
+    built: tuple[Path, tuple[bytes, bytes, bytes]],
+) -> None:
+    """python.zip holds each module's source and, beside it, its bytecode: unchecked-hash
+    (PEP 552), since the date of an unpacked file means nothing."""
+    _, (made, _, _) = built
     with zipfile.ZipFile(io.BytesIO(made)) as zf:
         names = set(zf.namelist())
         pyc = zf.read("engine/__pycache__/rules.cpython-314.pyc")
-    assert {"engine/rules.py", "web/embed.py"} <= names
-    assert (struct.unpack("<I", pyc[4:8])[0]) == UNCHECKED_HASH
+    assert {"engine/rules.py", "web/embed.py", "web/main.py"} <= names
+    assert struct.unpack("<I", pyc[4:8])[0] == UNCHECKED_HASH
+
+
+def test_the_standard_library_holds_what_the_modules_can_import_as_bytecode(
+    built: tuple[Path, tuple[bytes, bytes, bytes]],
+) -> None:
+    """Only .pyc; what the modules import (also inside a function: textwrap), what Pyodide
+    and PyScript's package need, and every codec; not what nothing imports."""
+    _, (_, stdlib, _) = built
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as zf:
+        names = set(zf.namelist())
+    assert not [n for n in names if n.endswith(".py")]
+    assert {"json/__init__.pyc", "textwrap.pyc", "asyncio/__init__.pyc", "site.pyc",
+            "encodings/utf_8.pyc", "encodings/cp1252.pyc", "_pyodide/__init__.pyc",
+            "pyodide/ffi/__init__.pyc"} <= names
+    assert not names & {"smtplib.pyc", "imaplib.pyc", "xmlrpc/client.pyc", "pydoc.pyc"}
+
+
+def test_all_bytecode_is_this_runtimes(built: tuple[Path, tuple[bytes, bytes, bytes]],
+                                       tmp_path: Path) -> None:
+    """Every .pyc carries the magic number of the pinned Pyodide's Python (checked inside
+    that Pyodide): bytecode of another runtime is refused by `pybuild.mjs check`."""
+    _, (made, stdlib, _) = built
+    (tmp_path / "python.zip").write_bytes(made)
+    (tmp_path / "python-stdlib.zip").write_bytes(stdlib)
+    check = ["node", str(pybuild.SCRIPT), "check"]
+    zips = [str(tmp_path / "python.zip"), str(tmp_path / "python-stdlib.zip")]
+    done = subprocess.run([*check, *zips], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    with zipfile.ZipFile(tmp_path / "old.zip", "w") as zf:
+        zf.writestr("engine/__pycache__/rules.cpython-314.pyc", b"\x55\x0d\x0d\x0a" + bytes(12))
+    old = subprocess.run([*check, str(tmp_path / "old.zip")], capture_output=True, text=True,
+                         check=False)
+    assert old.returncode == 1 and "not this runtime's Python" in old.stderr
+
+
+def test_the_snapshot_names_the_files_it_was_made_for(
+    built: tuple[Path, tuple[bytes, bytes, bytes]],
+) -> None:
+    """Its header names that python.zip, that standard library and the Pyodide version;
+    a second build of the same tree comes from the cache, byte for byte."""
+    site, (made, stdlib, snapshot) = built
     header = snapshot_header(snapshot)
     assert header["python_zip"] == hashlib.sha256(made).hexdigest()
-    assert header["stdlib"] == hashlib.sha256(RUNTIME_STDLIB.read_bytes()).hexdigest()
+    assert header["stdlib"] == hashlib.sha256(stdlib).hexdigest()
     assert header["pyodide"] == pybuild.pyodide_version()
     assert isinstance(header["size"], int) and header["size"] > 1_000_000
-    again = pybuild.build(site, RUNTIME_STDLIB)
-    assert again == (made, snapshot)  # from the cache: the same bytes
+    assert pybuild.build(site) == (made, stdlib, snapshot)
 
 
 def test_the_snapshot_imports_every_module_but_the_page_scripts() -> None:

@@ -1,0 +1,146 @@
+"""How Python starts (web/python.mjs): from the release's memory snapshot when it was made
+from the very files the site serves, else the usual way, with no difference to the player
+but time; a restored interpreter deals new games like a fresh one."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import struct
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route
+
+from tests.browser.game_helpers import engine_game, start_game, wait_idle
+
+START_JS = "JSON.stringify(window.ingeniousPython || null)"
+
+
+def python_start(page: Page) -> dict[str, str]:
+    found: dict[str, str] = json.loads(page.evaluate(START_JS))
+    return found
+
+
+def snapshot_parts(server_url: str) -> tuple[dict[str, Any], bytes]:
+    with urllib.request.urlopen(server_url + "python.snapshot") as response:
+        data = response.read()
+    (length,) = struct.unpack("<I", data[8:12])
+    return json.loads(data[12:12 + length]), data[12 + length:]
+
+
+def snapshot_file(header: dict[str, Any], body: bytes) -> bytes:
+    text = json.dumps(header).encode()
+    return b"INGSNAP1" + struct.pack("<I", len(text)) + text + body
+
+
+def serve_snapshot(page: Page, server_url: str, data: bytes) -> None:
+    def answer(route: Route) -> None:
+        route.fulfill(status=200, body=data, content_type="application/octet-stream")
+
+    page.route(f"{server_url}python.snapshot", answer)
+
+
+def play_one_game_start(page: Page) -> None:
+    """The player can start a game and it reaches the first decision."""
+    start_game(page, seats=["human", "casual"])
+    wait_idle(page)
+    assert page.evaluate("window.ingenious.legalMoves().length") > 0
+
+
+def test_the_game_starts_python_from_its_snapshot(ready_page: Page) -> None:
+    """make play serves a snapshot of the live sources; the page restores it."""
+    assert python_start(ready_page) == {"start": "snapshot", "why": ""}
+
+
+def test_two_starts_from_the_same_snapshot_deal_different_games(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """The snapshot's memory holds one random state; each start reseeds it from the
+    browser's random source, so two new games (no seed typed) are different deals."""
+    deals = []
+    for _ in range(2):
+        open_ready(page, server_url)
+        assert python_start(page)["start"] == "snapshot"
+        play_one_game_start(page)
+        game = engine_game(page)
+        deals.append((game.seed, tuple(map(tuple, game.racks[0]))))
+        page.evaluate("localStorage.clear()")
+    assert deals[0][0] != deals[1][0]
+    assert deals[0] != deals[1]
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"python_zip": "0" * 64}, "another python.zip"),
+        ({"stdlib": "f" * 64}, "another standard library"),
+        ({"pyodide": "0.1.0"}, "Pyodide 0.1.0"),
+    ],
+    ids=["another release", "another standard library", "another Pyodide"],
+)
+def test_a_snapshot_made_for_other_files_is_refused_and_the_game_starts_normally(
+    page: Page, server_url: str, open_ready: Callable[..., float],
+    change: dict[str, str], why: str,
+) -> None:
+    header, body = snapshot_parts(server_url)
+    serve_snapshot(page, server_url, snapshot_file({**header, **change}, body))
+    open_ready(page, server_url)
+    found = python_start(page)
+    assert found["start"] == "normal" and why in found["why"], found
+    play_one_game_start(page)
+
+
+def test_a_damaged_snapshot_is_refused_and_the_game_starts_normally(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """A snapshot cut short in transfer (its gzip ends early) is not restored."""
+    header, body = snapshot_parts(server_url)
+    serve_snapshot(page, server_url, snapshot_file(header, body[: len(body) // 2]))
+    open_ready(page, server_url)
+    found = python_start(page)
+    assert found["start"] == "normal" and "damaged" in found["why"], found
+    play_one_game_start(page)
+
+
+def test_a_snapshot_pyodide_cannot_restore_leads_to_a_normal_start(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """Right header, right size, but not Pyodide's memory: Pyodide refuses it, and the
+    page starts Python again the usual way."""
+    header, _ = snapshot_parts(server_url)
+    junk = gzip.compress(bytes(header["size"]), compresslevel=1)
+    serve_snapshot(page, server_url, snapshot_file(header, junk))
+    open_ready(page, server_url)
+    found = python_start(page)
+    assert found["start"] == "normal" and "could not restore" in found["why"], found
+    play_one_game_start(page)
+
+
+BUSY_WATCH_JS = """window.__busy = [];
+window.addEventListener("ingenious:python-busy", () => setTimeout(() => {
+  const form = document.getElementById("setup-form");
+  window.__busy.push({
+    marked: document.getElementById("start").classList.contains("python-busy"),
+    ariaBusy: form && form.getAttribute("aria-busy"),
+    stage: document.getElementById("loading-stage").textContent,
+  });
+}, 0));"""
+
+
+def test_the_start_screen_says_it_is_busy_while_the_interpreter_starts(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """Just before the restore holds the main thread, the start screen shows it is busy
+    (the buttons' busy mark, aria-busy forms, the loading strip's words); once Python has
+    taken the screen over, it is not busy any more."""
+    page.add_init_script(BUSY_WATCH_JS)
+    open_ready(page, server_url)
+    seen = page.evaluate("window.__busy")
+    assert seen and seen[0]["marked"] and seen[0]["ariaBusy"] == "true", seen
+    assert "pauses for a moment" in seen[0]["stage"]
+    assert not page.evaluate(
+        "document.getElementById('start').classList.contains('python-busy')")
+    assert page.get_attribute("#setup-form", "aria-busy") == "false"
