@@ -68,7 +68,7 @@ PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 #: what web/boards.js imports), the module it imports, the Pyodide it starts and the files
 #: it loads next to the pages.
 LOADER = "web/python.mjs"
-LOADER_FILES = (LOADER, "web/python-snapshot.mjs")
+LOADER_FILES = (LOADER, "web/python-snapshot.mjs", "web/python-snapshot-worker.mjs")
 LOADER_RUNTIME = "runtime/pyodide/pyodide.mjs"
 LOADER_LOADS = pybuild.NAMES
 # web/boards.js starts Python through the same module (no PyScript).

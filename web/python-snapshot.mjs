@@ -1,8 +1,8 @@
 // Reads the release's memory snapshot for web/python.mjs: fetches python.snapshot, checks
 // that it was made from the very python.zip and standard library this site serves and by
 // this Pyodide, and unpacks it. Inflating some 30 MB takes a few hundred milliseconds, so
-// a page runs this module as a worker of its own (loaded as "python-snapshot.mjs#worker")
-// and its main thread stays free; where a worker cannot start one, it runs in place.
+// a page runs it in a worker of its own (web/python-snapshot-worker.mjs) and its main
+// thread stays free; where a worker cannot start one, it runs in place.
 //
 // The file: "INGSNAP1", the header's length (4 bytes, little-endian), the JSON header
 // {format, pyodide, python_zip, stdlib, size}, then the gzip of Pyodide's snapshot
@@ -65,17 +65,4 @@ export async function readSnapshot({ snapshot, archive, stdlib, version, site })
   } catch (error) {
     throw new Error(`python.snapshot is damaged (${error.message || error})`);
   }
-}
-
-// As a worker: one question, one answer (the bytes are moved, not copied).
-if (new URL(import.meta.url).hash === "#worker") {
-  globalThis.onmessage = async (event) => {
-    try {
-      const read = await readSnapshot(event.data);
-      globalThis.postMessage(read, [read.snapshot.buffer, read.archive.buffer]);
-    } catch (error) {
-      globalThis.postMessage({ why: String(error.message || error) });
-    }
-    globalThis.close();
-  };
 }

@@ -51,7 +51,7 @@ async function busy() {
 
 function inWorker() {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("python-snapshot.mjs#worker", import.meta.url),
+    const worker = new Worker(new URL("python-snapshot-worker.mjs", import.meta.url),
                               { type: "module" });
     worker.onmessage = (event) => {
       worker.terminate();

@@ -59,6 +59,7 @@ SITE_FILES = {
     "web/boot.js": "// boot",
     "web/python.mjs": "// the start-up module",
     "web/python-snapshot.mjs": "// its snapshot reader",
+    "web/python-snapshot-worker.mjs": "// and the worker that runs it",
     "web/main.py": "print('main')",
     "web/worker.py": "__export__ = []",
     "web/embed.py": "",
@@ -86,7 +87,8 @@ SITE_FILES = {
 EXPECTED = {
     "index.html", "pyscript.toml", "manifest.webmanifest", "web/icon.svg",
     "web/icons/icon-192.png", "web/boot.js", "web/main.py", "web/notes.txt",
-    "web/python.mjs", "web/python-snapshot.mjs", "python.zip", "python.snapshot",
+    "web/python.mjs", "web/python-snapshot.mjs", "web/python-snapshot-worker.mjs",
+    "python.zip", "python.snapshot",
     "python-stdlib.zip",
     "runtime/pyscript/core.js", "runtime/pyscript/core.css",
     "runtime/pyscript/core-K1.js", "runtime/pyscript/error-E1.js",
