@@ -42,6 +42,7 @@ function mark(name) {
 // is drawn, so the screen never looks ready while it cannot answer.
 async function busy() {
   if (typeof document === "undefined") return;  // a worker holds no page
+  globalThis.ingeniousPythonBusy = true;  // for a listener that comes later
   globalThis.dispatchEvent(new Event("ingenious:python-busy"));
   await new Promise((resolve) => {
     setTimeout(resolve, 100);  // a hidden tab draws no frames
@@ -106,8 +107,7 @@ if (PAGE && channel) {
   });
 }
 
-const prepared = pageFirst().then(prepare);
-prepared.catch(() => {});  // a refusal is reported once Pyodide has started without it
+let prepared = null;  // the snapshot's reading, from the start
 
 // python.zip (its modules and their sources) into Python's working folder. A restored
 // interpreter has imported every module already: there the files only serve tracebacks,
@@ -141,6 +141,8 @@ function report(start, why) {
 const output = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
 
 async function start() {
+  prepared = pageFirst().then(prepare);
+  prepared.catch(() => {});  // a refusal is reported once Pyodide has started without it
   const config = {
     indexURL: INDEX_URL,
     stdLibURL: FILES.stdlib,
@@ -176,15 +178,16 @@ async function start() {
   }
 }
 
-// The interpreter starts as soon as this module is imported (a page imports it early, see
-// web/start-form.js), before PyScript asks for it.
-const started = start();
-started.catch(() => {});
+// The interpreter starts as soon as this module is imported (index.html loads it in its
+// head), before PyScript asks for it; not in a frame web/boot.js refused to run in.
+let started = globalThis.ingeniousFramed ? null : start();
+started?.catch(() => {});
 
 /** PyScript's (and web/boards.js's) way in: the interpreter already on its way. Of the
  * options only the output handlers are taken: the pages load no packages. */
 export async function loadPyodide(options = {}) {
   if (typeof options.stdout === "function") output.stdout = options.stdout;
   if (typeof options.stderr === "function") output.stderr = options.stderr;
+  started ??= start();
   return started;
 }

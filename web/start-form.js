@@ -342,6 +342,7 @@
     listen(el("open-tutorial"), "click", function (e) { wait("tutorial", e); });
     listen(el("open-rules"), "click", openRules);
     listen(window, "ingenious:python-busy", onBusy);
+    if (window.ingeniousPythonBusy) onBusy();
   }
 
   // Python takes over: no more listening here; the choices as JSON, once.
@@ -371,19 +372,15 @@
   // PyScript (preloaded by a <link rel="modulepreload"> in the page head) starts after the
   // first frame: its start holds the main thread for a while, and the start screen should
   // be on screen before that. A hidden tab draws no frames: a timer starts it there.
-  // The interpreter (web/python.mjs) starts first: it reads the release's snapshot in a
-  // worker of its own and restores it while PyScript loads.
   function startRuntime() {
     if (runtimeStarted || window.ingeniousFramed) return;  // boot.js refused this frame
-    var links = document.querySelectorAll('link[rel="modulepreload"]');
-    if (!links.length) return;
+    var link = document.querySelector('link[rel="modulepreload"][href$="pyscript/core.js"]');
+    if (!link) return;
     runtimeStarted = true;
-    Array.prototype.forEach.call(links, function (link) {
-      var script = document.createElement("script");
-      script.type = "module";
-      script.src = link.getAttribute("href");
-      document.head.appendChild(script);
-    });
+    var script = document.createElement("script");
+    script.type = "module";
+    script.src = link.getAttribute("href");
+    document.head.appendChild(script);
   }
   var runtimeStarted = false;
 
