@@ -49,8 +49,15 @@
   }
 
   // --- storage keys: web/storage.py's site_root, site_tag, site_key ----------------------
+  var UNRESERVED = /[A-Za-z0-9\-._~]/;
+
   function siteRoot(pathname) {
+    // One spelling per folder: "/%61//" is "/a/" (see site_root).
     var path = pathname.charAt(0) === "/" ? pathname : "/" + pathname;
+    path = path.replace(/%([0-9A-Fa-f]{2})/g, function (escape, hex) {
+      var char = String.fromCharCode(parseInt(hex, 16));
+      return UNRESERVED.test(char) ? char : "%" + hex.toUpperCase();
+    }).replace(/\/{2,}/g, "/");
     return path.slice(0, path.lastIndexOf("/") + 1);
   }
 
@@ -341,6 +348,7 @@
     take: take,
     taken: function () { return taken; },
     siteTag: siteTag,
+    siteRoot: siteRoot,
     siteKey: function (key, pathname) { return siteKey(key, siteRoot(pathname)); }
   };
 

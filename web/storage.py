@@ -401,10 +401,27 @@ def store_keys(store: Any) -> list[str]:
 SITE_PREFIX = "ingenious@"
 
 
+_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_SLASHES = re.compile(r"/{2,}")
+
+
+def _canonical_escape(match: re.Match[str]) -> str:
+    char = chr(int(match.group(1), 16))
+    return char if char in _UNRESERVED else "%" + match.group(1).upper()
+
+
 def site_root(pathname: str) -> str:
-    """The folder a page is served from: ``/a/index.html``, ``/a/`` and ``/a/embed.html``
-    all give ``/a/``."""
+    """The folder a page is served from, in one spelling: ``/a/index.html``, ``/a/`` and
+    ``/a/embed.html`` all give ``/a/``, and so do ``/%61/`` and ``/a//`` (the same folder
+    for a web server: an escaped letter, digit or ``-._~`` stands for itself, other
+    escapes get capital hex digits as browsers write them, repeated slashes count once).
+
+    >>> site_root("/%61//index.html")
+    '/a/'
+    """
     path = pathname if pathname.startswith("/") else "/" + pathname
+    path = _SLASHES.sub("/", _ESCAPE.sub(_canonical_escape, path))
     return path[: path.rfind("/") + 1]
 
 

@@ -60,6 +60,28 @@ def test_the_site_root_is_the_folder_of_the_page(path: str, root: str) -> None:
     assert site_root(path) == root
 
 
+@pytest.mark.parametrize(
+    ("spelling", "root"),
+    [
+        ("/%61/", "/a/"),
+        ("/a//", "/a/"),
+        ("//a/index.html", "/a/"),
+        ("/%61//embed.html", "/a/"),
+        ("/games/%69ngenious/", "/games/ingenious/"),
+        ("/%7Euser/", "/~user/"),
+        ("/%c3%a9t%c3%a9/", "/%C3%A9t%C3%A9/"),
+        ("/a%2fb/", "/a%2Fb/"),
+        ("/a%20b/", "/a%20b/"),
+    ],
+)
+def test_one_folder_spelled_differently_is_one_copy(spelling: str, root: str) -> None:
+    """A web server serves `/%61/` and `/a//` as the folder `/a/`: one copy, one set of
+    keys (an escaped unreserved character stands for itself, repeated slashes count once,
+    other escapes keep the browser's capital hex digits)."""
+    assert site_root(spelling) == root
+    assert site_key(AUTOSAVE_KEY, site_root(spelling)) == site_key(AUTOSAVE_KEY, root)
+
+
 def test_tags_are_short_stable_and_differ_between_folders() -> None:
     assert site_tag("/a/") == site_tag(site_root("/a/index.html"))
     assert len({site_tag(r) for r in ("/", "/a/", "/b/", "/a/b/")}) == 4
