@@ -7,7 +7,7 @@ CPython tests cover every rule.
 
 Keys (logical names, all starting with ``ingenious.``; `SiteStore` stores them under a
 prefix made from the folder the site is served from, so two copies on one host keep
-separate saves, and moves entries of earlier releases in: see "one copy of the site per
+separate saves, and copies entries of earlier releases in: see "one copy of the site per
 folder" below and docs/saves.md):
 
 - ``autosave``: the game in progress, a *record* (below) rewritten after every move;
@@ -504,21 +504,37 @@ def logical_key(store: Any, physical: str) -> str | None:
 
 
 LEGACY_AUTOSAVE_NAME = "Game from before this copy kept its own saves"
+# Logical key: which plain entries this copy has taken in, each with a fingerprint of the
+# text it took, so a start copies each version of an older entry once.
+LEGACY_TAKEN_KEY = "ingenious.legacy-taken"
+
+
+def fingerprint(text: str) -> str:
+    """A short tag of a stored text (FNV-1a, as `site_tag`): "the same entry as before"."""
+    return f"{len(text)}-{site_tag(text)}"
 
 
 def migrate_legacy(store: SiteStore, now: float) -> list[str]:
-    """Move entries stored before saves were kept per folder (plain ``ingenious.…`` keys)
+    """Copy entries stored before saves were kept per folder (plain ``ingenious.…`` keys)
     into this copy's part of the storage; returns messages for the player.
 
-    Runs at every start, so the first copy to start takes what an older release left
-    (that older release may be another copy's: nothing tells them apart). Nothing is
-    overwritten: an entry this copy already has keeps its value and the older one is
-    kept beside it (an autosaved game as a named save, anything else set aside). An
-    entry that cannot be moved (storage full) stays where it is for the next start.
+    Runs at every start. The plain entries are left exactly as they are: they may belong
+    to a copy of an older release still served on this origin, which must keep its saves
+    (so every copy that starts gets its own copy of them). Each version of a plain entry
+    is taken once (`LEGACY_TAKEN_KEY` remembers a fingerprint of what was taken), so a
+    save this copy deleted or changed since is not brought back or overwritten. Nothing
+    this copy has is overwritten: when the older release has moved its autosaved game on
+    since, that game is kept beside this copy's as a named save, and a named save under a
+    key this copy uses is set aside; this copy's own settings, statistics and other small
+    values stay. An entry that cannot be copied (storage full) is copied at a later start.
     """
     backend = store.backend
-    legacy = sorted(k for k in store_keys(backend) if k.startswith(PREFIX))
+    legacy = sorted(
+        k for k in store_keys(backend) if k.startswith(PREFIX) and not k.startswith(TRASH_PREFIX)
+    )
     messages: list[str] = []
+    taken = _taken(store)
+    before = dict(taken)
     stuck = 0
     for key in legacy:
         try:
@@ -526,36 +542,40 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
             if raw is None:
                 continue
             text = str(raw)
-            if store.getItem(key) is None:
-                _move_legacy(backend, key, store.physical(key), text)
-            else:
+            mark = fingerprint(text)
+            if taken.get(key) == mark:
+                continue
+            mine = store.getItem(key)
+            if mine is None:
+                store.setItem(key, text)
+            elif mine != text and (key == AUTOSAVE_KEY or key.startswith(NAMED_PREFIX)):
                 messages.append(_keep_beside(store, key, text, now))
-                backend.removeItem(key)
+            taken[key] = mark
         except Exception:
             stuck += 1
+    taken = {key: mark for key, mark in taken.items() if key in legacy}
+    if taken != before:
+        with contextlib.suppress(Exception):
+            store.setItem(LEGACY_TAKEN_KEY, json.dumps(taken, sort_keys=True))
     if stuck:
         messages.append(
             f"{stuck} saved {'entry' if stuck == 1 else 'entries'} from an earlier version "
-            "could not be moved to this copy's storage (the browser's storage is full). "
-            "They are kept and moved at the next start."
+            "could not be copied to this copy's storage (the browser's storage is full). "
+            "They are kept where they were and copied at a later start."
         )
     return messages
 
 
-def _move_legacy(backend: Any, source: str, target: str, text: str) -> None:
-    """Copy then remove; when there is no room for the copy, remove first and write the
-    copy into the room that frees (putting the original back if even that fails)."""
+def _taken(store: SiteStore) -> dict[str, str]:
+    """The plain entries taken in before (damaged or hostile values count as none)."""
     try:
-        backend.setItem(target, text)
+        raw = store.getItem(LEGACY_TAKEN_KEY)
+        data = decode(raw, "the list of older entries") if raw else {}
     except Exception:
-        backend.removeItem(source)
-        try:
-            backend.setItem(target, text)
-        except Exception:
-            backend.setItem(source, text)
-            raise
-        return
-    backend.removeItem(source)
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
@@ -581,7 +601,7 @@ def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
 
 
 def open_site_store(backend: Any, pathname: str, now: float) -> tuple[SiteStore, list[str]]:
-    """This copy's store for a page at ``pathname``, with older entries moved in."""
+    """This copy's store for a page at ``pathname``, with older entries copied in."""
     store = SiteStore(backend, site_root(pathname))
     return store, migrate_legacy(store, now)
 

@@ -68,7 +68,14 @@ def named_text(game: Game, name: str, seats: list[str] | None = None) -> str:
 
 
 def seed_storage(page: Page, items: dict[str, str], script: str = "") -> None:
-    """Fill localStorage before the page's scripts run, once per tab (not on reloads)."""
+    """Fill this copy's part of localStorage (logical keys, stored under the site's
+    prefix) before the page's scripts run, once per tab (not on reloads)."""
+    seed_raw(page, {site_key(k, SITE): v for k, v in items.items()}, script)
+
+
+def seed_raw(page: Page, items: dict[str, str], script: str = "") -> None:
+    """Fill localStorage with exactly these keys before the page's scripts run, once per
+    tab (not on reloads)."""
     page.add_init_script(
         script="(() => {"
         + script
@@ -573,6 +580,38 @@ def test_a_quote_in_a_save_key_does_not_stop_the_thumbnails(
     ).click()
     expect(page.locator("#game")).to_be_visible()
     assert state(page) == game.to_save()
+
+
+def test_an_older_copys_plain_keys_survive_a_start_of_this_copy(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Saves of a release from before saves were kept per folder (plain `ingenious.…`
+    keys) may belong to an older copy still served on this origin: this copy starts with
+    its own copy of them, and every plain key keeps its exact text through starts, moves
+    and deletes here; a reload does not copy them in again."""
+    game, _ = best_play(4, lambda g, m: len(g.moves) == 3)
+    kept_game, _ = best_play(5, lambda g, m: len(g.moves) == 2)
+    plain = {
+        AUTOSAVE: record_text(game, ["human", "human"]),
+        "ingenious.save.old": named_text(kept_game, "From the older copy"),
+        "ingenious.settings": '{"speed": "fast"}',
+    }
+    seed_raw(page, plain)
+    open_ready(page, server_url)
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == game.to_save(), "this copy resumed its copy of the older game"
+    play(page, best_move(engine_game(page)))
+    reveal_if_asked(page)
+    page.click("#menu-button")
+    entry = page.locator("#saves-list .save-entry")
+    expect(entry).to_have_count(1)
+    entry.get_by_role("button", name="Delete: From the older copy").click()
+    expect(entry).to_have_count(0)
+    reload(page)
+    expect(page.locator("#saves-list .save-entry")).to_have_count(0)
+    assert len(stored(page)["game"]["moves"]) == 4
+    for key, text in plain.items():
+        assert page.evaluate(f"localStorage.getItem({json.dumps(key)})") == text, key
 
 
 def test_a_broken_link_says_why_and_the_app_starts(
