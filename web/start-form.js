@@ -258,7 +258,9 @@
   function drawContinue() {
     var button = el("continue-game");
     var info = el("continue-info");
-    if (!button || !info || stored("ingenious.autosave") === null) return;
+    // The summary is the game played last, the board game's or a challenge's.
+    if (!button || !info) return;
+    if (stored("ingenious.autosave") === null && stored("ingenious.challenge-autosave") === null) return;
     button.disabled = false;
     info.textContent = summaryText(stored("ingenious.autosave-summary")) || "A saved game.";
   }

@@ -246,6 +246,7 @@ def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
         expect(other.locator("#game")).to_be_visible()
         assert moves(other) == played, "the second copy took its own copy of the old autosave"
         assert other.evaluate("localStorage.getItem('ingenious.autosave')") == saved
+        other.click("#pass-ready")  # the old game is a hot-seat game: its pass screen shows
         other.click("#menu-button")
         expect(other.locator("#start")).to_be_visible()
         expect(other.locator("#saves-list .save-entry")).to_have_count(0)

@@ -114,7 +114,7 @@ def test_continue_offers_the_game_in_memory_when_the_autosave_could_not_keep_it(
     game = new_game("duel", 2, seed=1, names=["Ann", "Bob"])
     game.apply(game.legal_moves()[0])
     text = continue_text(game, None, None, unsaved=True)
-    assert "1 moves played" in text and "storage is full" in text
+    assert "1 move played" in text and "storage is full" in text
     stored = json.loads(json.dumps(game.to_save()))
-    assert continue_text(None, stored, None) == "Duel: Ann, Bob — 1 moves played."
-    assert continue_text(game, stored, None) == "Duel: Ann, Bob — 1 moves played."
+    assert continue_text(None, stored, None) == "Duel: Ann, Bob — 1 move played."
+    assert continue_text(game, stored, None) == "Duel: Ann, Bob — 1 move played."

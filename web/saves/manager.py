@@ -87,10 +87,10 @@ class SaveManager:
             except Exception as exc:
                 self.messages.say(storage.quarantine(self.store, key, raw, str(exc), now_ms()))
 
-    def boot(self, resume: bool = True) -> None:
-        """Build the panel and messages; then open a shared link, or resume the autosave
-        (unless ``resume`` is false: the player used the start screen before Python was
-        ready)."""
+    def boot(self, resume: bool = True) -> bool:
+        """Build the panel and messages; then open a shared link (True), or resume the
+        autosave (unless ``resume`` is false: the player used the start screen before
+        Python was ready, or a challenge was played last)."""
         self.layer = make("div", "saves-layer")
         self.layer.id = "saves-layer"
         document.body.appendChild(self.layer)
@@ -101,10 +101,11 @@ class SaveManager:
         on(js.window, "storage", self.on_storage)
         self.expose()
         if self.sharing.open_fragment(str(js.location.hash)):
-            return
+            return True
         record = self.scan.autosave
         if resume and record is not None and record.ui.screen == "game":
             self.resume(record)
+        return False
 
     def add_game_buttons(self) -> None:
         """A Save button on the game bar and a Replay button on the game-over card."""
