@@ -723,13 +723,16 @@ class Autosave:
         self.game_id = ""
         self.writer = ""  # the tab that wrote the record this tab last wrote or loaded
         self.last_game = ""
+        self.last_ui: UiState | None = None
 
     def adopt(self, record: Record) -> None:
         self.rev, self.game_id, self.writer = record.rev, record.game_id, record.tab
         self.last_game = json.dumps(record.game_json(), sort_keys=True)
+        self.last_ui = record.ui
 
     def forget(self) -> None:
         self.rev, self.game_id, self.writer, self.last_game = None, "", "", ""
+        self.last_ui = None
 
     def verdict(self, raw: str | None) -> str:
         """How the stored autosave ``raw`` compares with this tab's (see the constants)."""
@@ -777,6 +780,12 @@ class Autosave:
             if verdict in (NEWER, FORK, OTHER_GAME):
                 return WriteOutcome("conflict", conflict_words(verdict)[0], verdict=verdict)
             changed = json.dumps(game_dict(game, seats), sort_keys=True) != self.last_game
+            if not changed and ui == self.last_ui and verdict == SAME:
+                # Nothing to say: resuming a game writes nothing. A tab whose view of the
+                # storage lags (one just opened) would write back a state older than the
+                # one another tab has stored meanwhile. (Putting this tab's state back
+                # over an older one, OLDER, is a write.)
+                return WriteOutcome("saved", rev=self.rev)
             rev = self.rev + 1 if changed else self.rev
             self.game_id = self.game_id or new_id("g")  # a first-version save had no id
         # The record names the tab that made this state of the game: a write that only
@@ -787,7 +796,7 @@ class Autosave:
             self.store.setItem(AUTOSAVE_KEY, json.dumps(record.to_json(), separators=(",", ":")))
         except Exception as exc:
             return WriteOutcome("failed", problem_text(exc, "autosave"))
-        self.rev, self.writer = rev, writer
+        self.rev, self.writer, self.last_ui = rev, writer, ui
         if changed:
             self.last_game = json.dumps(record.game_json(), sort_keys=True)
         return WriteOutcome("saved", rev=rev)

@@ -193,6 +193,54 @@ def test_two_tabs_with_bots_never_leave_the_autosave_behind(
     second.close()
 
 
+# A tab that opens while another plays: its view of the autosave still holds an older
+# record (OLD), and every write it makes to the autosave is logged with the revision
+# stored just before (window.autosaveWrites).
+STALE_START = """
+(([key, old]) => {
+  const realGet = Storage.prototype.getItem, realSet = Storage.prototype.setItem;
+  let frozen = true;
+  window.autosaveWrites = [];
+  Storage.prototype.getItem = function (k) {
+    return frozen && k === key ? old : realGet.call(this, k);
+  };
+  Storage.prototype.setItem = function (k, v) {
+    if (k === key) {
+      const stored = JSON.parse(realGet.call(this, k));
+      window.autosaveWrites.push([JSON.parse(v).rev, stored.rev]);
+      frozen = false;
+    }
+    return realSet.call(this, k, v);
+  };
+})
+"""
+
+
+def test_a_tab_that_opens_with_a_stale_view_never_writes_an_older_state(
+    context: BrowserContext, page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Tab A plays on; tab B opens while its view of the storage still holds the state 4
+    moves back. B shows that state but writes nothing older than what is stored: the
+    autosave stays A's newest state."""
+    open_ready(page, server_url)
+    start_game(page, "standard", seats=["human", "beginner"], names=["Ann", "Bot"], seed=21)
+    play_human_move(page)
+    older = page.evaluate(f"localStorage.getItem({json.dumps(key(AUTOSAVE_KEY))})")
+    for _ in range(2):
+        play_human_move(page)  # with the bot's reply: 4 moves on
+    newest = stored(page)
+    assert newest["rev"] > json.loads(older)["rev"]
+    second = context.new_page()
+    second.add_init_script(script=STALE_START + f"({json.dumps([key(AUTOSAVE_KEY), older])})")
+    open_ready(second, server_url)
+    expect(second.locator("#game")).to_be_visible()
+    assert len(state(second)["moves"]) == len(json.loads(older)["game"]["moves"])
+    writes = second.evaluate("window.autosaveWrites")
+    assert all(rev >= before for rev, before in writes), f"wrote backwards: {writes}"
+    assert stored(page) == newest
+    second.close()
+
+
 # --- full storage --------------------------------------------------------------------------------
 FULL_AFTER_SEED = """
 (() => {
