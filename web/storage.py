@@ -822,12 +822,15 @@ def kept_only(store: Any, key: str) -> bool:
     return isinstance(kept, dict) and key in kept
 
 
-def flush_kept(store: Any) -> None:
-    """Try to store what is held in memory (named saves first, then the trash)."""
+def flush_kept(store: Any, trash: bool = True) -> None:
+    """Try to store what is held in memory (named saves first, then, with ``trash``, the
+    copies kept for Undo: they go last, after the game in play; see `delete_named`)."""
     kept = getattr(store, "kept", None)
     if not isinstance(kept, dict):
         return
     for key in sorted(kept, key=lambda k: (not k.startswith(NAMED_PREFIX), k)):
+        if not trash and key.startswith(TRASH_PREFIX):
+            continue
         with contextlib.suppress(Exception):
             store.setItem(key, kept[key])
 
@@ -876,10 +879,11 @@ def rename_named(store: Any, record: Record, name: str) -> str | None:
 def delete_named(store: Any, key: str) -> str | None:
     """Move a named save to the trash (kept until the next start, for Undo). Works on a
     full storage: the trash copy is then held in memory, and the room the delete frees
-    goes to saves held in memory."""
+    goes to saves held in memory, then to the game in play (the caller writes it), and
+    only then to the trash copy (``flush_kept`` once more)."""
     problem = _move(store, key, TRASH_PREFIX + key[len(NAMED_PREFIX) :], "delete the save")
     if problem is None:
-        flush_kept(store)
+        flush_kept(store, trash=False)
     return problem
 
 

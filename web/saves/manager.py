@@ -234,6 +234,17 @@ class SaveManager:
         else:
             self.messages.report(None)
 
+    def use_freed_room(self) -> None:
+        """After a delete on a full storage: the game held in memory is autosaved first,
+        then the deleted save's copy for Undo is stored if there is room left."""
+        game = self.app.game
+        held = game is not None and (self.tracked is game or self.bound is not None)
+        if self.messages.write_problem is not None and held:
+            on_start = not document.getElementById("start").hidden
+            self.write(self.app.ui_state("start" if on_start else "game"))
+            self.app.write_summary()
+        storage.flush_kept(self.store)
+
     def keep_previous_autosave(self, exclude: Game | None = None) -> str | None:
         """Before another game takes the autosave: keep an unfinished one in the list."""
         problems: list[str] = []

@@ -188,6 +188,7 @@ class SavesPanel:
         if problem:
             self.manager.messages.say(problem)
             return
+        self.manager.use_freed_room()
         self.refresh()
 
         def undo() -> None:
