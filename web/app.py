@@ -283,13 +283,17 @@ class App:
             board = table.shown.board if table.shown is not None else None
             return js_value([list(c) for c in board.marked] if board is not None else [])
 
+        def fingers() -> Any:
+            return js_value({"down": len(self.input.touches), "lifted": self.input.lifted})
+
         def timings() -> Any:
             return js_value([[what, round(ms, 2)] for what, ms in table.timings])
 
         expose(
             "ingenious",
             {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
-             "busy": busy, "rack": rack, "aim": aim, "marked": marked, "timings": timings},
+             "busy": busy, "rack": rack, "aim": aim, "marked": marked, "fingers": fingers,
+             "timings": timings},
         )  # fmt: skip
 
 
