@@ -151,6 +151,7 @@ class App:
         js.window.ingeniousBoot.done()
         document.body.setAttribute("data-ready", "1")
         js.performance.mark("ingenious:ready")
+        self.saves.ready()  # the saves list checks the entries it shows from now on
         # The first worker was started by the page itself, beside this interpreter
         # (index.html); here it is only awaited, in the background.
         self.workers.start()

@@ -42,6 +42,7 @@ from engine import IngeniousError, load_game
 from engine.game import Game
 from engine.jsontext import decode
 from engine.names import clean_name
+from engine.variants import VARIANTS
 from web.session import BOT_LEVELS, HUMAN
 
 PREFIX = "ingenious."
@@ -160,6 +161,7 @@ class Record:
         }
         if self.kind == NAMED_KIND:
             data["name"] = self.name
+            data["over"] = self.game.phase == "over"  # for the list, before any replay
         return data
 
 
@@ -615,11 +617,17 @@ class Scan:
 
 
 # Named saves already checked in this page, by key and exact stored text. Checking one
-# replays its whole game, and the start screen lists every save each time it shows.
+# replays its whole game; the list checks a save when it shows it (or it is opened).
 # Hits are shallow copies: the app never changes a listed save's game (loading plays a
 # copy), and a rename changes the copy's name and the stored text, not this entry.
 _checked: dict[tuple[str, str], Record] = {}
 CHECKED_LIMIT = 2000
+_replays = [0]  # named saves checked (replayed) in this page: the start makes none
+
+
+def named_replays() -> int:
+    """How many named saves this page has checked by replaying their game."""
+    return _replays[0]
 
 
 def read_record(
@@ -641,6 +649,8 @@ def read_record(
     known = _checked.get((key, text)) if remember else None
     if known is not None:
         return replace(known, seats=list(known.seats))
+    if kind == NAMED_KIND:
+        _replays[0] += 1
     try:
         record = parse_record(text, kind, key)
     except StoredDataError as exc:
@@ -654,7 +664,8 @@ def read_record(
 
 
 def scan(store: Any, now: float) -> Scan:
-    """Read the autosave and every named save; set aside whatever fails validation."""
+    """Read the autosave and check every named save (replaying each); set aside whatever
+    fails validation. The page lists saves from `index` instead, which replays none."""
     result = Scan()
     result.autosave = read_record(store, AUTOSAVE_KEY, AUTOSAVE_KIND, now, result.problems)
     for key in store_keys(store):
@@ -664,6 +675,123 @@ def scan(store: Any, now: float) -> Scan:
                 result.named.append(record)
     result.named.sort(key=lambda r: -r.saved_at)
     return result
+
+
+# --- the saves list without replaying -----------------------------------------------------------
+@dataclass(frozen=True)
+class Listed:
+    """A named save as the list first shows it: what its stored text says, read without
+    replaying the game (`peek_named`). The game itself is checked when the list shows the
+    entry or it is opened (`read_record`); ``over`` is then known for every save (before,
+    only for saves that recorded it)."""
+
+    key: str
+    name: str
+    saved_at: float
+    variant: str  # the variant's title
+    names: tuple[str, ...]
+    seats: tuple[str, ...]
+    moves: int
+    over: bool | None = None  # None: not known until the game is checked
+
+
+def listed(record: Record) -> Listed:
+    """The list's line of a checked save."""
+    game = record.game
+    return Listed(record.key, record.name, record.saved_at, game.variant.title,
+                  tuple(game.names), tuple(record.seats), len(game.moves),
+                  game.phase == "over")  # fmt: skip
+
+
+def peek_named(raw: str, key: str) -> Listed:
+    """A named save's line from its stored text, without replaying the game; every field
+    shown is checked (kind, version, name, date, variant, players, seats), the moves only
+    counted. `StoredDataError` says what is wrong."""
+    try:
+        data = decode(raw, "the stored game")
+    except IngeniousError as exc:
+        raise StoredDataError(str(exc)) from None
+    if not isinstance(data, dict) or data.get("kind") != NAMED_KIND:
+        raise StoredDataError("not an Ingenious save")
+    version = data.get("record")
+    if version != RECORD_VERSION:
+        raise StoredDataError(f"unknown save record version {str(version)[:20]}")
+    game = data.get("game")
+    if not isinstance(game, dict):
+        raise StoredDataError("the save holds no game")
+    variant_name, names, moves = game.get("variant"), game.get("names"), game.get("moves")
+    variant = VARIANTS.get(variant_name) if isinstance(variant_name, str) else None
+    if variant is None:
+        raise StoredDataError("unknown variant")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or not names:
+        raise StoredDataError("the players' names are missing")
+    if not isinstance(moves, list):
+        raise StoredDataError("the moves are missing")
+    over = data.get("over")
+    return Listed(
+        key,
+        check_name(data.get("name")),
+        _counter(data, "saved_at", 0),
+        variant.title,
+        tuple(clean_name(n, "?", 40) for n in names),
+        tuple(check_seats(game.get("seats"), len(names))),
+        len(moves),
+        over if isinstance(over, bool) else None,
+    )
+
+
+# Lines already read, by key and exact stored text: the start screen lists the saves each
+# time it shows, and localStorage hands out the same text until the save changes.
+_peeked: dict[tuple[str, str], Listed] = {}
+
+
+def index(store: Any, now: float, problems: list[str]) -> list[Listed]:
+    """Every named save's line, newest first, without replaying any game (a start with a
+    thousand saves reads a thousand short texts and replays nothing). A save whose text
+    is not a named save is set aside as `scan` would; one whose game fails the replay is
+    set aside when the list shows it or it is opened."""
+    lines = []
+    for key in store_keys(store):
+        if not key.startswith(NAMED_PREFIX):
+            continue
+        try:
+            raw = store.getItem(key)
+        except Exception as exc:
+            problems.append(problem_text(exc, "read the saved games"))
+            break
+        if raw is None or raw == "":
+            continue
+        text = str(raw)
+        checked = _checked.get((key, text))
+        line = listed(checked) if checked is not None else _peeked.get((key, text))
+        if line is None:
+            try:
+                line = peek_named(text, key)
+            except StoredDataError as exc:
+                problems.append(quarantine(store, key, text, str(exc), now))
+                continue
+            if len(_peeked) >= CHECKED_LIMIT:
+                _peeked.clear()
+            _peeked[(key, text)] = line
+        lines.append(line)
+    lines.sort(key=lambda line: -line.saved_at)
+    return lines
+
+
+def holds_game(store: Any, game: dict[str, Any]) -> bool:
+    """True when a named save holds exactly this game (its stored text compared, no
+    replay)."""
+    mine = json.dumps(game, sort_keys=True)
+    for key in store_keys(store):
+        if not key.startswith(NAMED_PREFIX):
+            continue
+        try:
+            data = decode(str(store.getItem(key) or ""), "the stored game")
+        except Exception:
+            continue
+        if isinstance(data, dict) and json.dumps(data.get("game"), sort_keys=True) == mine:
+            return True
+    return False
 
 
 def purge_trash(store: Any) -> None:

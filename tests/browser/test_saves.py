@@ -119,6 +119,17 @@ def messages(page: Page) -> str:
     return page.locator("#saves-notice").inner_text()
 
 
+def saves_info(page: Page) -> dict[str, Any]:
+    return page.evaluate("window.ingeniousSaves.info()")
+
+
+def list_checked(page: Page) -> dict[str, Any]:
+    """Wait until the page states that every entry the list shows has been checked (its
+    game replayed, its thumbnail drawn, a bad one set aside)."""
+    page.wait_for_function("window.ingeniousSaves.info().listChecked")
+    return saves_info(page)
+
+
 def storage_keys(page: Page) -> list[str]:
     """The keys in localStorage, this site's under their logical names (`ingenious.…`)."""
     mine = site_prefix(SITE)
@@ -244,7 +255,8 @@ def test_corrupt_and_hostile_entries_are_set_aside_and_the_app_starts(
     seed_storage(page, items)
     open_ready(page, server_url)
     expect(page.locator("#start")).to_be_visible()
-    text = messages(page)
+    # A save whose game fails its replay is set aside when the list shows it.
+    text = "\n".join(list_checked(page)["messages"])
     assert "newer than this program" in text and "not valid JSON" in text
     assert "nested too deeply" in text and "'rev' must be a number" in text
     assert "seed must be between" in text and "statistics could not be opened" in text
@@ -612,6 +624,44 @@ def test_an_older_copys_plain_keys_survive_a_start_of_this_copy(
     assert len(stored(page)["game"]["moves"]) == 4
     for key, text in plain.items():
         assert page.evaluate(f"localStorage.getItem({json.dumps(key)})") == text, key
+
+
+def test_a_thousand_saves_cost_the_start_no_replay_and_show_a_page_at_a_time(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """With 1,000 named saves the start replays none of them (the list reads each save's
+    name, date and summary from its text); once the page is ready the list shows the
+    newest 20 and checks those (a bad one among them is set aside with a message, nothing
+    lost); "Show more" adds the next 20, checked as they show."""
+    game, _ = best_play(3, lambda g, m: len(g.moves) == 2)
+    template = json.loads(named_text(game, "x"))
+    items = {}
+    for n in range(1000):
+        template["name"], template["saved_at"] = f"Game {n}", 1_700_000_000_000 + n
+        items[f"ingenious.save.s{n:04d}"] = json.dumps(template)
+    bad = json.loads(items["ingenious.save.s0995"])
+    bad["game"]["moves"][1] = "Z9 nonsense"
+    items["ingenious.save.s0995"] = json.dumps(bad)
+    seed_storage(page, items)
+    open_ready(page, server_url)
+    info = saves_info(page)
+    assert info["replaysAtReady"] == 0
+    info = list_checked(page)
+    assert info["replays"] == 21, "the 20 shown and the bad one, set aside"
+    assert info["listed"] == 999 and info["shown"] == 20
+    assert "A saved game could not be opened" in messages(page)
+    assert stored(page, "ingenious.save.s0995") is None
+    assert any(k.startswith("ingenious.quarantine.") for k in storage_keys(page))
+    entries = page.locator("#saves-list .save-entry")
+    expect(entries).to_have_count(20)
+    expect(entries.first.locator(".save-name")).to_have_text("Game 999")
+    expect(page.locator("#saves-more")).to_have_text("Show 20 more of 979")
+    page.click("#saves-more")
+    expect(entries).to_have_count(40)
+    assert list_checked(page)["replays"] == 41
+    entries.nth(39).get_by_role("button", name="Load: Game 959").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == game.to_save()
 
 
 def test_a_broken_link_says_why_and_the_app_starts(

@@ -20,7 +20,6 @@ Rules kept here:
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -60,7 +59,10 @@ class SaveManager:
         self.messages = Messages(opened)
         # Checked before the app reads anything, so no stored value can stop the start.
         storage.purge_trash(self.store)
-        self.scan = storage.scan(self.store, now_ms())
+        self.scan = storage.Scan()  # the autosave only: the saves list is read by the panel
+        self.scan.autosave = storage.read_record(
+            self.store, AUTOSAVE_KEY, AUTOSAVE_KIND, now_ms(), self.scan.problems
+        )
         for text in self.scan.problems:
             self.messages.say(text)
         self.check_small_values()
@@ -107,6 +109,12 @@ class SaveManager:
             self.resume(record)
         return False
 
+    def ready(self) -> None:
+        """The page is ready: from now on the saves list checks the entries it shows (the
+        start replays no named save; `info().replaysAtReady` tells)."""
+        self.replays_at_ready = storage.named_replays()
+        self.panel.start_checking()
+
     def add_game_buttons(self) -> None:
         """A Save button on the game bar and a Replay button on the game-over card."""
         rules = document.getElementById("rules-button")
@@ -134,6 +142,11 @@ class SaveManager:
                 "bound": self.bound.key if self.bound else None,
                 "messages": list(self.messages.texts),
                 "memoryOnly": isinstance(self.store, storage.MemoryStore),
+                "replays": storage.named_replays(),
+                "replaysAtReady": getattr(self, "replays_at_ready", None),
+                "listed": len(self.panel.named),
+                "shown": min(len(self.panel.named), self.panel.shown),
+                "listChecked": self.panel.checked_all,
             }
             return js_value(data)
 
@@ -255,10 +268,8 @@ class SaveManager:
             return None
         if exclude is not None and record.game == exclude:
             return None
-        mine = json.dumps(record.game_json(), sort_keys=True)
-        for named in storage.scan(self.store, now_ms()).named:
-            if json.dumps(named.game_json(), sort_keys=True) == mine:
-                return None
+        if storage.holds_game(self.store, record.game_json()):
+            return None
         name = f"Unfinished {record.game.variant.name} game ({when_text(record.saved_at)})"
         kept = Record(NAMED_KIND, record.game, record.seats, record.ui, saved_at=now_ms())
         kept.name = name[: storage.MAX_SAVE_NAME]
