@@ -20,6 +20,7 @@ from engine.game import Game
 from tests.browser.game_helpers import best_move, engine_game, place_with_mouse, start_game
 from web import share
 from web.replay import frames
+from web.saves.entries import KEPT, MAY_CLEAR
 from web.storage import AUTOSAVE_KIND, NAMED_KIND, PREFIX, Record, UiState, site_key, site_prefix
 
 Opener = Callable[..., float]
@@ -662,6 +663,75 @@ def test_a_thousand_saves_cost_the_start_no_replay_and_show_a_page_at_a_time(
     entries.nth(39).get_by_role("button", name="Load: Game 959").click()
     expect(page.locator("#game")).to_be_visible()
     assert state(page) == game.to_save()
+
+
+# --- asking the browser to keep the storage ------------------------------------------------------
+def keeping_stub(grant: bool) -> str:
+    """`navigator.storage.persisted()` and `persist()` as a browser that grants (or
+    refuses) the request; `window.keepingAsked` counts the requests of this page."""
+    return (
+        "(() => { window.keepingAsked = 0;"
+        " const kept = () => localStorage.getItem('test.kept') === '1';"
+        " navigator.storage.persisted = () => Promise.resolve(kept());"
+        " navigator.storage.persist = () => { window.keepingAsked += 1;"
+        f" if ({json.dumps(grant)}) localStorage.setItem('test.kept', '1');"
+        " return Promise.resolve(kept()); }; })()"
+    )
+
+
+def save_from_the_game_bar(page: Page) -> None:
+    count = page.locator("#saves-list .save-entry").count()
+    page.click("#save-button")
+    page.click("#menu-button")
+    expect(page.locator("#saves-list .save-entry")).to_have_count(count + 1)
+
+
+def test_the_first_named_save_asks_the_browser_once_to_keep_the_saves(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """The panel says what the browser answered at start; the first named save asks it to
+    keep the storage (not the start, not the second save), and the panel says it does."""
+    keeping = page.locator("#saves-keeping")
+    page.add_init_script(script=keeping_stub(grant=True))
+    open_ready(page, server_url)
+    expect(keeping).to_have_text(MAY_CLEAR)
+    assert page.evaluate("window.keepingAsked") == 0, "a start never asks"
+    start_game(page, seats=["human", "casual"], seed=14)
+    save_from_the_game_bar(page)
+    expect(keeping).to_have_text(KEPT)
+    page.click("#continue-game")
+    save_from_the_game_bar(page)
+    assert page.evaluate("window.keepingAsked") == 1
+    reload(page)
+    expect(keeping).to_have_text(KEPT)
+    assert page.evaluate("window.keepingAsked") == 0
+
+
+def test_a_refused_request_is_not_made_again_and_no_api_means_no_claim(
+    page: Page, context: BrowserContext, server_url: str, open_ready: Opener
+) -> None:
+    """A browser that says no is asked once per site, not at every save or start; a
+    browser without the API gets no line about keeping the saves, and saving works."""
+    keeping = page.locator("#saves-keeping")
+    page.add_init_script(script=keeping_stub(grant=False))
+    open_ready(page, server_url)
+    start_game(page, seats=["human", "casual"], seed=14)
+    save_from_the_game_bar(page)
+    page.wait_for_function("window.keepingAsked === 1")
+    expect(keeping).to_have_text(MAY_CLEAR)
+    reload(page)
+    expect(keeping).to_have_text(MAY_CLEAR)
+    page.click("#continue-game")
+    save_from_the_game_bar(page)
+    assert page.evaluate("window.keepingAsked") == 0, "asked once, remembered"
+    bare = context.new_page()
+    bare.add_init_script(script="delete Object.getPrototypeOf(navigator).storage;")
+    open_ready(bare, server_url)
+    start_game(bare, seats=["human", "casual"], seed=15)
+    save_from_the_game_bar(bare)
+    expect(bare.locator("#saves-keeping")).to_be_hidden()
+    assert bare.evaluate("window.ingeniousSaves.info().messages") == []
+    bare.close()
 
 
 def test_a_broken_link_says_why_and_the_app_starts(

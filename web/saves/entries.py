@@ -99,3 +99,25 @@ def aside_text(count: int) -> str:
     )
     return f"{count} stored {what} set aside, not deleted."
 
+
+# Whether the browser keeps this site's storage (`navigator.storage.persisted()`, read once
+# at start, then the answer to the one request `ask_to_keep` allows).
+KEPT = "Your browser keeps these saves: it will not clear them to make room."
+MAY_CLEAR = (
+    "Your browser may clear these saves when it runs low on space: export the games you "
+    "want to keep."
+)
+
+
+def keeping_text(persisted: bool | None) -> str:
+    """The saves panel's line on storage; nothing where the browser cannot tell (None)."""
+    if persisted is None:
+        return ""
+    return KEPT if persisted else MAY_CLEAR
+
+
+def ask_to_keep(persisted: bool | None, asked_before: bool) -> bool:
+    """Ask the browser to keep the storage (`navigator.storage.persist()`) when it does
+    not yet and this site never asked: once, at the player's first named save or first
+    finished game, never at a start (a browser may prompt the player)."""
+    return persisted is False and not asked_before

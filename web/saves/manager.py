@@ -20,6 +20,7 @@ Rules kept here:
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -28,6 +29,7 @@ from engine.game import Game
 from engine.jsontext import decode
 from web import stats, storage
 from web.dom import document, expose, js_value, missing, on
+from web.saves import entries
 from web.saves.messages import Messages
 from web.saves.panel import SavesPanel
 from web.saves.sharing import Sharing
@@ -102,12 +104,48 @@ class SaveManager:
         self.sharing.bind()
         on(js.window, "storage", self.on_storage)
         self.expose()
+        asyncio.ensure_future(self.read_keeping())
         if self.sharing.open_fragment(str(js.location.hash)):
             return True
         record = self.scan.autosave
         if resume and record is not None and record.ui.screen == "game":
             self.resume(record)
         return False
+
+    # --- asking the browser to keep the storage ------------------------------------------------
+    async def read_keeping(self) -> None:
+        """Whether the browser keeps this site's storage, asked once at start; where the
+        API is missing the panel says nothing about it."""
+        manager = _storage_manager()
+        if manager is None:
+            return
+        try:
+            self.panel.kept = bool(await manager.persisted())
+        except Exception as exc:  # refused (an opaque origin): say nothing
+            js.console.warn(f"storage.persisted: {exc}")
+            return
+        self.panel.draw_keeping()
+
+    def ask_to_keep(self) -> None:
+        """After the first named save or finished game: ask the browser once to keep the
+        storage (`entries.ask_to_keep`); the flag in the settings makes it once per site."""
+        settings = self.app.settings
+        if not entries.ask_to_keep(self.panel.kept, settings.get(KEEP_ASKED) == "1"):
+            return
+        settings[KEEP_ASKED] = "1"
+        storage.write_json(self.store, storage.SETTINGS_KEY, settings)
+        asyncio.ensure_future(self.request_keeping())
+
+    async def request_keeping(self) -> None:
+        manager = _storage_manager()
+        if manager is None:
+            return
+        try:
+            self.panel.kept = bool(await manager.persist())
+        except Exception as exc:
+            js.console.warn(f"storage.persist: {exc}")
+            return
+        self.panel.draw_keeping()
 
     def ready(self) -> None:
         """The page is ready: from now on the saves list checks the entries it shows (the
@@ -196,6 +234,7 @@ class SaveManager:
             problem = storage.write_json(self.store, storage.STATS_KEY, data)
             if problem:
                 self.messages.say(problem)
+        self.ask_to_keep()
 
     def continue_game(self) -> None:
         """'Continue' on the start screen without a game in memory: resume the autosave."""
@@ -395,6 +434,21 @@ class SaveManager:
         if self.viewer is not None:
             self.viewer.remove()
             self.viewer = None
+
+
+KEEP_ASKED = "keep-storage-asked"  # in the settings: the browser was asked to keep storage
+
+
+def _storage_manager() -> Any:
+    """`navigator.storage` when it has `persisted` and `persist`, else None."""
+    manager = getattr(js.navigator, "storage", None)
+    if manager is None or missing(manager):
+        return None
+    for name in ("persisted", "persist"):
+        method = getattr(manager, name, None)
+        if method is None or missing(method):
+            return None
+    return manager
 
 
 def _check_settings(value: object) -> None:

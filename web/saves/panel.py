@@ -39,6 +39,9 @@ class SavesPanel:
         self.live = False  # the page is ready: shown entries are checked
         self.checked_all = False  # every shown entry of the current drawing is checked
         self.drawing = 0  # checks of an older listing stop when this changes
+        # Does the browser keep this site's storage? `navigator.storage.persisted()`, read
+        # once at start, then the answer to the one request made (None: it cannot tell).
+        self.kept: bool | None = None
 
     @property
     def store(self) -> Any:
@@ -56,6 +59,10 @@ class SavesPanel:
         title.id = "saves-title"
         panel.setAttribute("aria-labelledby", "saves-title")
         panel.appendChild(title)
+        self.keeping = make("p", "muted saves-keeping")
+        self.keeping.id = "saves-keeping"
+        panel.appendChild(self.keeping)
+        self.draw_keeping()
         form = make("form", "save-form")
         form.id = "save-form"
         label = make("label", "", "Save the current game as")
@@ -116,6 +123,11 @@ class SavesPanel:
         self.save_submit.disabled = self.manager.app.game is None and not stored
         self.render_aside()
         self.stats_box.innerHTML = entries.stats_html(stats.rows(self.manager.read_stats()))
+
+    def draw_keeping(self) -> None:
+        text = entries.keeping_text(self.kept)
+        self.keeping.textContent = text
+        self.keeping.hidden = not text
 
     def draw_list(self) -> None:
         shown = self.named[: self.shown]
@@ -297,6 +309,7 @@ class SavesPanel:
         self.name_input.value = ""
         self.refresh()
         manager.messages.toast(f"Saved as “{label}”.")
+        manager.ask_to_keep()
 
     # --- entries set aside -----------------------------------------------------------------------
     def render_aside(self) -> None:

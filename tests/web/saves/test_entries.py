@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from engine import new_game
 from web.saves.entries import (
+    KEPT,
+    MAY_CLEAR,
     aside_text,
+    ask_to_keep,
     entry,
+    keeping_text,
     list_html,
     more_label,
     stats_html,
@@ -65,3 +69,15 @@ def test_the_list_shows_a_page_at_a_time() -> None:
     assert more_label(980, 20) == "Show 20 more of 980"
     assert more_label(5, 20) == "Show 5 more"
 
+
+def test_the_panel_says_whether_the_browser_keeps_the_saves_or_nothing_if_unknown() -> None:
+    assert keeping_text(True) == KEPT and "keeps these saves" in KEPT
+    assert keeping_text(False) == MAY_CLEAR and "may clear" in MAY_CLEAR
+    assert keeping_text(None) == "", "no storage API: nothing that could mislead"
+
+
+def test_the_browser_is_asked_to_keep_the_storage_once_and_only_when_it_does_not() -> None:
+    assert ask_to_keep(False, asked_before=False)
+    assert not ask_to_keep(False, asked_before=True), "asked once, not at every save"
+    assert not ask_to_keep(True, asked_before=False), "kept already"
+    assert not ask_to_keep(None, asked_before=False), "no API, or its answer not in yet"
