@@ -41,6 +41,7 @@ class App:
         self.input = GameInput(self.table, self.modal_open)
         self.start_screen = StartScreen(self)
         self.guide: str | None = None  # "rules" or "tutorial" while that overlay is open
+        self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
     def speed(self) -> str:
@@ -120,6 +121,7 @@ class App:
         from web.challenges.ui import mount  # the Challenges card and screen
 
         challenges = mount(self)
+        self.challenges = challenges
         challenges.adopt(early.challenge)
         self.expose_automation()
         speed_param = js.URLSearchParams.new(js.location.search).get("speed")
@@ -130,9 +132,14 @@ class App:
         self.show_start()
         # With no game on screen, the status line reports the engine (the smoke test reads it).
         el("status").textContent = f"Engine loaded on Python {sys.version.split()[0]}."
-        # Opens a shared link, or resumes the autosaved game unless the player has used
-        # the start screen meanwhile.
-        self.saves.boot(resume=early.pending is None and not early.touched)
+        # Opens a shared link, or resumes the game played last (the board game or a
+        # challenge) if it was on screen, unless the player has used the start screen
+        # meanwhile.
+        resume = early.pending is None and not early.touched
+        challenge_last = self.last_played() == summary.CHALLENGE
+        linked = self.saves.boot(resume=resume and not challenge_last)
+        if resume and challenge_last and not linked:
+            challenges.resume_on_screen()
         if early.pending == "board":
             self.start_screen.start()
         elif early.pending == "challenge":
@@ -144,6 +151,7 @@ class App:
         js.window.ingeniousBoot.done()
         document.body.setAttribute("data-ready", "1")
         js.performance.mark("ingenious:ready")
+        self.saves.ready()  # the saves list checks the entries it shows from now on
         # The first worker was started by the page itself, beside this interpreter
         # (index.html); here it is only awaited, in the background.
         self.workers.start()
@@ -168,11 +176,38 @@ class App:
         if game.phase == "over":
             self.saves.on_game_over()  # counted once per game, whenever it is shown
 
+    def last_played(self) -> str | None:
+        """The game played last, which Continue means: `summary.BOARD` or `CHALLENGE`."""
+        try:
+            return summary.last_game(self.store.getItem(summary.SUMMARY_KEY))
+        except Exception:
+            return None
+
+    def board_to_continue(self) -> bool:
+        """A board game to continue: in memory (after ☰ Menu) or autosaved."""
+        return self.table.game is not None or storage.read_autosave(self.store).save is not None
+
+    def continue_target(self) -> str | None:
+        """What Continue resumes: the game played last (`summary.continue_target`)."""
+        return summary.continue_target(
+            self.last_played(),
+            self.board_to_continue(),
+            self.challenges is not None and self.challenges.saved(),
+        )
+
     def continue_game(self) -> None:
-        """Continue: the game in memory (after ☰ Menu), else the autosaved one."""
+        """Continue: the game played last. For the board game, the game in memory (after
+        ☰ Menu), else the autosaved one."""
+        if self.continue_target() == summary.CHALLENGE:
+            self.challenges.continue_saved()
+            return
+        self.continue_board_game()
+
+    def continue_board_game(self) -> None:
         table = self.table
         if table.game is not None and table.screen is not None and not self.saves.conflict:
             self.table.begin(table.game, list(table.screen.seats), table.screen.ui())
+            self.write_summary()
             return
         self.saves.continue_game()
 
@@ -180,7 +215,8 @@ class App:
         self.table.leave()
         el("start").hidden = False
         self.saves.on_start_screen()
-        self.write_summary()
+        if self.last_played() != summary.CHALLENGE:
+            self.write_summary()  # coming back from a challenge: it stays the last played
         self.start_screen.refresh()
 
     def play_again(self) -> None:
@@ -248,13 +284,17 @@ class App:
             board = table.shown.board if table.shown is not None else None
             return js_value([list(c) for c in board.marked] if board is not None else [])
 
+        def fingers() -> Any:
+            return js_value({"down": len(self.input.touches), "lifted": self.input.lifted})
+
         def timings() -> Any:
             return js_value([[what, round(ms, 2)] for what, ms in table.timings])
 
         expose(
             "ingenious",
             {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
-             "busy": busy, "rack": rack, "aim": aim, "marked": marked, "timings": timings},
+             "busy": busy, "rack": rack, "aim": aim, "marked": marked, "fingers": fingers,
+             "timings": timings},
         )  # fmt: skip
 
 

@@ -15,6 +15,7 @@ from engine.game import Game
 from engine.names import clean_name
 from engine.variants import VARIANTS
 from web.markup import Markup, join, tag
+from web.summary import moves_played
 
 HUMAN = "human"
 BOT_LEVELS = ("beginner", "casual", "strong", "expert")
@@ -203,7 +204,7 @@ def continue_text(
         played = len(autosave.get("moves", []))
     else:
         return problem or "No saved game yet."
-    state = "finished" if game is not None and game.phase == "over" else f"{played} moves played"
+    state = "finished" if game is not None and game.phase == "over" else moves_played(played)
     if game is not None and unsaved:
         state += " (in this page only: the browser's storage is full)"
     return f"{kind}: {', '.join(names)} — {state}."

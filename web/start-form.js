@@ -50,8 +50,15 @@
   }
 
   // --- storage keys: web/storage.py's site_root, site_tag, site_key ----------------------
+  var UNRESERVED = /[A-Za-z0-9\-._~]/;
+
   function siteRoot(pathname) {
+    // One spelling per folder: "/%61//" is "/a/" (see site_root).
     var path = pathname.charAt(0) === "/" ? pathname : "/" + pathname;
+    path = path.replace(/%([0-9A-Fa-f]{2})/g, function (escape, hex) {
+      var char = String.fromCharCode(parseInt(hex, 16));
+      return UNRESERVED.test(char) ? char : "%" + hex.toUpperCase();
+    }).replace(/\/{2,}/g, "/");
     return path.slice(0, path.lastIndexOf("/") + 1);
   }
 
@@ -271,7 +278,9 @@
   function drawContinue() {
     var button = el("continue-game");
     var info = el("continue-info");
-    if (!button || !info || stored("ingenious.autosave") === null) return;
+    // The summary is the game played last, the board game's or a challenge's.
+    if (!button || !info) return;
+    if (stored("ingenious.autosave") === null && stored("ingenious.challenge-autosave") === null) return;
     button.disabled = false;
     info.textContent = summaryText(stored("ingenious.autosave-summary")) || "A saved game.";
   }
@@ -366,6 +375,7 @@
     taken: function () { return taken; },
     busy: function () { return busy; },
     siteTag: siteTag,
+    siteRoot: siteRoot,
     siteKey: function (key, pathname) { return siteKey(key, siteRoot(pathname)); }
   };
 

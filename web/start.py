@@ -7,8 +7,10 @@ made meanwhile). `take_over` reads those choices from the JS object, never from 
 page, into a `web.start_form.BoardForm`; from then on input events change that state and
 `draw` shows it.
 
-The Continue card says what Continue would resume: the game still in memory if there is
-one (after ☰ Menu), else the autosaved game; it is enabled exactly when one of them exists.
+The Continue card says what Continue would resume: the game played last, a challenge or
+the board game (for the board game, the game still in memory if there is one, after
+☰ Menu, else the autosaved game); it is enabled exactly when one of them exists. When a
+challenge was played last, "Continue the board game" resumes the board game.
 """
 
 from __future__ import annotations
@@ -60,6 +62,13 @@ class StartScreen:
         on(form, "change", self.on_input)
         on(form, "submit", self.on_submit)
         on(el("continue-game"), "click", lambda e: self.app.continue_game())
+        # When a challenge was played last, Continue resumes it: the board game gets its own.
+        board = document.createElement("button")
+        board.id, board.type, board.hidden = "continue-board", "button", True
+        board.textContent = "Continue the board game"
+        info = el("continue-info")
+        info.parentNode.insertBefore(board, info.nextSibling)
+        on(board, "click", lambda e: self.app.continue_board_game())
         self.draw()
 
     def on_input(self, event: Any) -> None:
@@ -107,11 +116,22 @@ class StartScreen:
         self.app.begin(game, setup.seats)
 
     def refresh(self) -> None:
-        """The Continue card and the best solo results, from memory and storage."""
+        """The Continue card and the best solo results, from memory and storage. Continue
+        resumes the game played last (`web.summary.continue_target`)."""
         store = self.app.store
         game = self.app.table.game
         loaded = storage.read_autosave(store)
-        el("continue-game").disabled = game is None and loaded.save is None
+        board = game is not None or loaded.save is not None
+        challenge = self.app.continue_target() == summary.CHALLENGE
+        el("continue-board").hidden = not (challenge and board)
+        table = storage.read_json(store, storage.SOLO_BEST_KEY, [])
+        el("solo-best").innerHTML = solo_best_html(storage.clean_solo_table(table))
+        if challenge:
+            el("continue-game").disabled = False
+            said = summary.read_text(store.getItem(summary.SUMMARY_KEY))
+            el("continue-info").textContent = said or "A saved challenge."
+            return
+        el("continue-game").disabled = not board
         unsaved = self.app.saves.messages.write_problem is not None
         if game is not None and not unsaved:
             text = summary.summary_text(game)
@@ -122,5 +142,3 @@ class StartScreen:
         else:
             text = continue_text(game, loaded.save, loaded.problem, unsaved)
         el("continue-info").textContent = text
-        table = storage.read_json(store, storage.SOLO_BEST_KEY, [])
-        el("solo-best").innerHTML = solo_best_html(storage.clean_solo_table(table))

@@ -7,7 +7,7 @@ CPython tests cover every rule.
 
 Keys (logical names, all starting with ``ingenious.``; `SiteStore` stores them under a
 prefix made from the folder the site is served from, so two copies on one host keep
-separate saves, and moves entries of earlier releases in: see "one copy of the site per
+separate saves, and copies entries of earlier releases in: see "one copy of the site per
 folder" below and docs/saves.md):
 
 - ``autosave``: the game in progress, a *record* (below) rewritten after every move;
@@ -42,6 +42,7 @@ from engine import IngeniousError, load_game
 from engine.game import Game
 from engine.jsontext import decode
 from engine.names import clean_name
+from engine.variants import VARIANTS
 from web.session import BOT_LEVELS, HUMAN
 
 PREFIX = "ingenious."
@@ -160,6 +161,7 @@ class Record:
         }
         if self.kind == NAMED_KIND:
             data["name"] = self.name
+            data["over"] = self.game.phase == "over"  # for the list, before any replay
         return data
 
 
@@ -401,10 +403,27 @@ def store_keys(store: Any) -> list[str]:
 SITE_PREFIX = "ingenious@"
 
 
+_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_SLASHES = re.compile(r"/{2,}")
+
+
+def _canonical_escape(match: re.Match[str]) -> str:
+    char = chr(int(match.group(1), 16))
+    return char if char in _UNRESERVED else "%" + match.group(1).upper()
+
+
 def site_root(pathname: str) -> str:
-    """The folder a page is served from: ``/a/index.html``, ``/a/`` and ``/a/embed.html``
-    all give ``/a/``."""
+    """The folder a page is served from, in one spelling: ``/a/index.html``, ``/a/`` and
+    ``/a/embed.html`` all give ``/a/``, and so do ``/%61/`` and ``/a//`` (the same folder
+    for a web server: an escaped letter, digit or ``-._~`` stands for itself, other
+    escapes get capital hex digits as browsers write them, repeated slashes count once).
+
+    >>> site_root("/%61//index.html")
+    '/a/'
+    """
     path = pathname if pathname.startswith("/") else "/" + pathname
+    path = _SLASHES.sub("/", _ESCAPE.sub(_canonical_escape, path))
     return path[: path.rfind("/") + 1]
 
 
@@ -487,21 +506,37 @@ def logical_key(store: Any, physical: str) -> str | None:
 
 
 LEGACY_AUTOSAVE_NAME = "Game from before this copy kept its own saves"
+# Logical key: which plain entries this copy has taken in, each with a fingerprint of the
+# text it took, so a start copies each version of an older entry once.
+LEGACY_TAKEN_KEY = "ingenious.legacy-taken"
+
+
+def fingerprint(text: str) -> str:
+    """A short tag of a stored text (FNV-1a, as `site_tag`): "the same entry as before"."""
+    return f"{len(text)}-{site_tag(text)}"
 
 
 def migrate_legacy(store: SiteStore, now: float) -> list[str]:
-    """Move entries stored before saves were kept per folder (plain ``ingenious.…`` keys)
+    """Copy entries stored before saves were kept per folder (plain ``ingenious.…`` keys)
     into this copy's part of the storage; returns messages for the player.
 
-    Runs at every start, so the first copy to start takes what an older release left
-    (that older release may be another copy's: nothing tells them apart). Nothing is
-    overwritten: an entry this copy already has keeps its value and the older one is
-    kept beside it (an autosaved game as a named save, anything else set aside). An
-    entry that cannot be moved (storage full) stays where it is for the next start.
+    Runs at every start. The plain entries are left exactly as they are: they may belong
+    to a copy of an older release still served on this origin, which must keep its saves
+    (so every copy that starts gets its own copy of them). Each version of a plain entry
+    is taken once (`LEGACY_TAKEN_KEY` remembers a fingerprint of what was taken), so a
+    save this copy deleted or changed since is not brought back or overwritten. Nothing
+    this copy has is overwritten: when the older release has moved its autosaved game on
+    since, that game is kept beside this copy's as a named save, and a named save under a
+    key this copy uses is set aside; this copy's own settings, statistics and other small
+    values stay. An entry that cannot be copied (storage full) is copied at a later start.
     """
     backend = store.backend
-    legacy = sorted(k for k in store_keys(backend) if k.startswith(PREFIX))
+    legacy = sorted(
+        k for k in store_keys(backend) if k.startswith(PREFIX) and not k.startswith(TRASH_PREFIX)
+    )
     messages: list[str] = []
+    taken = _taken(store)
+    before = dict(taken)
     stuck = 0
     for key in legacy:
         try:
@@ -509,36 +544,40 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
             if raw is None:
                 continue
             text = str(raw)
-            if store.getItem(key) is None:
-                _move_legacy(backend, key, store.physical(key), text)
-            else:
+            mark = fingerprint(text)
+            if taken.get(key) == mark:
+                continue
+            mine = store.getItem(key)
+            if mine is None:
+                store.setItem(key, text)
+            elif mine != text and (key == AUTOSAVE_KEY or key.startswith(NAMED_PREFIX)):
                 messages.append(_keep_beside(store, key, text, now))
-                backend.removeItem(key)
+            taken[key] = mark
         except Exception:
             stuck += 1
+    taken = {key: mark for key, mark in taken.items() if key in legacy}
+    if taken != before:
+        with contextlib.suppress(Exception):
+            store.setItem(LEGACY_TAKEN_KEY, json.dumps(taken, sort_keys=True))
     if stuck:
         messages.append(
             f"{stuck} saved {'entry' if stuck == 1 else 'entries'} from an earlier version "
-            "could not be moved to this copy's storage (the browser's storage is full). "
-            "They are kept and moved at the next start."
+            "could not be copied to this copy's storage (the browser's storage is full). "
+            "They are kept where they were and copied at a later start."
         )
     return messages
 
 
-def _move_legacy(backend: Any, source: str, target: str, text: str) -> None:
-    """Copy then remove; when there is no room for the copy, remove first and write the
-    copy into the room that frees (putting the original back if even that fails)."""
+def _taken(store: SiteStore) -> dict[str, str]:
+    """The plain entries taken in before (damaged or hostile values count as none)."""
     try:
-        backend.setItem(target, text)
+        raw = store.getItem(LEGACY_TAKEN_KEY)
+        data = decode(raw, "the list of older entries") if raw else {}
     except Exception:
-        backend.removeItem(source)
-        try:
-            backend.setItem(target, text)
-        except Exception:
-            backend.setItem(source, text)
-            raise
-        return
-    backend.removeItem(source)
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
@@ -564,7 +603,7 @@ def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
 
 
 def open_site_store(backend: Any, pathname: str, now: float) -> tuple[SiteStore, list[str]]:
-    """This copy's store for a page at ``pathname``, with older entries moved in."""
+    """This copy's store for a page at ``pathname``, with older entries copied in."""
     store = SiteStore(backend, site_root(pathname))
     return store, migrate_legacy(store, now)
 
@@ -578,11 +617,17 @@ class Scan:
 
 
 # Named saves already checked in this page, by key and exact stored text. Checking one
-# replays its whole game, and the start screen lists every save each time it shows.
+# replays its whole game; the list checks a save when it shows it (or it is opened).
 # Hits are shallow copies: the app never changes a listed save's game (loading plays a
 # copy), and a rename changes the copy's name and the stored text, not this entry.
 _checked: dict[tuple[str, str], Record] = {}
 CHECKED_LIMIT = 2000
+_replays = [0]  # named saves checked (replayed) in this page: the start makes none
+
+
+def named_replays() -> int:
+    """How many named saves this page has checked by replaying their game."""
+    return _replays[0]
 
 
 def read_record(
@@ -604,6 +649,8 @@ def read_record(
     known = _checked.get((key, text)) if remember else None
     if known is not None:
         return replace(known, seats=list(known.seats))
+    if kind == NAMED_KIND:
+        _replays[0] += 1
     try:
         record = parse_record(text, kind, key)
     except StoredDataError as exc:
@@ -617,7 +664,8 @@ def read_record(
 
 
 def scan(store: Any, now: float) -> Scan:
-    """Read the autosave and every named save; set aside whatever fails validation."""
+    """Read the autosave and check every named save (replaying each); set aside whatever
+    fails validation. The page lists saves from `index` instead, which replays none."""
     result = Scan()
     result.autosave = read_record(store, AUTOSAVE_KEY, AUTOSAVE_KIND, now, result.problems)
     for key in store_keys(store):
@@ -627,6 +675,123 @@ def scan(store: Any, now: float) -> Scan:
                 result.named.append(record)
     result.named.sort(key=lambda r: -r.saved_at)
     return result
+
+
+# --- the saves list without replaying -----------------------------------------------------------
+@dataclass(frozen=True)
+class Listed:
+    """A named save as the list first shows it: what its stored text says, read without
+    replaying the game (`peek_named`). The game itself is checked when the list shows the
+    entry or it is opened (`read_record`); ``over`` is then known for every save (before,
+    only for saves that recorded it)."""
+
+    key: str
+    name: str
+    saved_at: float
+    variant: str  # the variant's title
+    names: tuple[str, ...]
+    seats: tuple[str, ...]
+    moves: int
+    over: bool | None = None  # None: not known until the game is checked
+
+
+def listed(record: Record) -> Listed:
+    """The list's line of a checked save."""
+    game = record.game
+    return Listed(record.key, record.name, record.saved_at, game.variant.title,
+                  tuple(game.names), tuple(record.seats), len(game.moves),
+                  game.phase == "over")  # fmt: skip
+
+
+def peek_named(raw: str, key: str) -> Listed:
+    """A named save's line from its stored text, without replaying the game; every field
+    shown is checked (kind, version, name, date, variant, players, seats), the moves only
+    counted. `StoredDataError` says what is wrong."""
+    try:
+        data = decode(raw, "the stored game")
+    except IngeniousError as exc:
+        raise StoredDataError(str(exc)) from None
+    if not isinstance(data, dict) or data.get("kind") != NAMED_KIND:
+        raise StoredDataError("not an Ingenious save")
+    version = data.get("record")
+    if version != RECORD_VERSION:
+        raise StoredDataError(f"unknown save record version {str(version)[:20]}")
+    game = data.get("game")
+    if not isinstance(game, dict):
+        raise StoredDataError("the save holds no game")
+    variant_name, names, moves = game.get("variant"), game.get("names"), game.get("moves")
+    variant = VARIANTS.get(variant_name) if isinstance(variant_name, str) else None
+    if variant is None:
+        raise StoredDataError("unknown variant")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or not names:
+        raise StoredDataError("the players' names are missing")
+    if not isinstance(moves, list):
+        raise StoredDataError("the moves are missing")
+    over = data.get("over")
+    return Listed(
+        key,
+        check_name(data.get("name")),
+        _counter(data, "saved_at", 0),
+        variant.title,
+        tuple(clean_name(n, "?", 40) for n in names),
+        tuple(check_seats(game.get("seats"), len(names))),
+        len(moves),
+        over if isinstance(over, bool) else None,
+    )
+
+
+# Lines already read, by key and exact stored text: the start screen lists the saves each
+# time it shows, and localStorage hands out the same text until the save changes.
+_peeked: dict[tuple[str, str], Listed] = {}
+
+
+def index(store: Any, now: float, problems: list[str]) -> list[Listed]:
+    """Every named save's line, newest first, without replaying any game (a start with a
+    thousand saves reads a thousand short texts and replays nothing). A save whose text
+    is not a named save is set aside as `scan` would; one whose game fails the replay is
+    set aside when the list shows it or it is opened."""
+    lines = []
+    for key in store_keys(store):
+        if not key.startswith(NAMED_PREFIX):
+            continue
+        try:
+            raw = store.getItem(key)
+        except Exception as exc:
+            problems.append(problem_text(exc, "read the saved games"))
+            break
+        if raw is None or raw == "":
+            continue
+        text = str(raw)
+        checked = _checked.get((key, text))
+        line = listed(checked) if checked is not None else _peeked.get((key, text))
+        if line is None:
+            try:
+                line = peek_named(text, key)
+            except StoredDataError as exc:
+                problems.append(quarantine(store, key, text, str(exc), now))
+                continue
+            if len(_peeked) >= CHECKED_LIMIT:
+                _peeked.clear()
+            _peeked[(key, text)] = line
+        lines.append(line)
+    lines.sort(key=lambda line: -line.saved_at)
+    return lines
+
+
+def holds_game(store: Any, game: dict[str, Any]) -> bool:
+    """True when a named save holds exactly this game (its stored text compared, no
+    replay)."""
+    mine = json.dumps(game, sort_keys=True)
+    for key in store_keys(store):
+        if not key.startswith(NAMED_PREFIX):
+            continue
+        try:
+            data = decode(str(store.getItem(key) or ""), "the stored game")
+        except Exception:
+            continue
+        if isinstance(data, dict) and json.dumps(data.get("game"), sort_keys=True) == mine:
+            return True
+    return False
 
 
 def purge_trash(store: Any) -> None:
@@ -686,13 +851,16 @@ class Autosave:
         self.game_id = ""
         self.writer = ""  # the tab that wrote the record this tab last wrote or loaded
         self.last_game = ""
+        self.last_ui: UiState | None = None
 
     def adopt(self, record: Record) -> None:
         self.rev, self.game_id, self.writer = record.rev, record.game_id, record.tab
         self.last_game = json.dumps(record.game_json(), sort_keys=True)
+        self.last_ui = record.ui
 
     def forget(self) -> None:
         self.rev, self.game_id, self.writer, self.last_game = None, "", "", ""
+        self.last_ui = None
 
     def verdict(self, raw: str | None) -> str:
         """How the stored autosave ``raw`` compares with this tab's (see the constants)."""
@@ -740,6 +908,12 @@ class Autosave:
             if verdict in (NEWER, FORK, OTHER_GAME):
                 return WriteOutcome("conflict", conflict_words(verdict)[0], verdict=verdict)
             changed = json.dumps(game_dict(game, seats), sort_keys=True) != self.last_game
+            if not changed and ui == self.last_ui and verdict == SAME:
+                # Nothing to say: resuming a game writes nothing. A tab whose view of the
+                # storage lags (one just opened) would write back a state older than the
+                # one another tab has stored meanwhile. (Putting this tab's state back
+                # over an older one, OLDER, is a write.)
+                return WriteOutcome("saved", rev=self.rev)
             rev = self.rev + 1 if changed else self.rev
             self.game_id = self.game_id or new_id("g")  # a first-version save had no id
         # The record names the tab that made this state of the game: a write that only
@@ -750,7 +924,7 @@ class Autosave:
             self.store.setItem(AUTOSAVE_KEY, json.dumps(record.to_json(), separators=(",", ":")))
         except Exception as exc:
             return WriteOutcome("failed", problem_text(exc, "autosave"))
-        self.rev, self.writer = rev, writer
+        self.rev, self.writer, self.last_ui = rev, writer, ui
         if changed:
             self.last_game = json.dumps(record.game_json(), sort_keys=True)
         return WriteOutcome("saved", rev=rev)
@@ -776,12 +950,15 @@ def kept_only(store: Any, key: str) -> bool:
     return isinstance(kept, dict) and key in kept
 
 
-def flush_kept(store: Any) -> None:
-    """Try to store what is held in memory (named saves first, then the trash)."""
+def flush_kept(store: Any, trash: bool = True) -> None:
+    """Try to store what is held in memory (named saves first, then, with ``trash``, the
+    copies kept for Undo: they go last, after the game in play; see `delete_named`)."""
     kept = getattr(store, "kept", None)
     if not isinstance(kept, dict):
         return
     for key in sorted(kept, key=lambda k: (not k.startswith(NAMED_PREFIX), k)):
+        if not trash and key.startswith(TRASH_PREFIX):
+            continue
         with contextlib.suppress(Exception):
             store.setItem(key, kept[key])
 
@@ -830,10 +1007,11 @@ def rename_named(store: Any, record: Record, name: str) -> str | None:
 def delete_named(store: Any, key: str) -> str | None:
     """Move a named save to the trash (kept until the next start, for Undo). Works on a
     full storage: the trash copy is then held in memory, and the room the delete frees
-    goes to saves held in memory."""
+    goes to saves held in memory, then to the game in play (the caller writes it), and
+    only then to the trash copy (``flush_kept`` once more)."""
     problem = _move(store, key, TRASH_PREFIX + key[len(NAMED_PREFIX) :], "delete the save")
     if problem is None:
-        flush_kept(store)
+        flush_kept(store, trash=False)
     return problem
 
 

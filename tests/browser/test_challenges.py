@@ -272,10 +272,16 @@ def test_tiles_need_no_pass_screen_between_people(page: Page, server_url: str) -
 
 
 def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) -> None:
-    """Every move is autosaved; after a reload "Continue saved challenge" brings the same
-    game back, and it can be played on."""
+    """Every move is autosaved; a reload in the middle of a challenge returns to it, as
+    the board game does, and it can be played on. After ☰ Menu a reload stays on the
+    start screen, where Continue means the game played last: the challenge, after a
+    board game left for it (which "Continue the board game" resumes)."""
     open_page(page, server_url)
     expect(page.locator("#ch-continue")).to_be_hidden()  # nothing saved: nothing offered
+    page.click("#start-game")  # a board game first, then left for the challenge
+    expect(page.locator("#game")).to_be_visible()
+    board = page.evaluate("window.ingenious.state()")
+    page.click("#menu-button")
     start_challenge(page, "dice", ["human", "casual"], seed=11)
     for turn in range(3):
         wait_idle(page)
@@ -284,12 +290,8 @@ def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) ->
     saved = page.evaluate("window.ingeniousChallenges.state()")
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
-    expect(page.locator("#ch-continue-info")).to_contain_text("Dice Challenge")
-    # Offered in the "Play on" card, next to the board game's Continue.
-    play_on = page.locator("section", has=page.locator("#more-title"))
-    expect(play_on.locator("#ch-continue")).to_be_visible()
-    page.click("#ch-continue")
     expect(page.locator("#challenge-screen")).to_be_visible()
+    expect(page.locator("#start")).to_be_hidden()
     assert page.evaluate("window.ingeniousChallenges.state()") == saved
     wait_idle(page)
     play_dice_turn(page, 0)
@@ -301,10 +303,18 @@ def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) ->
     wait_idle(page)
     assert page.evaluate("window.ingeniousChallenges.state()") == saved
     expect(page.locator("#announce")).to_contain_text("Took back your last turn")
+    page.click("#ch-menu")
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
-    page.click("#ch-continue")
+    expect(page.locator("#start")).to_be_visible()
+    expect(page.locator("#continue-info")).to_contain_text("Dice Challenge")
+    page.click("#continue-game")
+    expect(page.locator("#challenge-screen")).to_be_visible()
     assert page.evaluate("window.ingeniousChallenges.state()") == saved
+    page.click("#ch-menu")
+    page.click("#continue-board")
+    expect(page.locator("#game")).to_be_visible()
+    assert page.evaluate("window.ingenious.state()") == board
 
 
 def test_a_match_shows_the_victory_point_tally_between_challenges(
@@ -384,9 +394,9 @@ def screen_of(page: Page) -> dict[str, Any]:
 
 
 def reload_and_continue(page: Page) -> None:
+    """A reload in the middle of a challenge returns to it."""
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
-    page.click("#ch-continue")
     expect(page.locator("#challenge-screen")).to_be_visible()
     wait_idle(page)
 
@@ -479,6 +489,7 @@ def test_hostile_names_show_as_text_on_every_challenge_screen(page: Page, server
         ChallengeSetup(["tiles", "dice"], 2, list(SAVED_NAMES), ["human", "casual"], 5)
     )
     play_until(session, lambda s: s.awaiting_tally)
+    session.screen = "start"  # stored after ☰ Menu: a reload shows the start screen
     page.evaluate(
         "([k, v]) => localStorage.setItem(k, v)", [STORED_KEY, json.dumps(session.to_save())]
     )

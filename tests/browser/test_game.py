@@ -224,18 +224,21 @@ def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
 
 
-def settled(page: Page) -> None:
-    """Wait until the page has handled every touch event sent so far: the protocol call
-    returns once the browser has the event, and the page may still be drawing the last
-    zoom steps (a busy machine shows this)."""
-    last = None
-    for _ in range(100):
-        now = page.evaluate("[0, 1].map((q) => window.ingenious.cellCenter(q, 0))")
-        if now == last:
-            return
-        last = now
-        page.wait_for_timeout(150)
-    raise AssertionError("the board kept moving")
+def lifted(page: Page) -> int:
+    """Fingers lifted off the board that the page has handled so far."""
+    return int(page.evaluate("window.ingenious.fingers().lifted"))
+
+
+def handled(page: Page, lifts: int) -> int:
+    """Wait until the page states it has handled ``lifts`` finger lifts in all, with no
+    finger left on the board: the protocol call returns once the browser has an event,
+    the page handles it later (much later on a busy machine), and it handles events in
+    order, so every move sent before the last lift has been handled too."""
+    page.wait_for_function(
+        "(n) => { const f = window.ingenious.fingers(); return f.lifted >= n && f.down === 0; }",
+        arg=lifts,
+    )
+    return lifts
 
 
 def spacing(page: Page) -> float:
@@ -259,13 +262,14 @@ def test_pinch_zooms_the_board_and_taps_still_place_on_the_right_cells(
     fitted = spacing(page)
     expect(page.locator("#zoom-reset")).to_be_hidden()
     cdp = page.context.new_cdp_session(page)
+    lifts = lifted(page)
     cx, cy = centre(page, (0, 0))
     touch(cdp, "touchStart", [(cx - 30, cy)])
     touch(cdp, "touchStart", [(cx - 30, cy), (cx + 30, cy)])
     for step in range(1, 6):
         touch(cdp, "touchMove", [(cx - 30 - 12 * step, cy), (cx + 30 + 12 * step, cy)])
     touch(cdp, "touchEnd", [])
-    settled(page)
+    lifts = handled(page, lifts + 2)
     assert 2.0 < spacing(page) / fitted <= 3.0  # 60 px apart became 180 px
     assert engine_game(page).moves == [] and page.evaluate("window.ingenious.aim()") is None
     expect(page.locator("#zoom-reset")).to_be_visible()
@@ -274,7 +278,7 @@ def test_pinch_zooms_the_board_and_taps_still_place_on_the_right_cells(
     for step in range(1, 5):
         touch(cdp, "touchMove", [(200 - 10 * step, 300)])
     touch(cdp, "touchEnd", [])
-    settled(page)
+    lifts = handled(page, lifts + 1)
     assert centre(page, (0, 0))[0] == pytest.approx(before[0] - 40, abs=1)
     assert engine_game(page).moves == [], "a drag is not a tap"
     screenshot("pinched")
@@ -293,13 +297,13 @@ def test_pinch_zooms_the_board_and_taps_still_place_on_the_right_cells(
     for step in range(1, 9):
         touch(cdp, "touchMove", [(mx - dx / 2 + dx * step / 8, my - dy / 2 + dy * step / 8)])
     touch(cdp, "touchEnd", [])
-    settled(page)
+    lifts = handled(page, lifts + 1)
     assert spacing(page) / fitted > 2.0, "still zoomed in"
     for cell in (anchor, partner):
         x, y = centre(page, cell)
         assert box["x"] < x < box["x"] + box["width"] and box["y"] < y < box["y"] + box["height"]
         page.touchscreen.tap(x, y)
-        settled(page)  # the page has handled the tap (it may zoom) before the next is aimed
+        lifts = handled(page, lifts + 1)  # the tap is handled (it may zoom) before the next
     page.wait_for_function("window.ingenious.state().moves.length > 0")
     assert engine_game(page).moves[0] == move
     page.click("#zoom-reset")

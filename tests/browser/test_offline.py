@@ -223,8 +223,8 @@ def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
 ) -> None:
     """Copies at /a/ and /b/ of one host (two different releases): installing /b/'s worker
     leaves /a/'s offline files alone, both start with the network gone, and each has its
-    own saves. The save stored before storage was kept per folder moves to the copy that
-    starts first."""
+    own saves. The save stored before storage was kept per folder is copied into each copy
+    that starts, and stays under its plain key for the release that wrote it."""
     other_release = build_release(tmp_path / "dist-b", tmp_path, marker="b")
     site = DistSite(tmp_path / "www", release[0], sub_path="a/")
     try:
@@ -243,8 +243,12 @@ def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
 
         other = context.new_page()
         open_ready(other, b_url)
+        expect(other.locator("#game")).to_be_visible()
+        assert moves(other) == played, "the second copy took its own copy of the old autosave"
+        assert other.evaluate("localStorage.getItem('ingenious.autosave')") == saved
+        other.click("#pass-ready")  # the old game is a hot-seat game: its pass screen shows
+        other.click("#menu-button")
         expect(other.locator("#start")).to_be_visible()
-        expect(other.locator("#continue-game")).to_be_disabled()
         expect(other.locator("#saves-list .save-entry")).to_have_count(0)
         other.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
         expect(other.locator("#sw-offline")).to_be_visible(timeout=SW_TIMEOUT_MS)

@@ -20,6 +20,7 @@ from engine.game import Game
 from tests.browser.game_helpers import best_move, engine_game, place_with_mouse, start_game
 from web import share
 from web.replay import frames
+from web.saves.entries import KEPT, MAY_CLEAR
 from web.storage import AUTOSAVE_KIND, NAMED_KIND, PREFIX, Record, UiState, site_key, site_prefix
 
 Opener = Callable[..., float]
@@ -68,7 +69,14 @@ def named_text(game: Game, name: str, seats: list[str] | None = None) -> str:
 
 
 def seed_storage(page: Page, items: dict[str, str], script: str = "") -> None:
-    """Fill localStorage before the page's scripts run, once per tab (not on reloads)."""
+    """Fill this copy's part of localStorage (logical keys, stored under the site's
+    prefix) before the page's scripts run, once per tab (not on reloads)."""
+    seed_raw(page, {site_key(k, SITE): v for k, v in items.items()}, script)
+
+
+def seed_raw(page: Page, items: dict[str, str], script: str = "") -> None:
+    """Fill localStorage with exactly these keys before the page's scripts run, once per
+    tab (not on reloads)."""
     page.add_init_script(
         script="(() => {"
         + script
@@ -110,6 +118,17 @@ def reload(page: Page) -> None:
 
 def messages(page: Page) -> str:
     return page.locator("#saves-notice").inner_text()
+
+
+def saves_info(page: Page) -> dict[str, Any]:
+    return page.evaluate("window.ingeniousSaves.info()")
+
+
+def list_checked(page: Page) -> dict[str, Any]:
+    """Wait until the page states that every entry the list shows has been checked (its
+    game replayed, its thumbnail drawn, a bad one set aside)."""
+    page.wait_for_function("window.ingeniousSaves.info().listChecked")
+    return saves_info(page)
 
 
 def storage_keys(page: Page) -> list[str]:
@@ -237,7 +256,8 @@ def test_corrupt_and_hostile_entries_are_set_aside_and_the_app_starts(
     seed_storage(page, items)
     open_ready(page, server_url)
     expect(page.locator("#start")).to_be_visible()
-    text = messages(page)
+    # A save whose game fails its replay is set aside when the list shows it.
+    text = "\n".join(list_checked(page)["messages"])
     assert "newer than this program" in text and "not valid JSON" in text
     assert "nested too deeply" in text and "'rev' must be a number" in text
     assert "seed must be between" in text and "statistics could not be opened" in text
@@ -573,6 +593,145 @@ def test_a_quote_in_a_save_key_does_not_stop_the_thumbnails(
     ).click()
     expect(page.locator("#game")).to_be_visible()
     assert state(page) == game.to_save()
+
+
+def test_an_older_copys_plain_keys_survive_a_start_of_this_copy(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Saves of a release from before saves were kept per folder (plain `ingenious.…`
+    keys) may belong to an older copy still served on this origin: this copy starts with
+    its own copy of them, and every plain key keeps its exact text through starts, moves
+    and deletes here; a reload does not copy them in again."""
+    game, _ = best_play(4, lambda g, m: len(g.moves) == 3)
+    kept_game, _ = best_play(5, lambda g, m: len(g.moves) == 2)
+    plain = {
+        AUTOSAVE: record_text(game, ["human", "human"]),
+        "ingenious.save.old": named_text(kept_game, "From the older copy"),
+        "ingenious.settings": '{"speed": "fast"}',
+    }
+    seed_raw(page, plain)
+    open_ready(page, server_url)
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == game.to_save(), "this copy resumed its copy of the older game"
+    play(page, best_move(engine_game(page)))
+    reveal_if_asked(page)
+    page.click("#menu-button")
+    entry = page.locator("#saves-list .save-entry")
+    expect(entry).to_have_count(1)
+    entry.get_by_role("button", name="Delete: From the older copy").click()
+    expect(entry).to_have_count(0)
+    reload(page)
+    expect(page.locator("#saves-list .save-entry")).to_have_count(0)
+    assert len(stored(page)["game"]["moves"]) == 4
+    for key, text in plain.items():
+        assert page.evaluate(f"localStorage.getItem({json.dumps(key)})") == text, key
+
+
+def test_a_thousand_saves_cost_the_start_no_replay_and_show_a_page_at_a_time(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """With 1,000 named saves the start replays none of them (the list reads each save's
+    name, date and summary from its text); once the page is ready the list shows the
+    newest 20 and checks those (a bad one among them is set aside with a message, nothing
+    lost); "Show more" adds the next 20, checked as they show."""
+    game, _ = best_play(3, lambda g, m: len(g.moves) == 2)
+    template = json.loads(named_text(game, "x"))
+    items = {}
+    for n in range(1000):
+        template["name"], template["saved_at"] = f"Game {n}", 1_700_000_000_000 + n
+        items[f"ingenious.save.s{n:04d}"] = json.dumps(template)
+    bad = json.loads(items["ingenious.save.s0995"])
+    bad["game"]["moves"][1] = "Z9 nonsense"
+    items["ingenious.save.s0995"] = json.dumps(bad)
+    seed_storage(page, items)
+    open_ready(page, server_url)
+    info = saves_info(page)
+    assert info["replaysAtReady"] == 0
+    info = list_checked(page)
+    assert info["replays"] == 21, "the 20 shown and the bad one, set aside"
+    assert info["listed"] == 999 and info["shown"] == 20
+    assert "A saved game could not be opened" in messages(page)
+    assert stored(page, "ingenious.save.s0995") is None
+    assert any(k.startswith("ingenious.quarantine.") for k in storage_keys(page))
+    entries = page.locator("#saves-list .save-entry")
+    expect(entries).to_have_count(20)
+    expect(entries.first.locator(".save-name")).to_have_text("Game 999")
+    expect(page.locator("#saves-more")).to_have_text("Show 20 more of 979")
+    page.click("#saves-more")
+    expect(entries).to_have_count(40)
+    assert list_checked(page)["replays"] == 41
+    entries.nth(39).get_by_role("button", name="Load: Game 959").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == game.to_save()
+
+
+# --- asking the browser to keep the storage ------------------------------------------------------
+def keeping_stub(grant: bool) -> str:
+    """`navigator.storage.persisted()` and `persist()` as a browser that grants (or
+    refuses) the request; `window.keepingAsked` counts the requests of this page."""
+    return (
+        "(() => { window.keepingAsked = 0;"
+        " const kept = () => localStorage.getItem('test.kept') === '1';"
+        " navigator.storage.persisted = () => Promise.resolve(kept());"
+        " navigator.storage.persist = () => { window.keepingAsked += 1;"
+        f" if ({json.dumps(grant)}) localStorage.setItem('test.kept', '1');"
+        " return Promise.resolve(kept()); }; })()"
+    )
+
+
+def save_from_the_game_bar(page: Page) -> None:
+    count = page.locator("#saves-list .save-entry").count()
+    page.click("#save-button")
+    page.click("#menu-button")
+    expect(page.locator("#saves-list .save-entry")).to_have_count(count + 1)
+
+
+def test_the_first_named_save_asks_the_browser_once_to_keep_the_saves(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """The panel says what the browser answered at start; the first named save asks it to
+    keep the storage (not the start, not the second save), and the panel says it does."""
+    keeping = page.locator("#saves-keeping")
+    page.add_init_script(script=keeping_stub(grant=True))
+    open_ready(page, server_url)
+    expect(keeping).to_have_text(MAY_CLEAR)
+    assert page.evaluate("window.keepingAsked") == 0, "a start never asks"
+    start_game(page, seats=["human", "casual"], seed=14)
+    save_from_the_game_bar(page)
+    expect(keeping).to_have_text(KEPT)
+    page.click("#continue-game")
+    save_from_the_game_bar(page)
+    assert page.evaluate("window.keepingAsked") == 1
+    reload(page)
+    expect(keeping).to_have_text(KEPT)
+    assert page.evaluate("window.keepingAsked") == 0
+
+
+def test_a_refused_request_is_not_made_again_and_no_api_means_no_claim(
+    page: Page, context: BrowserContext, server_url: str, open_ready: Opener
+) -> None:
+    """A browser that says no is asked once per site, not at every save or start; a
+    browser without the API gets no line about keeping the saves, and saving works."""
+    keeping = page.locator("#saves-keeping")
+    page.add_init_script(script=keeping_stub(grant=False))
+    open_ready(page, server_url)
+    start_game(page, seats=["human", "casual"], seed=14)
+    save_from_the_game_bar(page)
+    page.wait_for_function("window.keepingAsked === 1")
+    expect(keeping).to_have_text(MAY_CLEAR)
+    reload(page)
+    expect(keeping).to_have_text(MAY_CLEAR)
+    page.click("#continue-game")
+    save_from_the_game_bar(page)
+    assert page.evaluate("window.keepingAsked") == 0, "asked once, remembered"
+    bare = context.new_page()
+    bare.add_init_script(script="delete Object.getPrototypeOf(navigator).storage;")
+    open_ready(bare, server_url)
+    start_game(bare, seats=["human", "casual"], seed=15)
+    save_from_the_game_bar(bare)
+    expect(bare.locator("#saves-keeping")).to_be_hidden()
+    assert bare.evaluate("window.ingeniousSaves.info().messages") == []
+    bare.close()
 
 
 def test_a_broken_link_says_why_and_the_app_starts(

@@ -187,15 +187,27 @@ def test_rules_dialog_before_python(page: Page, server_url: str, held: Held) -> 
 
 
 @pytest.mark.parametrize(
-    "pathname", ["/", "/index.html", "/games/ingenious/", "/a/b/embed.html", "/%C3%A9t%C3%A9/"]
+    "pathname",
+    [
+        "/",
+        "/index.html",
+        "/games/ingenious/",
+        "/a/b/embed.html",
+        "/%C3%A9t%C3%A9/",
+        "/%c3%a9t%c3%a9/",
+        "/%61/",
+        "/a//index.html",
+        "/%7e%2F/",
+    ],
 )
 def test_the_pages_storage_tag_is_the_one_python_computes(
     page: Page, server_url: str, held: Held, pathname: str
 ) -> None:
-    """web/start-form.js and web.storage agree on a folder's tag (FNV-1a of its path), so
-    the summary the game stores is found before Python runs."""
+    """web/start-form.js and web.storage agree on a folder's one spelling and its tag
+    (FNV-1a of its path), so the summary the game stores is found before Python runs."""
     open_held(page, server_url, held)
     root = site_root(pathname)
+    assert page.evaluate("p => window.ingeniousStart.siteRoot(p)", pathname) == root
     assert page.evaluate("root => window.ingeniousStart.siteTag(root)", root) == site_tag(root)
     key = page.evaluate(
         "p => window.ingeniousStart.siteKey('ingenious.autosave-summary', p)", pathname

@@ -193,6 +193,54 @@ def test_two_tabs_with_bots_never_leave_the_autosave_behind(
     second.close()
 
 
+# A tab that opens while another plays: its view of the autosave still holds an older
+# record (OLD), and every write it makes to the autosave is logged with the revision
+# stored just before (window.autosaveWrites).
+STALE_START = """
+(([key, old]) => {
+  const realGet = Storage.prototype.getItem, realSet = Storage.prototype.setItem;
+  let frozen = true;
+  window.autosaveWrites = [];
+  Storage.prototype.getItem = function (k) {
+    return frozen && k === key ? old : realGet.call(this, k);
+  };
+  Storage.prototype.setItem = function (k, v) {
+    if (k === key) {
+      const stored = JSON.parse(realGet.call(this, k));
+      window.autosaveWrites.push([JSON.parse(v).rev, stored.rev]);
+      frozen = false;
+    }
+    return realSet.call(this, k, v);
+  };
+})
+"""
+
+
+def test_a_tab_that_opens_with_a_stale_view_never_writes_an_older_state(
+    context: BrowserContext, page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Tab A plays on; tab B opens while its view of the storage still holds the state 4
+    moves back. B shows that state but writes nothing older than what is stored: the
+    autosave stays A's newest state."""
+    open_ready(page, server_url)
+    start_game(page, "standard", seats=["human", "beginner"], names=["Ann", "Bot"], seed=21)
+    play_human_move(page)
+    older = page.evaluate(f"localStorage.getItem({json.dumps(key(AUTOSAVE_KEY))})")
+    for _ in range(2):
+        play_human_move(page)  # with the bot's reply: 4 moves on
+    newest = stored(page)
+    assert newest["rev"] > json.loads(older)["rev"]
+    second = context.new_page()
+    second.add_init_script(script=STALE_START + f"({json.dumps([key(AUTOSAVE_KEY), older])})")
+    open_ready(second, server_url)
+    expect(second.locator("#game")).to_be_visible()
+    assert len(state(second)["moves"]) == len(json.loads(older)["game"]["moves"])
+    writes = second.evaluate("window.autosaveWrites")
+    assert all(rev >= before for rev, before in writes), f"wrote backwards: {writes}"
+    assert stored(page) == newest
+    second.close()
+
+
 # --- full storage --------------------------------------------------------------------------------
 FULL_AFTER_SEED = """
 (() => {
@@ -261,3 +309,45 @@ def test_full_storage_keeps_continue_named_saves_and_delete_working(
     page.click("#continue-game")
     expect(page.locator("#game")).to_be_visible()
     assert state(page) == played
+
+
+def test_deleting_an_old_save_on_a_full_storage_stores_the_game_held_in_memory(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """The storage is full, so the autosave fails and the game goes on in memory; the
+    player deletes an old save, as the message advises; the room it frees goes to the
+    game held in memory (not to the deleted save's copy kept for Undo), so a reload
+    keeps that game."""
+    old = new_game("standard", 2, seed=5, names=["Old", "Game"])
+    for _ in range(16):  # a save a little larger than the game held in memory
+        old.apply(old.legal_moves()[0])
+    named = Record(NAMED_KIND, old, ["human", "human"], name="Old game", saved_at=1.7e12)
+    named.game_id = "gold"
+    filler = "x" * (60_000 - 150 - len(json.dumps(named.to_json())))
+    seed_once(
+        page,
+        {key(NAMED_PREFIX + "sold"): json.dumps(named.to_json()), "filler": filler},
+        script=FULL_AFTER_SEED,
+    )
+    open_ready(page, server_url)
+    start_game(page, "standard", seats=["human", "human"], names=["Ann", "Bob"], seed=6)
+    expect(page.locator("#saves-notice")).to_contain_text("delete old saves")
+    for _ in range(2):
+        if page.locator("#pass-screen").is_visible():
+            page.click("#pass-ready")
+        play_human_move(page)
+    held = state(page)
+    assert stored(page) is None, "the autosave failed: the game is in memory only"
+    if page.locator("#pass-screen").is_visible():
+        page.click("#pass-ready")
+
+    page.click("#menu-button")
+    old_entry = page.locator("#saves-list .save-entry", has_text="Old game")
+    old_entry.get_by_role("button", name="Delete: Old game").click()
+    expect(old_entry).to_have_count(0)
+    autosaved = stored(page)
+    assert autosaved is not None and autosaved["game"]["moves"] == held["moves"]
+    open_ready(page, page.url)  # a reload: the same tab, nothing seeded again
+    page.click("#continue-game")
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page) == held

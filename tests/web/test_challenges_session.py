@@ -66,8 +66,27 @@ def test_a_damaged_save_is_reported_and_left_alone() -> None:
 def test_the_save_list_names_the_challenge_players_and_progress() -> None:
     session = Session(setup_for("match", [HUMAN, "casual"], ["dice", "tiles"]))
     play_some(session, 4)
-    assert (
-        describe_save(session) == "Match of dice, tiles: Player 1, Casual bot 2 — 4 moves played."
+    assert describe_save(session) == (
+        "Match of dice, tiles: Player 1, Casual bot 2 — 4 moves played; "
+        "now: Dice Challenge (1 of 2)."
+    )
+    single = Session(setup_for("cards", [HUMAN, "casual"]))
+    assert describe_save(single).endswith("— 0 moves played.")
+    play_some(single, 1)
+    assert describe_save(single).endswith("— 1 move played."), "one move, not 'moves'"
+
+
+def test_a_match_at_the_tally_counts_the_finished_challenges_moves() -> None:
+    """After the Card Challenge of a match, at the tally, the line counts its moves (not
+    the 0 of the next challenge) and names the challenge that comes next."""
+    session = Session(setup_for("match", ["casual", "casual"], ["cards", "dice"]))
+    while session.match.index == 0:
+        session.apply(bot_move(session))
+    played = len(session.match.to_save()["moves"][0])
+    assert played > 1 and session.awaiting_tally
+    assert describe_save(session) == (
+        f"Match of cards, dice: Casual bot 1, Casual bot 2 — {played} moves played; "
+        "next: Dice Challenge (2 of 2)."
     )
 
 
@@ -216,3 +235,18 @@ def test_a_refused_move_changes_nothing() -> None:
 def test_a_save_that_is_not_a_challenge_is_refused() -> None:
     with pytest.raises(SaveFormatError, match="not a saved challenge"):
         Session.from_save({"format": "something else"})
+
+
+def test_the_save_says_whether_the_challenge_was_on_screen_for_a_reload() -> None:
+    """A reload returns to a challenge that was on screen, and stays on the start screen
+    after Menu; saves from before this was kept wait on the start screen."""
+    session = Session(setup_for("cards", [HUMAN, "casual"]))
+    assert Session.from_save(session.to_save()).screen == "game"
+    session.screen = "start"
+    assert Session.from_save(session.to_save()).screen == "start"
+    old = session.to_save()
+    del old["table"]["screen"]
+    assert Session.from_save(old).screen == "start"
+    old["table"]["screen"] = "elsewhere"
+    with pytest.raises(SaveFormatError, match="screen"):
+        Session.from_save(old)

@@ -11,7 +11,7 @@ def test_continue_names_the_game_in_memory_first_then_the_autosave() -> None:
     game = new_game("duel", 2, seed=1, names=["Ann", "Bob"])
     game.apply(game.legal_moves()[0])
     saved = {"variant": "solo", "names": ["Sol"], "moves": ["a", "b"]}
-    assert continue_text(game, saved, None) == "Duel: Ann, Bob — 1 moves played."
+    assert continue_text(game, saved, None) == "Duel: Ann, Bob — 1 move played."
     assert continue_text(None, saved, None) == "Solo: Sol — 2 moves played."
     assert continue_text(None, None, "The saved game is damaged.") == "The saved game is damaged."
     assert continue_text(None, None, None) == "No saved game yet."

@@ -12,9 +12,11 @@ from web.storage import (
     NAMED_KIND,
     NAMED_PREFIX,
     TRASH_PREFIX,
+    Autosave,
     MemoryStore,
     Record,
     SiteStore,
+    UiState,
     delete_named,
     kept_only,
     problem_text,
@@ -114,7 +116,22 @@ def test_continue_offers_the_game_in_memory_when_the_autosave_could_not_keep_it(
     game = new_game("duel", 2, seed=1, names=["Ann", "Bob"])
     game.apply(game.legal_moves()[0])
     text = continue_text(game, None, None, unsaved=True)
-    assert "1 moves played" in text and "storage is full" in text
+    assert "1 move played" in text and "storage is full" in text
     stored = json.loads(json.dumps(game.to_save()))
-    assert continue_text(None, stored, None) == "Duel: Ann, Bob — 1 moves played."
-    assert continue_text(game, stored, None) == "Duel: Ann, Bob — 1 moves played."
+    assert continue_text(None, stored, None) == "Duel: Ann, Bob — 1 move played."
+    assert continue_text(game, stored, None) == "Duel: Ann, Bob — 1 move played."
+
+
+def test_the_room_a_delete_frees_is_left_for_the_game_held_in_memory() -> None:
+    """The game goes on in memory after the autosave failed; deleting an old save frees
+    room, and the deleted save's copy kept for Undo does not take it: the autosave of
+    the game in memory then fits (the Undo copy is held in memory meanwhile)."""
+    backend, store, old = full_store()
+    slot = Autosave(store, "t1")
+    playing = record("Playing", moves=1).game
+    assert slot.write(playing, ["human", "human"], UiState(), 1).status == "failed"
+    assert delete_named(store, old.key) is None
+    assert slot.write(playing, ["human", "human"], UiState(), 2).status == "saved"
+    trash = TRASH_PREFIX + old.key[len(NAMED_PREFIX) :]
+    assert store.getItem(trash) is not None, "still there for Undo"
+    assert undelete_named(store, old.key) is None or kept_only(store, old.key)

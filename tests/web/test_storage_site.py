@@ -1,4 +1,4 @@
-"""Two copies of the game on one host keep separate saves; entries from before are moved in.
+"""Two copies of the game on one host keep separate saves; entries from before are copied in.
 
 `SiteStore` is checked against a `MemoryStore` standing in for the browser's one shared
 localStorage, with copies at different folders of the same origin.
@@ -27,7 +27,6 @@ from web.storage import (
     UiState,
     logical_key,
     open_site_store,
-    quarantined,
     scan,
     site_key,
     site_root,
@@ -60,6 +59,28 @@ def test_the_site_root_is_the_folder_of_the_page(path: str, root: str) -> None:
     assert site_root(path) == root
 
 
+@pytest.mark.parametrize(
+    ("spelling", "root"),
+    [
+        ("/%61/", "/a/"),
+        ("/a//", "/a/"),
+        ("//a/index.html", "/a/"),
+        ("/%61//embed.html", "/a/"),
+        ("/games/%69ngenious/", "/games/ingenious/"),
+        ("/%7Euser/", "/~user/"),
+        ("/%c3%a9t%c3%a9/", "/%C3%A9t%C3%A9/"),
+        ("/a%2fb/", "/a%2Fb/"),
+        ("/a%20b/", "/a%20b/"),
+    ],
+)
+def test_one_folder_spelled_differently_is_one_copy(spelling: str, root: str) -> None:
+    """A web server serves `/%61/` and `/a//` as the folder `/a/`: one copy, one set of
+    keys (an escaped unreserved character stands for itself, repeated slashes count once,
+    other escapes keep the browser's capital hex digits)."""
+    assert site_root(spelling) == root
+    assert site_key(AUTOSAVE_KEY, site_root(spelling)) == site_key(AUTOSAVE_KEY, root)
+
+
 def test_tags_are_short_stable_and_differ_between_folders() -> None:
     assert site_tag("/a/") == site_tag(site_root("/a/index.html"))
     assert len({site_tag(r) for r in ("/", "/a/", "/b/", "/a/b/")}) == 4
@@ -90,10 +111,11 @@ def test_storage_events_are_mapped_to_logical_keys_and_other_copies_ignored() ->
     assert logical_key(shared, AUTOSAVE_KEY) == AUTOSAVE_KEY
 
 
-def test_todays_unscoped_saves_move_to_the_first_copy_that_starts() -> None:
-    """Migration: every plain `ingenious.` entry moves to the copy that starts first
-    (verbatim, then gone from the old key); a second copy starts empty; other
-    applications' keys are not touched."""
+def test_plain_entries_of_an_older_release_are_copied_in_and_left_for_that_release() -> None:
+    """Migration: every plain `ingenious.` entry is copied verbatim into a copy that
+    starts, and stays where it was, so a copy of an older release served on the same
+    origin keeps every save it has; a second copy gets its own copy; other applications'
+    keys are not touched."""
     shared = MemoryStore()
     named = record_text(kind=NAMED_KIND, name="Kept")
     old = {
@@ -110,22 +132,42 @@ def test_todays_unscoped_saves_move_to_the_first_copy_that_starts() -> None:
     a, messages = open_site_store(shared, "/a/index.html", now=5)
     assert messages == []
     for key, value in old.items():
+        assert shared.getItem(key) == value, f"{key} taken from the older release"
         if key != "other.app":
             assert a.getItem(key) == value, key
-            assert shared.getItem(key) is None, f"{key} left behind"
-    assert shared.getItem("other.app") == "not ours"
     found = scan(a, 6)
     assert found.autosave is not None and [r.name for r in found.named] == ["Kept"]
     b, messages = open_site_store(shared, "/b/", now=7)
-    assert messages == [] and b.keys() == []
+    assert messages == [] and b.getItem(AUTOSAVE_KEY) == old[AUTOSAVE_KEY]
     again, messages = open_site_store(shared, "/a/", now=8)
     assert messages == [] and again.getItem(AUTOSAVE_KEY) == old[AUTOSAVE_KEY]
+    assert [r.name for r in scan(again, 9).named] == ["Kept"], "copied once"
 
 
-def test_an_entry_the_copy_already_has_is_kept_beside_it_not_overwritten() -> None:
-    """An older release still open in a tab may write plain keys after the move: the next
-    start takes them without overwriting; an autosaved game becomes a named save."""
+def test_a_start_copies_each_version_of_an_older_entry_once() -> None:
+    """What this copy did with an entry it took in stands: a later start neither brings
+    back a save deleted here nor writes the older text over a game played on here."""
     shared = MemoryStore()
+    shared.setItem(AUTOSAVE_KEY, record_text(moves=2))
+    shared.setItem(NAMED_PREFIX + "s1", record_text(kind=NAMED_KIND, name="Old"))
+    a, _ = open_site_store(shared, "/a/", now=1)
+    newer = record_text(moves=6)
+    a.setItem(AUTOSAVE_KEY, newer)
+    a.removeItem(NAMED_PREFIX + "s1")
+    for start in range(2, 5):
+        a, messages = open_site_store(shared, "/a/", now=start)
+        assert messages == []
+        assert a.getItem(AUTOSAVE_KEY) == newer
+        assert a.getItem(NAMED_PREFIX + "s1") is None
+        assert scan(a, start).named == []
+
+
+def test_an_older_release_that_played_on_is_kept_beside_not_written_over() -> None:
+    """An older release still in use writes its plain keys again: the next start keeps
+    its autosaved game beside this copy's as a named save (once); this copy's own small
+    values (settings) stay, and the older release keeps all of its entries."""
+    shared = MemoryStore()
+    shared.setItem(AUTOSAVE_KEY, record_text(moves=1))
     a, _ = open_site_store(shared, "/a/", now=1)
     mine = record_text(moves=4)
     a.setItem(AUTOSAVE_KEY, mine)
@@ -135,14 +177,14 @@ def test_an_entry_the_copy_already_has_is_kept_beside_it_not_overwritten() -> No
     shared.setItem(SETTINGS_KEY, '{"speed": "fast"}')
     a, messages = open_site_store(shared, "/a/", now=2)
     assert a.getItem(AUTOSAVE_KEY) == mine and a.getItem(SETTINGS_KEY) == '{"speed": "slow"}'
-    assert shared.getItem(AUTOSAVE_KEY) is None and shared.getItem(SETTINGS_KEY) is None
+    assert shared.getItem(AUTOSAVE_KEY) == older
+    assert shared.getItem(SETTINGS_KEY) == '{"speed": "fast"}'
     named = scan(a, 3).named
     assert [r.name for r in named] == [LEGACY_AUTOSAVE_NAME]
     assert len(named[0].game.moves) == 2
-    aside = quarantined(a)
-    assert [i["from"] for i in aside] == [SETTINGS_KEY]
-    assert aside[0]["raw"] == '{"speed": "fast"}'
-    assert len(messages) == 2 and "Saved games" in messages[0]
+    assert len(messages) == 1 and "Saved games" in messages[0]
+    a, messages = open_site_store(shared, "/a/", now=4)
+    assert messages == [] and len(scan(a, 5).named) == 1
 
 
 class FullAbove(MemoryStore):
@@ -159,27 +201,17 @@ class FullAbove(MemoryStore):
         super().setItem(key, value)
 
 
-def test_a_nearly_full_store_still_moves_entries_by_freeing_the_old_key_first() -> None:
+def test_an_entry_that_cannot_be_copied_stays_and_is_copied_at_a_later_start() -> None:
     big = record_text(moves=30)
     shared = FullAbove(len(big) + 60)
     shared.setItem(AUTOSAVE_KEY, big)
     a, messages = open_site_store(shared, "/a/", now=1)
-    assert messages == [] and a.getItem(AUTOSAVE_KEY) == big
-    assert shared.getItem(AUTOSAVE_KEY) is None
-
-
-def test_an_entry_that_cannot_move_stays_for_the_next_start() -> None:
-    class NoRoom(MemoryStore):
-        def setItem(self, key: str, value: str) -> None:  # noqa: N802
-            if key.startswith("ingenious@"):
-                raise RuntimeError("QuotaExceededError")
-            super().setItem(key, value)
-
-    shared = NoRoom()
-    shared.setItem(AUTOSAVE_KEY, record_text())
-    a, messages = open_site_store(shared, "/a/", now=1)
-    assert shared.getItem(AUTOSAVE_KEY) == record_text(), "put back, not lost"
-    assert "could not be moved" in messages[0] and "next start" in messages[0]
+    assert shared.getItem(AUTOSAVE_KEY) == big, "left for the older release, not lost"
+    assert a.getItem(AUTOSAVE_KEY) is None
+    assert "could not be copied" in messages[0] and "later start" in messages[0]
+    shared.limit *= 3  # room made meanwhile
+    a, messages = open_site_store(shared, "/a/", now=2)
+    assert messages == [] and a.getItem(AUTOSAVE_KEY) == big == shared.getItem(AUTOSAVE_KEY)
 
 
 def test_a_site_store_works_with_autosave_and_named_saves() -> None:

@@ -135,3 +135,26 @@ def test_a_tab_that_only_shows_the_game_again_does_not_fork_it() -> None:
     assert a.verdict(shared.getItem(AUTOSAVE_KEY)) == SAME
     assert peek_write(shared.getItem(AUTOSAVE_KEY)) == (2, a.game_id, "ta")
     assert a.write(move(game_a), SEATS, UiState(), 4).rev == 3
+
+
+def test_a_tab_that_starts_with_a_stale_view_never_writes_the_older_state_back() -> None:
+    """A tab opens while another plays on: its view still holds a record 3 moves back.
+    Resuming it is no change, so nothing is written; the stored newer state stays."""
+    shared = MemoryStore()
+    game = new_game("standard", 2, seed=3)
+    playing = Autosave(shared, "ta")
+    playing.write(game, SEATS, UiState(), 1, new_game=True)
+    lagging = Stale(shared)  # what the starting tab will read
+    for step in range(3):
+        game.apply(game.legal_moves()[0])
+        playing.write(game, SEATS, UiState(), 2 + step)
+    newest = shared.getItem(AUTOSAVE_KEY)
+    starting = Autosave(lagging, "tb")
+    record = parse_record(lagging.getItem(AUTOSAVE_KEY) or "", AUTOSAVE_KIND)
+    starting.adopt(record)
+    outcome = starting.write(record.game, record.seats, record.ui, 10)
+    assert outcome.status == "saved" and outcome.rev == record.rev
+    assert shared.getItem(AUTOSAVE_KEY) == newest, "the older state was written back"
+    # A change of screen only (☰ Menu) is still written.
+    starting.write(record.game, record.seats, UiState(None, "start"), 11)
+    assert '"screen":"start"' in (shared.getItem(AUTOSAVE_KEY) or "")

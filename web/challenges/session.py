@@ -8,7 +8,9 @@ reload must bring the table back exactly as it was:
 * ``tally_seen``: the match tally after challenge N was shown and acknowledged, so the
   next challenge may begin (until then nobody moves);
 * ``rolled_at``: the person whose Dice Challenge turn it is pressed Roll at this
-  position (the engine rolled already; the screen shows the dice once they did).
+  position (the engine rolled already; the screen shows the dice once they did);
+* ``screen``: the challenge was on screen (``game``) or the player went back to the
+  start screen (``start``): a reload lands there, as in the board game.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from engine.jsontext import decode
 from web.challenges.setup import BOT_LEVELS, ChallengeSetup
 from web.challenges.words import TITLES, Line, describe
 from web.session import HUMAN, humans
+from web.summary import moves_played
 
 AUTOSAVE_KEY = "ingenious.challenge-autosave"
 SAVE_FORMAT = "ingenious-challenge-session"
@@ -70,6 +73,7 @@ class Session:
         self.log: list[MoveRecord] = []
         self.tally_seen = self.match.index
         self.rolled_at: Position | None = None
+        self.screen = "game"  # "game" or "start": where a reload lands (as the board game)
 
     @property
     def game(self) -> Any:
@@ -187,6 +191,7 @@ class Session:
             "table": {
                 "tally_seen": self.tally_seen,
                 "rolled": list(self.position) if self.rolled else None,
+                "screen": self.screen,
             },
         }
 
@@ -225,6 +230,7 @@ class Session:
     def read_table(self, table: Any) -> None:
         """The steps of play kept beside the moves (older saves have none)."""
         index = self.match.index
+        self.screen = "start"  # saves from before reloads returned to a challenge
         if table is None:
             # Before these were saved: a challenge of a match without a move had not begun.
             fresh = index > 0 and not self.over and not self.game.moves
@@ -232,6 +238,10 @@ class Session:
             return
         if not isinstance(table, dict):
             raise SaveFormatError("the saved table state is damaged")
+        screen = table.get("screen", "start")
+        if screen not in ("game", "start"):
+            raise SaveFormatError("the saved screen is damaged")
+        self.screen = str(screen)
         seen = table.get("tally_seen")
         if isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= index:
             raise SaveFormatError("the saved tally state is damaged")
@@ -278,9 +288,16 @@ def write_session(store: Any, session: Session) -> str | None:
 
 
 def describe_save(session: Session) -> str:
+    """The line under Continue: the challenge, its players and how far it is. A match
+    counts the moves of all its challenges and names the one being played."""
     setup = session.setup
-    what = (
-        "Match of " + ", ".join(setup.challenges) if setup.is_match else TITLES[setup.challenges[0]]
-    )
-    state = "finished" if session.over else f"{len(session.game.moves)} moves played"
-    return f"{what}: {', '.join(setup.names)} — {state}."
+    if not setup.is_match:
+        state = "finished" if session.over else moves_played(len(session.game.moves))
+        return f"{TITLES[setup.challenges[0]]}: {', '.join(setup.names)} — {state}."
+    state = "finished"
+    if not session.over:
+        played = sum(len(moves) for moves in session.match.to_save()["moves"])
+        index = session.match.index
+        now = f"{TITLES[setup.challenges[index]]} ({index + 1} of {len(setup.challenges)})"
+        state = f"{moves_played(played)}; {'next' if session.awaiting_tally else 'now'}: {now}"
+    return f"Match of {', '.join(setup.challenges)}: {', '.join(setup.names)} — {state}."

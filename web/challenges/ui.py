@@ -20,6 +20,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.errors import IllegalMoveError, SaveFormatError
+from web import summary
 from web.challenges import draw
 from web.challenges.actions import after_move, bot_note, perform, prompt, refused
 from web.challenges.host import SPEEDS, ChallengeHost, host_of
@@ -223,6 +224,18 @@ class ChallengeUI:
             return
         self.begin(session, resumed=True)
 
+    def saved(self) -> bool:
+        """A challenge can be continued (one is in memory or stored)."""
+        return self.session is not None or read_session(self.host.store)[0] is not None
+
+    def resume_on_screen(self) -> bool:
+        """After a reload: return to the saved challenge if it was on screen."""
+        session, _ = read_session(self.host.store)
+        if session is None or session.screen != "game":
+            return False
+        self.begin(session, resumed=True)
+        return True
+
     # --- lifecycle ---------------------------------------------------------------------------
     def begin(self, session: Session, resumed: bool = False) -> None:
         self.generation += 1
@@ -231,6 +244,7 @@ class ChallengeUI:
         el("challenge-screen").hidden = False
         js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
         self.session = session
+        session.screen = "game"
         self.state = ScreenState()
         said = f"{'Resumed' if resumed else 'New'} {title(session)}. {prompt(session, self.state)}"
         self.state = replace(self.state, announcement=said)
@@ -242,6 +256,9 @@ class ChallengeUI:
     def to_start(self) -> None:
         self.generation += 1
         self.busy = False
+        if self.session is not None:
+            self.session.screen = "start"  # a reload stays on the start screen
+            self.autosave()
         el("challenge-screen").hidden = True
         self.sync_dialogs()
         self.render_continue()
@@ -284,11 +301,19 @@ class ChallengeUI:
         self.render(take_focus=True)
 
     def autosave(self) -> None:
+        """Store the session, and its summary: the challenge is the game played last, the
+        one Continue and a reload resume (`web.summary`)."""
         if self.session is None:
             return
         problem = write_session(self.host.store, self.session)
         if problem:
             self.state = replace(self.state, problem=Keyed(self.session.position, problem))
+            return
+        text = summary.challenge_summary_json(describe_save(self.session), js.Date.now())
+        try:
+            self.host.store.setItem(summary.SUMMARY_KEY, text)
+        except Exception as exc:  # full storage: the session itself was stored
+            js.console.warn(f"summary not stored: {exc}")
 
     # --- rendering ---------------------------------------------------------------------------
     def render(self, take_focus: bool = False) -> None:

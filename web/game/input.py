@@ -32,6 +32,7 @@ class GameInput:
         self.touches: dict[int, tuple[float, float]] = {}  # fingers on the board
         self.gesture: dict[str, Any] | None = None  # tap, drag, pinch or done
         self.auto_zoom = False  # the board zoomed in by itself for a finger (finger_zoom)
+        self.lifted = 0  # fingers lifted off the board and handled (the automation hook's)
 
     # --- helpers ---------------------------------------------------------------------------------
     @property
@@ -245,6 +246,7 @@ class GameInput:
                 self.on_tap(canvas.cell_at(gesture["start"]))
         if not self.touches:
             self.gesture = None
+        self.lifted += 1
 
     def finger_zoom(self, point: tuple[float, float]) -> None:
         """Placing with a finger on cells smaller than a fingertip: the board zooms in

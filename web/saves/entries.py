@@ -1,9 +1,10 @@
 """The saved-games list and the statistics as models and markup (pure, CPython-tested).
 
-An entry's texts come from its validated record; the list is written as one piece of
-markup (every name and text escaped by `web.markup`) and its buttons carry only an
-action and the entry's position in the list, never a stored key in a selector, so a
-save key with a quote in it cannot break anything.
+An entry's texts come from its line in the saves' index (`web.storage.Listed`: read
+from the stored text, or from the checked record once the list has replayed it); the
+list is written as one piece of markup (every name and text escaped by `web.markup`)
+and its buttons carry only an action and the entry's position in the list, never a
+stored key in a selector, so a save key with a quote in it cannot break anything.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from web.markup import Markup, join, tag
 from web.session import HUMAN
-from web.storage import Record
+from web.storage import Listed
 
 ACTIONS = (
     ("Load", "load"),
@@ -31,19 +32,25 @@ class Entry:
     picture: str  # the thumbnail's accessible name
 
 
-def entry(record: Record, when: str, kept_only: bool = False) -> Entry:
+def entry(line: Listed, when: str, kept_only: bool = False) -> Entry:
     """A saved game's line; ``kept_only`` when the browser refused to store it (full
-    storage) and it lives in this page's memory only."""
-    game = record.game
+    storage) and it lives in this page's memory only. A save from before the record
+    said whether its game was over shows its move until the list has replayed it."""
     seats = ", ".join(
         name + ("" if seat == HUMAN else f" ({seat} bot)")
-        for name, seat in zip(game.names, record.seats, strict=True)
+        for name, seat in zip(line.names, line.seats, strict=True)
     )
-    state = "finished" if game.phase == "over" else f"move {len(game.moves)}"
+    state = "finished" if line.over else f"move {line.moves}"
     if kept_only:
         state += " · not stored: until this page closes"
-    meta = f"{game.variant.title} · {seats} · {state} · {when}"
-    return Entry(record.name, meta, f"Board after {len(game.moves)} moves")
+    meta = f"{line.variant} · {seats} · {state} · {when}"
+    return Entry(line.name, meta, f"Board after {line.moves} moves")
+
+
+def more_label(hidden: int, page: int) -> str:
+    """The button under a list that shows a page at a time."""
+    step = min(hidden, page)
+    return f"Show {step} more of {hidden}" if step < hidden else f"Show {step} more"
 
 
 def entry_html(item: Entry, position: int, renaming: bool) -> Markup:
@@ -91,3 +98,26 @@ def aside_text(count: int) -> str:
         else "entries that could not be opened were"
     )
     return f"{count} stored {what} set aside, not deleted."
+
+
+# Whether the browser keeps this site's storage (`navigator.storage.persisted()`, read once
+# at start, then the answer to the one request `ask_to_keep` allows).
+KEPT = "Your browser keeps these saves: it will not clear them to make room."
+MAY_CLEAR = (
+    "Your browser may clear these saves when it runs low on space: export the games you "
+    "want to keep."
+)
+
+
+def keeping_text(persisted: bool | None) -> str:
+    """The saves panel's line on storage; nothing where the browser cannot tell (None)."""
+    if persisted is None:
+        return ""
+    return KEPT if persisted else MAY_CLEAR
+
+
+def ask_to_keep(persisted: bool | None, asked_before: bool) -> bool:
+    """Ask the browser to keep the storage (`navigator.storage.persist()`) when it does
+    not yet and this site never asked: once, at the player's first named save or first
+    finished game, never at a start (a browser may prompt the player)."""
+    return persisted is False and not asked_before

@@ -20,7 +20,7 @@ Rules kept here:
 
 from __future__ import annotations
 
-import json
+import asyncio
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -29,6 +29,7 @@ from engine.game import Game
 from engine.jsontext import decode
 from web import stats, storage
 from web.dom import document, expose, js_value, missing, on
+from web.saves import entries
 from web.saves.messages import Messages
 from web.saves.panel import SavesPanel
 from web.saves.sharing import Sharing
@@ -60,7 +61,10 @@ class SaveManager:
         self.messages = Messages(opened)
         # Checked before the app reads anything, so no stored value can stop the start.
         storage.purge_trash(self.store)
-        self.scan = storage.scan(self.store, now_ms())
+        self.scan = storage.Scan()  # the autosave only: the saves list is read by the panel
+        self.scan.autosave = storage.read_record(
+            self.store, AUTOSAVE_KEY, AUTOSAVE_KIND, now_ms(), self.scan.problems
+        )
         for text in self.scan.problems:
             self.messages.say(text)
         self.check_small_values()
@@ -87,10 +91,10 @@ class SaveManager:
             except Exception as exc:
                 self.messages.say(storage.quarantine(self.store, key, raw, str(exc), now_ms()))
 
-    def boot(self, resume: bool = True) -> None:
-        """Build the panel and messages; then open a shared link, or resume the autosave
-        (unless ``resume`` is false: the player used the start screen before Python was
-        ready)."""
+    def boot(self, resume: bool = True) -> bool:
+        """Build the panel and messages; then open a shared link (True), or resume the
+        autosave (unless ``resume`` is false: the player used the start screen before
+        Python was ready, or a challenge was played last)."""
         self.layer = make("div", "saves-layer")
         self.layer.id = "saves-layer"
         document.body.appendChild(self.layer)
@@ -100,11 +104,54 @@ class SaveManager:
         self.sharing.bind()
         on(js.window, "storage", self.on_storage)
         self.expose()
+        asyncio.ensure_future(self.read_keeping())
         if self.sharing.open_fragment(str(js.location.hash)):
-            return
+            return True
         record = self.scan.autosave
         if resume and record is not None and record.ui.screen == "game":
             self.resume(record)
+        return False
+
+    # --- asking the browser to keep the storage ------------------------------------------------
+    async def read_keeping(self) -> None:
+        """Whether the browser keeps this site's storage, asked once at start; where the
+        API is missing the panel says nothing about it."""
+        manager = _storage_manager()
+        if manager is None:
+            return
+        try:
+            self.panel.kept = bool(await manager.persisted())
+        except Exception as exc:  # refused (an opaque origin): say nothing
+            js.console.warn(f"storage.persisted: {exc}")
+            return
+        self.panel.draw_keeping()
+
+    def ask_to_keep(self) -> None:
+        """After the first named save or finished game: ask the browser once to keep the
+        storage (`entries.ask_to_keep`); the flag in the settings makes it once per site."""
+        settings = self.app.settings
+        if not entries.ask_to_keep(self.panel.kept, settings.get(KEEP_ASKED) == "1"):
+            return
+        settings[KEEP_ASKED] = "1"
+        storage.write_json(self.store, storage.SETTINGS_KEY, settings)
+        asyncio.ensure_future(self.request_keeping())
+
+    async def request_keeping(self) -> None:
+        manager = _storage_manager()
+        if manager is None:
+            return
+        try:
+            self.panel.kept = bool(await manager.persist())
+        except Exception as exc:
+            js.console.warn(f"storage.persist: {exc}")
+            return
+        self.panel.draw_keeping()
+
+    def ready(self) -> None:
+        """The page is ready: from now on the saves list checks the entries it shows (the
+        start replays no named save; `info().replaysAtReady` tells)."""
+        self.replays_at_ready = storage.named_replays()
+        self.panel.start_checking()
 
     def add_game_buttons(self) -> None:
         """A Save button on the game bar and a Replay button on the game-over card."""
@@ -133,6 +180,11 @@ class SaveManager:
                 "bound": self.bound.key if self.bound else None,
                 "messages": list(self.messages.texts),
                 "memoryOnly": isinstance(self.store, storage.MemoryStore),
+                "replays": storage.named_replays(),
+                "replaysAtReady": getattr(self, "replays_at_ready", None),
+                "listed": len(self.panel.named),
+                "shown": min(len(self.panel.named), self.panel.shown),
+                "listChecked": self.panel.checked_all,
             }
             return js_value(data)
 
@@ -182,6 +234,7 @@ class SaveManager:
             problem = storage.write_json(self.store, storage.STATS_KEY, data)
             if problem:
                 self.messages.say(problem)
+        self.ask_to_keep()
 
     def continue_game(self) -> None:
         """'Continue' on the start screen without a game in memory: resume the autosave."""
@@ -233,6 +286,17 @@ class SaveManager:
         else:
             self.messages.report(None)
 
+    def use_freed_room(self) -> None:
+        """After a delete on a full storage: the game held in memory is autosaved first,
+        then the deleted save's copy for Undo is stored if there is room left."""
+        game = self.app.game
+        held = game is not None and (self.tracked is game or self.bound is not None)
+        if self.messages.write_problem is not None and held:
+            on_start = not document.getElementById("start").hidden
+            self.write(self.app.ui_state("start" if on_start else "game"))
+            self.app.write_summary()
+        storage.flush_kept(self.store)
+
     def keep_previous_autosave(self, exclude: Game | None = None) -> str | None:
         """Before another game takes the autosave: keep an unfinished one in the list."""
         problems: list[str] = []
@@ -243,10 +307,8 @@ class SaveManager:
             return None
         if exclude is not None and record.game == exclude:
             return None
-        mine = json.dumps(record.game_json(), sort_keys=True)
-        for named in storage.scan(self.store, now_ms()).named:
-            if json.dumps(named.game_json(), sort_keys=True) == mine:
-                return None
+        if storage.holds_game(self.store, record.game_json()):
+            return None
         name = f"Unfinished {record.game.variant.name} game ({when_text(record.saved_at)})"
         kept = Record(NAMED_KIND, record.game, record.seats, record.ui, saved_at=now_ms())
         kept.name = name[: storage.MAX_SAVE_NAME]
@@ -372,6 +434,21 @@ class SaveManager:
         if self.viewer is not None:
             self.viewer.remove()
             self.viewer = None
+
+
+KEEP_ASKED = "keep-storage-asked"  # in the settings: the browser was asked to keep storage
+
+
+def _storage_manager() -> Any:
+    """`navigator.storage` when it has `persisted` and `persist`, else None."""
+    manager = getattr(js.navigator, "storage", None)
+    if manager is None or missing(manager):
+        return None
+    for name in ("persisted", "persist"):
+        method = getattr(manager, name, None)
+        if method is None or missing(method):
+            return None
+    return manager
 
 
 def _check_settings(value: object) -> None:

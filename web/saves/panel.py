@@ -2,10 +2,13 @@
 (load, replay, rename, export, link, delete with undo), the entries set aside, the
 statistics.
 
-The list is drawn from the stored records and one piece of panel state (which entry is
-being renamed); one listener on the list handles every entry's buttons by their action
-and position. Thumbnails are drawn into the list's canvases in order, one per step so
-the page stays responsive.
+The list is drawn from the saves' index (`storage.index`: each save's name, date and
+summary read from its text, no game replayed) and a little panel state (how many entries
+show, which one is being renamed); one listener on the list handles every entry's
+buttons by their action and position. A save's game is checked (replayed) only when the
+list shows it or it is opened: once the page is ready, the entries shown are checked and
+their thumbnails drawn in order, one per step so the page stays responsive. A save that
+fails the check is set aside with a message and leaves the list.
 """
 
 from __future__ import annotations
@@ -20,17 +23,25 @@ from web.dom import document, missing, on
 from web.replay import draw_view
 from web.saves import entries
 from web.saves.widgets import button, make, now_ms, when_text
-from web.storage import NAMED_KIND, Record, StoredDataError
+from web.storage import AUTOSAVE_KEY, AUTOSAVE_KIND, NAMED_KIND, Listed, Record, StoredDataError
 
 THUMB = 72.0
+PAGE = 20  # entries shown at first, and added by "Show more"
 
 
 class SavesPanel:
     def __init__(self, manager: Any) -> None:
         self.manager = manager
-        self.named: list[Record] = []
+        self.named: list[Listed] = []  # the index, newest first
+        self.shown = PAGE  # how many entries the list shows
         self.renaming: int | None = None
-        self.drawing = 0  # thumbnails of an older listing stop when this changes
+        self.unreadable: set[str] = set()  # failed their check but could not be set aside
+        self.live = False  # the page is ready: shown entries are checked
+        self.checked_all = False  # every shown entry of the current drawing is checked
+        self.drawing = 0  # checks of an older listing stop when this changes
+        # Does the browser keep this site's storage? `navigator.storage.persisted()`, read
+        # once at start, then the answer to the one request made (None: it cannot tell).
+        self.kept: bool | None = None
 
     @property
     def store(self) -> Any:
@@ -48,6 +59,10 @@ class SavesPanel:
         title.id = "saves-title"
         panel.setAttribute("aria-labelledby", "saves-title")
         panel.appendChild(title)
+        self.keeping = make("p", "muted saves-keeping")
+        self.keeping.id = "saves-keeping"
+        panel.appendChild(self.keeping)
+        self.draw_keeping()
         form = make("form", "save-form")
         form.id = "save-form"
         label = make("label", "", "Save the current game as")
@@ -70,6 +85,10 @@ class SavesPanel:
         on(self.list, "keydown", self.on_rename_key)
         on(self.list, "change", self.on_rename_change)
         panel.appendChild(self.list)
+        self.more = button("Show more", "more")
+        self.more.id = "saves-more"
+        on(self.more, "click", self.on_more)
+        panel.appendChild(self.more)
         tools = make("div", "saves-tools")
         pick = button("Import a game file…", "import")
         pick.id = "import-button"
@@ -90,44 +109,101 @@ class SavesPanel:
 
     # --- the list ------------------------------------------------------------------------------
     def refresh(self) -> None:
-        scan = storage.scan(self.store, now_ms())
-        for text in scan.problems:
+        problems: list[str] = []
+        index = storage.index(self.store, now_ms(), problems)
+        for text in problems:
             self.manager.messages.say(text)
-        self.named = scan.named
+        self.named = [line for line in index if line.key not in self.unreadable]
         self.renaming = None
         self.draw_list()
-        self.save_submit.disabled = self.manager.app.game is None and scan.autosave is None
+        try:
+            stored = storage.peek(self.store.getItem(AUTOSAVE_KEY)) is not None
+        except Exception:
+            stored = False
+        self.save_submit.disabled = self.manager.app.game is None and not stored
         self.render_aside()
         self.stats_box.innerHTML = entries.stats_html(stats.rows(self.manager.read_stats()))
 
-    def draw_list(self) -> None:
-        items = [
-            entries.entry(r, when_text(r.saved_at), storage.kept_only(self.store, r.key))
-            for r in self.named
-        ]
-        self.list.innerHTML = entries.list_html(items, self.renaming)
-        self.drawing += 1
-        asyncio.ensure_future(self.draw_thumbnails(self.drawing, list(self.named)))
+    def draw_keeping(self) -> None:
+        text = entries.keeping_text(self.kept)
+        self.keeping.textContent = text
+        self.keeping.hidden = not text
 
-    async def draw_thumbnails(self, drawing: int, records: list[Record]) -> None:
+    def draw_list(self) -> None:
+        shown = self.named[: self.shown]
+        items = [self.item(line) for line in shown]
+        self.list.innerHTML = entries.list_html(items, self.renaming)
+        self.more.hidden = len(self.named) <= len(shown)
+        self.more.textContent = entries.more_label(len(self.named) - len(shown), PAGE)
+        self.drawing += 1
+        self.checked_all = False
+        if self.live:
+            asyncio.ensure_future(self.check_shown(self.drawing, shown))
+
+    def item(self, line: Listed) -> entries.Entry:
+        kept_only = storage.kept_only(self.store, line.key)
+        return entries.entry(line, when_text(line.saved_at), kept_only)
+
+    def start_checking(self) -> None:
+        """The page is ready: check the entries shown (the start itself checks none)."""
+        self.live = True
+        self.drawing += 1
+        asyncio.ensure_future(self.check_shown(self.drawing, self.named[: self.shown]))
+
+    def on_more(self, event: Any) -> None:
+        self.shown += PAGE
+        self.draw_list()
+
+    async def check_shown(self, drawing: int, lines: list[Listed]) -> None:
+        """Check each shown entry (a replay of its game, once per stored text) and draw
+        its thumbnail; the line gains what only the replay knows ("finished")."""
         dpr = float(js.window.devicePixelRatio or 1.0)
         canvases = list(self.list.querySelectorAll("canvas.thumb"))
-        for canvas, record in zip(canvases, records, strict=False):
+        metas = list(self.list.querySelectorAll(".save-meta"))
+        for canvas, meta, line in zip(canvases, metas, lines, strict=False):
             await asyncio.sleep(0)  # one at a time, so the page stays responsive
             if drawing != self.drawing:
                 return
+            record = self.open(line)
+            if record is None:
+                return  # set aside: the list was drawn again without it
+            checked = self.item(storage.listed(record))
+            if checked.meta != str(meta.textContent):
+                meta.textContent = checked.meta
             try:
                 draw_view(canvas, record.game.view(None), THUMB, THUMB, dpr)
                 canvas.style.width = canvas.style.height = f"{THUMB:.0f}px"
             except Exception as exc:  # a thumbnail is decoration; never block the list
                 js.console.warn(f"thumbnail failed: {exc}")
+        if drawing == self.drawing:
+            self.checked_all = True
+
+    def open(self, line: Listed) -> Record | None:
+        """The save behind a line, its game checked by a replay (once per stored text).
+        A save that fails is set aside with a message and the list is drawn again."""
+        problems: list[str] = []
+        record = storage.read_record(
+            self.store, line.key, NAMED_KIND, now_ms(), problems, remember=True
+        )
+        if record is not None:
+            return record
+        for text in problems:
+            self.manager.messages.say(text)
+        if not problems:
+            self.manager.messages.say(f"“{line.name}” is no longer there (another tab?).")
+        self.unreadable.add(line.key)
+        self.refresh()
+        return None
 
     def record_of(self, node: Any) -> tuple[int, Record] | None:
         raw = node.getAttribute("data-entry")
         if missing(raw):
             return None
         position = int(str(raw))
-        return (position, self.named[position]) if 0 <= position < len(self.named) else None
+        if not 0 <= position < min(len(self.named), self.shown):
+            return None
+        record = self.open(self.named[position])
+        return None if record is None else (position, record)
 
     def on_list_click(self, event: Any) -> None:
         node = event.target.closest("button[data-action]")
@@ -188,6 +264,7 @@ class SavesPanel:
         if problem:
             self.manager.messages.say(problem)
             return
+        self.manager.use_freed_room()
         self.refresh()
 
         def undo() -> None:
@@ -210,7 +287,11 @@ class SavesPanel:
         if app.game is not None:
             game, seats, ui = app.game, app.seats, app.ui_state()
         else:
-            record = manager.scan.autosave
+            problems: list[str] = []
+            now = now_ms()
+            record = storage.read_record(manager.store, AUTOSAVE_KEY, AUTOSAVE_KIND, now, problems)
+            for text in problems:
+                manager.messages.say(text)
             if record is None:
                 manager.messages.say("There is no game to save yet.")
                 return
@@ -228,6 +309,7 @@ class SavesPanel:
         self.name_input.value = ""
         self.refresh()
         manager.messages.toast(f"Saved as “{label}”.")
+        manager.ask_to_keep()
 
     # --- entries set aside -----------------------------------------------------------------------
     def render_aside(self) -> None:

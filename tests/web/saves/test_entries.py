@@ -4,16 +4,26 @@ no stored key."""
 from __future__ import annotations
 
 from engine import new_game
-from web.saves.entries import aside_text, entry, list_html, stats_html
-from web.storage import NAMED_KIND, Record
+from web.saves.entries import (
+    KEPT,
+    MAY_CLEAR,
+    aside_text,
+    ask_to_keep,
+    entry,
+    keeping_text,
+    list_html,
+    more_label,
+    stats_html,
+)
+from web.storage import NAMED_KIND, Listed, Record, listed
 
 HOSTILE = '"><img src=x onerror=window.__pwned=1>'
 
 
-def record(name: str, names: list[str], seats: list[str]) -> Record:
+def record(name: str, names: list[str], seats: list[str]) -> Listed:
     game = new_game("standard", 2, seed=3, names=names)
     game.apply(game.legal_moves()[0])
-    return Record(NAMED_KIND, game, seats, name=name, key='ingenious.save."odd\'key')
+    return listed(Record(NAMED_KIND, game, seats, name=name, key='ingenious.save."odd\'key'))
 
 
 def test_an_entry_names_the_game_the_players_the_bots_and_the_move() -> None:
@@ -44,3 +54,30 @@ def test_an_empty_list_and_the_statistics_table() -> None:
 def test_set_aside_counts_are_worded_for_one_and_many() -> None:
     assert aside_text(1) == "1 stored entry that could not be opened was set aside, not deleted."
     assert aside_text(3).startswith("3 stored entries that could not be opened were")
+
+
+def test_a_save_not_yet_replayed_shows_its_move_and_a_finished_one_says_so() -> None:
+    """Before its game is checked, a save from before the record said whether the game was
+    over shows its move count; a save that says so shows "finished"."""
+    line = Listed("k", "Old", 0, "Duel", ("Ann", "Bob"), ("human", "expert"), 30)
+    assert entry(line, "today").meta == "Duel · Ann, Bob (expert bot) · move 30 · today"
+    done = Listed("k", "Done", 0, "Duel", ("Ann", "Bob"), ("human", "human"), 30, over=True)
+    assert "· finished ·" in entry(done, "today").meta
+
+
+def test_the_list_shows_a_page_at_a_time() -> None:
+    assert more_label(980, 20) == "Show 20 more of 980"
+    assert more_label(5, 20) == "Show 5 more"
+
+
+def test_the_panel_says_whether_the_browser_keeps_the_saves_or_nothing_if_unknown() -> None:
+    assert keeping_text(True) == KEPT and "keeps these saves" in KEPT
+    assert keeping_text(False) == MAY_CLEAR and "may clear" in MAY_CLEAR
+    assert keeping_text(None) == "", "no storage API: nothing that could mislead"
+
+
+def test_the_browser_is_asked_to_keep_the_storage_once_and_only_when_it_does_not() -> None:
+    assert ask_to_keep(False, asked_before=False)
+    assert not ask_to_keep(False, asked_before=True), "asked once, not at every save"
+    assert not ask_to_keep(True, asked_before=False), "kept already"
+    assert not ask_to_keep(None, asked_before=False), "no API, or its answer not in yet"
