@@ -137,16 +137,17 @@ def test_every_board_game_state_has_no_wcag_violations(page: Page, server_url: s
 
 # --- the Challenges -------------------------------------------------------------------------------
 def continue_challenge(page: Page, session: Session) -> None:
-    """Store `session` as the Challenges autosave and Continue it from the start screen."""
-    page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)",
-        [site_key(AUTOSAVE_KEY, "/"), json.dumps(session.to_save())],
-    )
+    """Store `session` as the Challenges autosave and Continue it from the start screen
+    (stored once the start screen is shown: leaving a Challenge saves it, screen and all)."""
     if page.locator("#ch-over").is_visible():
         page.click("#ch-over-menu")
     elif page.locator("#challenge-screen").is_visible():
         page.click("#ch-menu")
     expect(page.locator("#start")).to_be_visible()
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [site_key(AUTOSAVE_KEY, "/"), json.dumps(session.to_save())],
+    )
     page.click("#ch-continue")
     expect(page.locator("#challenge-screen")).to_be_visible()
     page.wait_for_function("!window.ingeniousChallenges.busy()")
