@@ -76,34 +76,36 @@ function prepare() {
       throw error;
     })
     : readSnapshot(FILES);
-  return read.then((found) => { mark("snapshot-read"); return found; });
+  return read.then((found) => { mark("snapshot-read"); tell("read"); return found; });
 }
 
-// A page's own interpreter starts first: a worker's (the bots) waits until the page
-// says it is up (or 3 s at most) before it reads and restores its snapshot, so two
-// restores do not share the cores while the player waits for the page.
+// A page's own interpreter comes first: a worker's (the bots) reads its snapshot once the
+// page has read its own ("read"), and restores it once the page's interpreter is up
+// ("up"), 3 s at most each, so the two restores never share the cores while the player
+// waits for the page.
 const PAGE = typeof document !== "undefined";
 const channel = typeof BroadcastChannel === "function"
   ? new BroadcastChannel("ingenious-python") : null;
-let pageUp = false;
+const said = new Set();
 
-function pageIsUp() {
-  pageUp = true;
-  if (PAGE && channel) channel.postMessage("up");
+function tell(what) {
+  said.add(what);
+  if (PAGE && channel) channel.postMessage(what);
 }
 
-function pageFirst() {
+function pageHas(what) {
   if (PAGE || !channel) return Promise.resolve();
   return new Promise((resolve) => {
-    channel.addEventListener("message", (event) => { if (event.data === "up") resolve(); });
-    channel.postMessage("ask");
+    channel.addEventListener("message", (event) => { if (event.data === what) resolve(); });
+    channel.postMessage(`ask ${what}`);
     setTimeout(resolve, 3000);
   });
 }
 
 if (PAGE && channel) {
   channel.addEventListener("message", (event) => {
-    if (event.data === "ask" && pageUp) channel.postMessage("up");
+    const [ask, what] = String(event.data).split(" ");
+    if (ask === "ask" && said.has(what)) channel.postMessage(what);
   });
 }
 
@@ -141,7 +143,7 @@ function report(start, why) {
 const output = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
 
 async function start() {
-  prepared = pageFirst().then(prepare);
+  prepared = pageHas("read").then(prepare);
   prepared.catch(() => {});  // a refusal is reported once Pyodide has started without it
   const config = {
     indexURL: INDEX_URL,
@@ -151,10 +153,12 @@ async function start() {
   };
   let refusal = null;
   const snapshot = prepared.then(async (found) => {
+    await pageHas("up");
     await busy();
     return found.snapshot;
   }, (error) => {
     refusal = error;
+    tell("read");
     throw error;
   });
   try {
@@ -163,7 +167,7 @@ async function start() {
     pyodide.runPython(AFTER_RESTORE);
     mark("python-restored");
     report("snapshot");
-    pageIsUp();
+    tell("up");
     const { archive } = await prepared;
     later(() => unpack(pyodide, archive));
     return pyodide;
@@ -173,7 +177,7 @@ async function start() {
     const [pyodide, archive] = await Promise.all([startPyodide(config), archiveBytes()]);
     unpack(pyodide, archive);
     report("normal", why);
-    pageIsUp();
+    tell("up");
     return pyodide;
   }
 }
