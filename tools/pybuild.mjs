@@ -19,8 +19,8 @@
 //       Every .pyc in the archives carries this runtime's magic number (exit 1 if not).
 //
 // The snapshot file: "INGSNAP1", a 4-byte little-endian header length, a JSON header
-// (format, pyodide version, SHA-256 of python.zip and of python-stdlib.zip, the raw
-// size), then the gzip of the snapshot Pyodide made. web/python-snapshot.mjs restores it
+// (format 2, pyodide version, SHA-256 of python.zip and of python-stdlib.zip, the raw
+// size, the runs of memory that are not zeros), then each run's gzip, in order. web/python-snapshot.mjs restores it
 // only when every key matches the files the page is served. tools/pybuild.py drives this.
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
@@ -150,6 +150,31 @@ function clearFreeMemory(module) {
   held.forEach((block) => module._free(block));
 }
 
+// Nearly half of the memory is zeros (the stack, space not yet used): only the runs of
+// 64 kB blocks that are not all zero are stored, each as a gzip member of its own, so the
+// page inflates half as much. [offset, raw length, gzip length] per run.
+const BLOCK = 1 << 16;
+
+function sparse(raw) {
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.length);
+  const zero = Buffer.alloc(BLOCK);
+  const blank = (at) => bytes.subarray(at, Math.min(at + BLOCK, bytes.length))
+    .equals(zero.subarray(0, Math.min(BLOCK, bytes.length - at)));
+  const segments = [];
+  const members = [];
+  for (let at = 0; at < bytes.length;) {
+    if (blank(at)) { at += BLOCK; continue; }
+    let end = at + BLOCK;
+    while (end < bytes.length && !blank(end)) end += BLOCK;
+    end = Math.min(end, bytes.length);
+    const member = gzipSync(bytes.subarray(at, end), { level: 9 });
+    segments.push([at, end - at, member.length]);
+    members.push(member);
+    at = end;
+  }
+  return { segments, body: Buffer.concat(members) };
+}
+
 async function app(srcZip, pyscriptDir, outDir, modules) {
   // 1. The archive's bytecode, and the standard library it can reach.
   const first = await loadPyodide(quiet);
@@ -187,13 +212,13 @@ del gc
 `);
   clearFreeMemory(pyodide._module);
   const raw = pyodide.makeMemorySnapshot();
+  const { segments, body } = sparse(raw);
   const header = Buffer.from(JSON.stringify({
-    format: 1, pyodide: version, python_zip: sha256(zip), stdlib: sha256(stdlib),
-    size: raw.length,
+    format: 2, pyodide: version, python_zip: sha256(zip), stdlib: sha256(stdlib),
+    size: raw.length, segments,
   }));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length);
-  const body = gzipSync(raw, { level: 9 });
   writeFileSync(join(outDir, "python.zip"), zip);
   writeFileSync(join(outDir, "python.snapshot"),
                 Buffer.concat([Buffer.from(MAGIC), length, header, body]));

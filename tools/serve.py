@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import email.utils
 import functools
+import hashlib
 import io
 import os
 import sys
@@ -88,9 +89,18 @@ class Handler(SimpleHTTPRequestHandler):
             kind = CONTENT_TYPES[".html"]
         if body is None:
             return super().send_head()
+        # A generated file is named by its contents: a revalidation of the same one (the
+        # page and its worker both ask for the snapshot) is answered "not modified".
+        tag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        if self.headers.get("If-None-Match") == tag:
+            self.send_response(304)
+            self.send_header("ETag", tag)
+            self.end_headers()
+            return None
         self.send_response(200)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", tag)
         self.send_header("Last-Modified", email.utils.formatdate(usegmt=True))
         self.end_headers()
         return io.BytesIO(body)

@@ -5,7 +5,8 @@
 // thread stays free; where a worker cannot start one, it runs in place.
 //
 // The file: "INGSNAP1", the header's length (4 bytes, little-endian), the JSON header
-// {format, pyodide, python_zip, stdlib, size}, then the gzip of Pyodide's snapshot
+// {format: 2, pyodide, python_zip, stdlib, size, segments}, then the gzip of each run of
+// memory that is not zeros ([offset, size, gzip length] in segments), in order
 // (tools/pybuild.mjs writes it).
 const MAGIC = "INGSNAP1";
 
@@ -20,28 +21,45 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function gunzip(bytes, size) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const out = new Uint8Array(size);
+async function inflate(member, into, size) {
+  const stream = new Blob([member]).stream().pipeThrough(new DecompressionStream("gzip"));
   let at = 0;
   for await (const chunk of stream) {
-    if (at + chunk.length > size) throw new Error("the snapshot is larger than its header says");
-    out.set(chunk, at);
+    if (at + chunk.length > size) throw new Error("a run is longer than the header says");
+    into.set(chunk, at);
     at += chunk.length;
   }
-  if (at !== size) throw new Error(`the snapshot holds ${at} bytes, its header says ${size}`);
-  return out;
+  if (at !== size) throw new Error(`a run holds ${at} bytes, the header says ${size}`);
 }
 
-/** {snapshot, archive}: the snapshot's bytes, if it fits the site's files (named by
- * {snapshot, archive, stdlib, version, site}), and the bytes of python.zip; otherwise
- * throws an Error that says why not. */
+// The memory: zeros but for the header's runs, each inflated into its place.
+async function unpack(body, header) {
+  const memory = new Uint8Array(header.size);
+  const runs = [];
+  let from = 0;
+  for (const [offset, size, packed] of header.segments) {
+    if (offset < 0 || size <= 0 || offset + size > header.size || from + packed > body.length) {
+      throw new Error("a run lies outside the snapshot");
+    }
+    runs.push(inflate(body.subarray(from, from + packed), memory.subarray(offset), size));
+    from += packed;
+  }
+  await Promise.all(runs);
+  return memory;
+}
+
+/** {snapshot, archive, times}: the snapshot's bytes, if it fits the site's files (named
+ * by {snapshot, archive, stdlib, version, site}), the bytes of python.zip, and how many
+ * milliseconds fetching, checking and inflating took; otherwise throws an Error that
+ * says why not. */
 export async function readSnapshot({ snapshot, archive, stdlib, version, site }) {
   if (typeof DecompressionStream !== "function" || !globalThis.crypto?.subtle) {
     throw new Error("this browser cannot unpack a snapshot");
   }
+  const began = performance.now();
   const [file, archiveBytes, stdlibBytes] = await Promise.all(
     [snapshot, archive, stdlib].map((url) => bytesOf(url, site)));
+  const fetched = performance.now();
   const tag = new TextDecoder().decode(file.subarray(0, MAGIC.length));
   if (tag !== MAGIC || file.length < 12) throw new Error("python.snapshot is not a snapshot");
   const length = new DataView(file.buffer, file.byteOffset + 8, 4).getUint32(0, true);
@@ -52,16 +70,22 @@ export async function readSnapshot({ snapshot, archive, stdlib, version, site })
     throw new Error("python.snapshot has a broken header");
   }
   const [archiveHash, stdlibHash] = await Promise.all([sha256(archiveBytes), sha256(stdlibBytes)]);
-  if (header.format !== 1) throw new Error(`snapshot format ${header.format}`);
+  if (header.format !== 2 || !Array.isArray(header.segments)) {
+    throw new Error(`snapshot format ${header.format}`);
+  }
   if (header.pyodide !== version) throw new Error(`snapshot of Pyodide ${header.pyodide}`);
   if (header.python_zip !== archiveHash) throw new Error("snapshot of another python.zip");
   if (header.stdlib !== stdlibHash) throw new Error("snapshot of another standard library");
   if (!Number.isSafeInteger(header.size) || header.size <= 0 || header.size > 1 << 30) {
     throw new Error(`snapshot size ${header.size}`);
   }
+  const checked = performance.now();
   try {
-    return { snapshot: await gunzip(file.subarray(12 + length), header.size),
-             archive: archiveBytes };
+    const bytes = await unpack(file.subarray(12 + length), header);
+    const ms = (from, to) => Math.round(to - from);
+    return { snapshot: bytes, archive: archiveBytes,
+             times: { fetch: ms(began, fetched), check: ms(fetched, checked),
+                      inflate: ms(checked, performance.now()) } };
   } catch (error) {
     throw new Error(`python.snapshot is damaged (${error.message || error})`);
   }

@@ -133,8 +133,9 @@ async function archiveBytes() {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-function report(start, why) {
+function report(start, why, times) {
   globalThis.ingeniousPython = { start, why: why ? String(why.message || why) : "" };
+  if (times) globalThis.ingeniousPython.times = times;
   if (why) console.warn(`Python starts without its snapshot: ${globalThis.ingeniousPython.why}`);
 }
 
@@ -166,9 +167,9 @@ async function start() {
     const pyodide = await startPyodide({ ...config, _loadSnapshot: snapshot });
     pyodide.runPython(AFTER_RESTORE);
     mark("python-restored");
-    report("snapshot");
+    const { archive, times } = await prepared;
+    report("snapshot", null, times);
     tell("up");
-    const { archive } = await prepared;
     later(() => unpack(pyodide, archive));
     return pyodide;
   } catch (error) {

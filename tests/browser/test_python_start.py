@@ -19,8 +19,8 @@ from tests.browser.game_helpers import engine_game, start_game, wait_idle
 START_JS = "JSON.stringify(window.ingeniousPython || null)"
 
 
-def python_start(page: Page) -> dict[str, str]:
-    found: dict[str, str] = json.loads(page.evaluate(START_JS))
+def python_start(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(page.evaluate(START_JS))
     return found
 
 
@@ -52,7 +52,9 @@ def play_one_game_start(page: Page) -> None:
 
 def test_the_game_starts_python_from_its_snapshot(ready_page: Page) -> None:
     """make play serves a snapshot of the live sources; the page restores it."""
-    assert python_start(ready_page) == {"start": "snapshot", "why": ""}
+    found = python_start(ready_page)
+    assert found["start"] == "snapshot" and found["why"] == "", found
+    assert set(found["times"]) == {"fetch", "check", "inflate"}
 
 
 def test_two_starts_from_the_same_snapshot_deal_different_games(
@@ -96,9 +98,11 @@ def test_a_snapshot_made_for_other_files_is_refused_and_the_game_starts_normally
 def test_a_damaged_snapshot_is_refused_and_the_game_starts_normally(
     page: Page, server_url: str, open_ready: Callable[..., float]
 ) -> None:
-    """A snapshot cut short in transfer (its gzip ends early) is not restored."""
+    """A snapshot whose runs of memory are cut short or garbled is not restored."""
     header, body = snapshot_parts(server_url)
-    serve_snapshot(page, server_url, snapshot_file(header, body[: len(body) // 2]))
+    first = header["segments"][0][2]
+    garbled = body[:10] + bytes(b ^ 0x5A for b in body[10:first]) + body[first:]
+    serve_snapshot(page, server_url, snapshot_file(header, garbled))
     open_ready(page, server_url)
     found = python_start(page)
     assert found["start"] == "normal" and "damaged" in found["why"], found
@@ -111,8 +115,9 @@ def test_a_snapshot_pyodide_cannot_restore_leads_to_a_normal_start(
     """Right header, right size, but not Pyodide's memory: Pyodide refuses it, and the
     page starts Python again the usual way."""
     header, _ = snapshot_parts(server_url)
-    junk = gzip.compress(bytes(header["size"]), compresslevel=1)
-    serve_snapshot(page, server_url, snapshot_file(header, junk))
+    junk = gzip.compress(b"\x01" * header["size"], compresslevel=1)
+    serve_snapshot(page, server_url,
+                   snapshot_file({**header, "segments": [[0, header["size"], len(junk)]]}, junk))
     open_ready(page, server_url)
     found = python_start(page)
     assert found["start"] == "normal" and "could not restore" in found["why"], found
