@@ -151,6 +151,8 @@ class GameInput:
             self.table.render()
 
     def on_pointer_down(self, event: Any) -> None:
+        if self.screen is not None:
+            self.screen.touch = event.pointerType == "touch"
         if event.pointerType == "touch":
             event.preventDefault()
             self.on_touch_down(event)
@@ -284,6 +286,8 @@ class GameInput:
         if missing(node) or self.screen is None:
             return
         self.screen.keyboard = event.detail == 0
+        if str(getattr(event, "pointerType", "") or "") in ("touch", "mouse", "pen"):
+            self.screen.touch = event.pointerType == "touch"
         self.select(int(node.getAttribute("data-slot")))
 
     def select(self, slot: int) -> None:

@@ -344,7 +344,8 @@ def rack_model(game: Game, screen: Screen, facts: Facts) -> RackModel:
         who = game.names[game.current]
         return RackModel(f"{who}'s tiles (hidden)", "Tiles are hidden",
                          hidden=int(facts.view["rack_sizes"][game.current]))  # fmt: skip
-    title = "Your tiles" if len(humans(screen.seats)) <= 1 else f"{game.names[owner]}'s tiles"
+    # "Your" only for the one person at the table: with none (bots only) or several, a name.
+    title = "Your tiles" if len(humans(screen.seats)) == 1 else f"{game.names[owner]}'s tiles"
     playable = facts.index.has_placements
     tiles = tuple(
         RackTile(slot, tile, words.tile_label(slot, tile), slot == screen.aim.slot, not playable)
@@ -390,7 +391,8 @@ def preview_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
         text = "Move over the board: highlighted cells can take this tile."
         return PreviewModel(message=text, spoken=text)
     if facts.index.has_placements:
-        return PreviewModel(message="Pick a tile (keys 1–6).", spoken="Pick a tile.")
+        text = words.pick_a_tile(len(facts.rack), screen.touch)
+        return PreviewModel(message=text, spoken="Pick a tile.")
     return PreviewModel()
 
 

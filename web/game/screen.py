@@ -26,6 +26,7 @@ from web import motion, storage, zoom
 from web.botworker import BotTimeout, Workers
 from web.dom import el, show_banner
 from web.game import state as st
+from web.game import words
 from web.game.canvas import BoardCanvas
 from web.game.draw import GameView
 from web.game.model import HINT_LEVEL, Facts, GameModel, facts_for, model, refusal
@@ -78,6 +79,7 @@ class GameScreen:
         self.generation += 1
         self.game = game
         self.screen = st.screen_for(game, seats, ui)
+        self.screen.touch = bool(js.matchMedia("(pointer: coarse)").matches)
         self.facts = None
         self.page.reset()
         self.showing = self.canvas.showing = True
@@ -187,7 +189,7 @@ class GameScreen:
         move = st.candidate(screen, facts.index, tile)
         if move is None:
             if tile is None:
-                text = "Pick a tile first (keys 1–6)."
+                text = words.pick_a_tile(len(facts.rack), screen.touch, first=True)
             else:
                 why = refusal(game, st.aimed_move(screen, tile))
                 text = f"Not here: {why}" if why else "The tile cannot go there. Turn it (R)."

@@ -75,6 +75,7 @@ class Screen:
     aim: Aim = field(default_factory=Aim)
     cursor: Cell | None = None  # the keyboard cursor
     keyboard: bool = False  # the last input was a key: show the cursor
+    touch: bool = False  # a finger works this screen (a coarse pointer, or the last tap)
     hint: Keyed | None = None  # the strong bot's choice, as a move string
     asking: Position | None = None  # a hint is being worked out for this position
     notice: Keyed | None = None  # a status-line message (a refusal, a touch step, a restart)

@@ -215,3 +215,12 @@ def plain(text: str) -> str:
     for glyph in GLYPH.values():
         text = text.replace(f" {glyph}", "")
     return text
+
+
+def pick_a_tile(rack_size: int, touch: bool, first: bool = False) -> str:
+    """Asking for a tile: a finger taps one of the rack; keys name the tiles there are."""
+    pick = "Pick a tile first" if first else "Pick a tile"
+    if touch:
+        return "Tap a tile on your rack first." if first else "Tap a tile on your rack."
+    keys = "key 1" if rack_size == 1 else f"keys 1–{rack_size}"
+    return f"{pick} ({keys})."

@@ -256,3 +256,21 @@ def test_duel_tokens_are_named_with_their_holder() -> None:
     label = token_label(held[0], game.names)
     assert label == f"{game.names[held[0].token]} holds the {held[0].colour} token"
     assert f'aria-label="{label}"' in board_html(game.view(None))
+
+
+def test_the_rack_asks_for_a_tile_by_the_keys_there_are_or_by_a_tap() -> None:
+    """Five tiles on the rack: keys 1-5; a touch screen: a tap, no keys."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    game.bag.append(game.racks[0].pop())
+    scr = screen(game, [HUMAN, BOT])
+    assert show(game, scr).preview.message == "Pick a tile (keys 1–5)."
+    scr.touch = True
+    assert show(game, scr).preview.message == "Tap a tile on your rack."
+
+
+def test_a_table_of_bots_names_the_rack_it_shows_never_your_tiles() -> None:
+    """With no person at the table the rack shown is the bot's, by name."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    m = show(game, screen(game, [BOT, BOT]))
+    assert m.rack.title != "Your tiles"
+    assert m.rack.title in ("Ann's tiles", "Ann's tiles (hidden)")

@@ -6,7 +6,14 @@ import re
 
 from tests.web.game.games import greedy
 from web.game import words
-from web.game.words import describe, describe_log, offer_prompt, offer_words, symbol
+from web.game.words import (
+    describe,
+    describe_log,
+    offer_prompt,
+    offer_words,
+    pick_a_tile,
+    symbol,
+)
 
 COORDINATES = re.compile(r"-?\d+,-?\d+")
 
@@ -91,3 +98,12 @@ def test_a_real_swap_line_matches_the_engine_reason() -> None:
 
 def test_tile_labels_name_the_slot_and_both_colours() -> None:
     assert words.tile_label(0, ("red", "blue")) == "Tile 1: red and blue"
+
+
+def test_asking_for_a_tile_names_the_keys_of_the_tiles_there_are_or_a_tap() -> None:
+    """Keys 1-N for the N tiles on the rack; on a touch screen, a tap (no keys there)."""
+    assert pick_a_tile(6, touch=False) == "Pick a tile (keys 1–6)."
+    assert pick_a_tile(5, touch=False) == "Pick a tile (keys 1–5)."
+    assert pick_a_tile(1, touch=False, first=True) == "Pick a tile first (key 1)."
+    assert pick_a_tile(5, touch=True) == "Tap a tile on your rack."
+    assert "key" not in pick_a_tile(6, touch=True, first=True)
