@@ -147,6 +147,18 @@ def test_cards_choose_a_card_then_its_order() -> None:
     assert table.session.log[-1].move in (f"{first}-{second}", f"{second}-{first}")
 
 
+def test_cards_enter_on_the_chosen_card_plays_it_and_nowhere_else() -> None:
+    """By keyboard: key 3 picks the third card (the focus stays on it); Enter there plays
+    the card as Play would, instead of picking it again (which unpicks it)."""
+    table = Table(Session(setup_for("cards", [HUMAN, "casual"])))
+    assert table.model.enter == {}  # no card chosen: Enter does what the focused control does
+    picked = table.key("3")
+    assert picked.enter == {"ch-card-2": "ch-play"}
+    play = picked.actions["ch-play"].move
+    table.press(picked.enter["ch-card-2"])
+    assert table.session.log[-1].move == play
+
+
 def test_cards_discard_offer() -> None:
     """When no card shows a lowest row, the person is asked to discard or keep the hand."""
     for seed in range(20):

@@ -434,6 +434,11 @@ class ChallengeUI:
         key = str(event.key)
         if tag in ("input", "select", "textarea") and key != "Escape":
             return
+        target_id = "" if missing(target) or missing(target.id) else str(target.id)
+        if key == "Enter" and target_id in self.model.enter:
+            event.preventDefault()  # no click on the focused control: it acts as another
+            self.dispatch(self.model.enter[target_id])
+            return
         control_id = self.model.keys.get(key)
         if control_id is None:
             return
