@@ -453,9 +453,13 @@ def test_undo_rewrites_the_last_move_and_redo_brings_it_back(ready_page: Page) -
     page.wait_for_function("window.ingenious.state().moves.length >= 2")
     wait_idle(page)
     game = engine_game(page)
-    replied = describe(game.log, len(game.log) - 1, game.names, "standard").text
+    bot_move = describe(game.log, len(game.log) - 1, game.names, "standard", radius=5)
+    replied = bot_move.text
     expect(page.locator("#last-move")).to_have_text(replied)
     assert replied.startswith("Bot: ") and any(g in replied for g in GLYPH.values())
+    # The bot's move says where it went, as the cursor counts, also to screen readers.
+    assert re.search(r"on row \d+, \d+(st|nd|rd|th) cell\.$", replied), replied
+    expect(page.locator("#announce")).to_contain_text(bot_move.speech)
     page.click("#undo-button")
     page.wait_for_function("window.ingenious.state().moves.length === 0")
     expect(page.locator("#last-move")).to_have_text("")

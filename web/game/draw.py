@@ -189,6 +189,7 @@ class GameView:
     def draw_rack(self, rack: RackModel, old: RackModel | None) -> None:
         box = self.el("rack")
         self.el("rack-title").textContent = rack.title
+        self.el("bag-count").textContent = rack.bag
         box.setAttribute("aria-label", rack.label)
         same_tiles = (
             old is not None

@@ -75,10 +75,12 @@ def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Fact
                 break
             same += 1
         kept = previous.moves[:same]
-    fresh = tuple(
-        words.describe(game.log, i, game.names, game.variant.name)
+    radius = game.zone.radius
+    fresh = tuple(  # a bot's placement also says where it went: nobody saw it aimed
+        words.describe(game.log, i, game.names, game.variant.name,
+                       None if seats[int(game.log[i]["seat"])] == HUMAN else radius)
         for i in range(len(kept), len(game.log))
-    )
+    )  # fmt: skip
     return Facts(
         game, position, screen.revealed, seats, owner, view, my_turn,
         LegalIndex(game.legal_moves() if my_turn else []), rack, kept + fresh,
@@ -108,6 +110,7 @@ class RackModel:
     tiles: tuple[RackTile, ...] = ()
     hidden: int = 0  # tiles shown face down (the rack is not this screen's to see)
     partners: tuple[PartnerRack, ...] = ()
+    bag: str = ""  # the tiles left in the bag (and whether a swap is still possible)
 
 
 @dataclass(frozen=True)
@@ -271,7 +274,8 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
     if needs_pass_screen(screen.seats, seat, screen.revealed):
         return f"Pass the screen to {who}."
     if game.phase == "swap":
-        return words.offer_prompt(game.variant.name, names, game.scores, seat)
+        return words.offer_prompt(game.variant.name, names, game.scores, seat,
+                                  int(facts.view["rack_sizes"][seat]))  # fmt: skip
     due = bonus_due(game)
     if due:
         more = f" ({due} bonus tiles due)" if due > 1 else ""
@@ -340,10 +344,11 @@ def cursor_words(game: Game, screen: Screen, facts: Facts, cell: Cell) -> str:
 # --- the rack, the offer, the preview, the buttons -----------------------------------------------
 def rack_model(game: Game, screen: Screen, facts: Facts) -> RackModel:
     owner = facts.owner
+    bag = words.bag_words(game.variant.name, int(facts.view["bag"]))
     if owner is None:
         who = game.names[game.current]
         return RackModel(f"{who}'s tiles (hidden)", "Tiles are hidden",
-                         hidden=int(facts.view["rack_sizes"][game.current]))  # fmt: skip
+                         hidden=int(facts.view["rack_sizes"][game.current]), bag=bag)  # fmt: skip
     # "Your" only for the one person at the table: with none (bots only) or several, a name.
     title = "Your tiles" if len(humans(screen.seats)) == 1 else f"{game.names[owner]}'s tiles"
     playable = facts.index.has_placements
@@ -359,15 +364,17 @@ def rack_model(game: Game, screen: Screen, facts: Facts) -> RackModel:
         for seat, shown in facts.view.get("racks", {}).items()
         if int(seat) != owner
     )
-    return RackModel(title, "Rack", tiles, 0, partners)
+    return RackModel(title, "Rack", tiles, 0, partners, bag)
 
 
 def offer_model(game: Game, facts: Facts) -> OfferModel:
     if not (facts.my_turn and game.phase == "swap"):
         return OfferModel()
-    offer = words.offer_words(game.variant.name)
-    reason = words.offer_prompt(game.variant.name, game.names, game.scores, game.current)
-    return OfferModel(True, reason, offer.take, offer.keep, offer.region)
+    variant = game.variant.name
+    offer = words.offer_words(variant)
+    size = len(facts.rack)
+    reason = words.offer_prompt(variant, game.names, game.scores, game.current, size)
+    return OfferModel(True, reason, words.offer_take(variant, size), offer.keep, offer.region)
 
 
 def preview_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,

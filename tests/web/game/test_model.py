@@ -71,7 +71,7 @@ def test_reload_at_an_ordinary_turn_shows_the_turn_prompt_and_the_last_move() ->
     game = greedy("standard", 4, 6)
     m = assert_same_after_reload(game, screen(game, [HUMAN, BOT]))
     assert m.status == "Ann: place a tile."
-    assert m.last_move == describe(game.log, 5, game.names, "standard")
+    assert m.last_move == describe(game.log, 5, game.names, "standard", radius=5)
     assert m.announce.startswith(m.last_move.speech)
     assert len(m.moves) == 6 and m.moves[-1] == m.last_move
 
@@ -108,7 +108,9 @@ def test_reload_at_a_swap_offer_shows_the_offer_with_its_reason() -> None:
     game = greedy("standard", 5, 28)
     assert game.phase == "swap" and game.current == 0
     m = assert_same_after_reload(game, screen(game, [HUMAN, BOT]))
-    assert m.offer.visible and m.offer.take == "Swap all six tiles"
+    # A placement and its bonus tile left four on the rack: returned whole, six drawn.
+    assert len(m.rack.tiles) == 4
+    assert m.offer.visible and m.offer.take == "Return your 4 tiles and draw six"
     assert m.status == m.offer.reason and "lowest colour" in m.status
     assert m.rack.tiles and all(t.disabled for t in m.rack.tiles)
     assert m.buttons.hint and not m.buttons.place
@@ -173,7 +175,7 @@ def test_undo_rewrites_the_last_move_and_redo_brings_it_back() -> None:
     game.undo()
     st.after_undo(scr)
     undone = show(game, scr)
-    assert undone.last_move == describe(game.log, 1, game.names, "standard")
+    assert undone.last_move == describe(game.log, 1, game.names, "standard", radius=5)
     assert len(undone.moves) == 2 and undone.buttons.redo
     # A reload shows the same (only Redo is gone: the redo stack is not saved).
     same = dataclasses.replace(undone, buttons=dataclasses.replace(undone.buttons, redo=False))
@@ -274,3 +276,29 @@ def test_a_table_of_bots_names_the_rack_it_shows_never_your_tiles() -> None:
     m = show(game, screen(game, [BOT, BOT]))
     assert m.rack.title != "Your tiles"
     assert m.rack.title in ("Ann's tiles", "Ann's tiles (hidden)")
+
+
+def test_the_rack_shows_the_tiles_left_in_the_bag_hidden_or_not() -> None:
+    game = greedy("standard", 5, 10)
+    bag = len(game.bag)
+    m = show(game, screen(game, [HUMAN, BOT]))
+    assert m.rack.bag == f"{bag} tiles in the bag."
+    hidden = show(game, screen(game, people(2)))
+    assert hidden.rack.tiles == () and hidden.rack.bag == m.rack.bag
+
+
+def test_once_the_bag_holds_fewer_than_six_the_rack_says_no_swap_is_possible() -> None:
+    game = greedy("standard", 5, 10)
+    assert "swap" not in show(game, screen(game, [HUMAN, BOT])).rack.bag
+    del game.bag[5:]  # a bag run down (by swaps, in a real game) to five tiles
+    m = show(game, screen(game, [HUMAN, BOT]))
+    assert m.rack.bag == "5 tiles in the bag: too few for a swap (it needs 6)."
+
+
+def test_a_bots_move_is_announced_and_listed_with_where_it_went_a_persons_is_not() -> None:
+    game = greedy("standard", 3, 2)
+    m = show(game, screen(game, [HUMAN, BOT]))
+    bot_line, own_line = m.moves[1], m.moves[0]
+    assert bot_line.seat == 1 and "row " in bot_line.text and "cell" in bot_line.speech
+    assert "row " not in own_line.text
+    assert m.last_move == bot_line and m.announce.startswith(bot_line.speech)
