@@ -6,7 +6,8 @@ rack, Turn, Place and the score strip with every player's six values (the lowest
 marked) lie inside the viewport; at 1280×800 and up the move list too. On the phone,
 a tap on the board zooms its cells to a fingertip (44 CSS px apart or more), the second
 tap places, and the whole board shows again. In each Challenge the main controls, and
-in the Card Challenge the face-up cards, lie inside the viewport.
+in the Card Challenge the face-up cards and, once a card is picked, Play, lie inside the
+viewport (on a phone the Challenges have the board game's dock: the page does not scroll).
 
 Each size is one page load: the board game first, then the Challenges (stored saves,
 continued from the start screen).
@@ -146,6 +147,10 @@ def test_what_a_player_needs_stays_in_view(sized: tuple[Page, bool], server_url:
             page, Session(ChallengeSetup([kind], 2, ["Ann", "Bot"], ["human", "casual"], 7))
         )
         expect(page.locator("#ch-act button[data-action]:not([disabled])").first).to_be_visible()
+        if kind == "cards":  # a card picked: Play shows, beside the face-up cards
+            press(page, "#ch-card-0", phone)
+            expect(page.locator("#ch-play")).to_be_visible()
+            parts = (*parts, "#ch-play")
         if kind == "dice" and page.locator("#ch-roll").count():
             press(page, "#ch-roll", phone)
             expect(page.locator("#ch-act button.primary").first).not_to_have_id("ch-roll")
