@@ -35,7 +35,7 @@ from web.challenges.parts import (
 from web.challenges.previews import card_preview, tile_score_preview
 from web.challenges.screen import Screen, screen_model
 from web.challenges.session import Session
-from web.challenges.state import ScreenState
+from web.challenges.state import Keyed, ScreenState
 from web.challenges.words import Sym, text
 from web.session import HUMAN
 
@@ -531,3 +531,15 @@ def test_one_person_sees_their_hand_while_the_bot_plays() -> None:
     assert [c.card for c in hand.cards] == new_challenge(
         "cards", 2, session.match.seeds[0], session.setup.names
     ).view(1)["hand"]
+
+
+def test_no_bonus_banner_flashes_behind_the_match_tally() -> None:
+    """The last move of a challenge may be a bonus: its "Ingenious!" is not shown behind
+    the tally the same move opens."""
+    table = Table(Session(setup_for("match", [HUMAN, "casual"], ["cards", "dice"])))
+    session = table.session
+    assert play_until(session, lambda s: s.match.index == 1)
+    table.state = replace(table.state, banner=Keyed(session.position, "Ingenious!"))
+    assert table.model.dialog is not None and table.model.banner == ""
+    begun = table.press("ch-next")
+    assert begun.dialog is None

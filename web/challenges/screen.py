@@ -495,7 +495,8 @@ def screen_model(session: Session, state: ScreenState) -> Screen:
         log=move_log(session),
         dialog=the_dialog,
         rules_open=state.rules_open,
-        banner=state.text_at(state.banner, session.position),
+        # No "Ingenious!" behind a dialog (the last move of a challenge opens the tally).
+        banner="" if the_dialog is not None else state.text_at(state.banner, session.position),
         announcement=state.announcement,
         bot_seat=turn.seat if turn.bot and state.stalled != session.position else None,
         view_seat=turn.view_seat,

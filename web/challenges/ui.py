@@ -331,6 +331,8 @@ class ChallengeUI:
         if model.banner and self.banner_key != (model.position, model.banner):
             self.banner_key = (model.position, model.banner)
             show_banner("ch-banner", model.banner)
+        elif not model.banner:
+            el("ch-banner").hidden = True  # a dialog opened: no banner flashing behind it
         if model.bot_seat is not None and not self.busy:
             asyncio.ensure_future(self.bot_turn(self.generation))
 
