@@ -3,12 +3,13 @@
 At 390×844 (a phone: touch), 768×1024, 1280×800 and 1920×1080, in a four-player game
 while a tile is being placed: no sideways scrolling, and the status line, Menu, the
 rack, Turn, Place and the score strip with every player's six values (the lowest
-marked) lie inside the viewport; at 1280×800 and up the move list too. On the phone,
-a tap on the board zooms its cells to a fingertip (44 CSS px apart or more), the second
-tap places, and the whole board shows again. In each Challenge the main controls, and
-in the Card Challenge the face-up cards and, once a card is picked, Play, lie inside the
-viewport (on a phone the Challenges have the board game's dock: the page does not scroll),
-and the header and numbers of a match tally each stay on one line ("Total", not "Tot / al").
+marked, every name whole) lie inside the viewport; at 1280×800 and up the move list
+too. On the phone, a tap on the board zooms its cells to a fingertip (44 CSS px apart
+or more), the second tap places, and the whole board shows again. In each Challenge
+the main controls, and in the Card Challenge the face-up cards and, once a card is
+picked, Play, lie inside the viewport (on a phone the Challenges have the board game's
+dock: the page does not scroll), and the header and numbers of a match tally each stay
+on one line ("Total", not "Tot / al").
 
 Each size is one page load: the board game first, then the Challenges (stored saves,
 continued from the start screen).
@@ -54,6 +55,8 @@ ONE_LINE_JS = """(selector) => [...document.querySelectorAll(selector)].filter((
   range.selectNodeContents(node);
   return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
 }).map((node) => node.textContent)"""
+CUT_OFF_JS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((node) => node.scrollWidth > node.clientWidth + 0.5).map((node) => node.textContent)"""
 OVERFLOW_JS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
@@ -125,6 +128,8 @@ def test_what_a_player_needs_stays_in_view(sized: tuple[Page, bool], server_url:
     )
     expect(page.locator("#score-strip .strip-row")).to_have_count(4)
     problems["game, placing"] = outside(page, *GAME_PARTS)
+    # The bots' own names ("Beginner bot 2") are whole in the strip, not cut off.
+    problems["score strip, names cut off"] = page.evaluate(CUT_OFF_JS, "#score-strip .strip-name")
     if page.viewport_size and page.viewport_size["width"] >= 1280:
         problems["game, the move list"] = outside(page, "#moves-title")
     overflow = page.evaluate(OVERFLOW_JS)
