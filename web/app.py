@@ -56,6 +56,15 @@ class App:
         el("speed").value = speed
         self.apply_speed_class()
 
+    def confirm_placement(self) -> bool:
+        """Hot seat: a click or tap on the board only aims a placement; again, or Place."""
+        return bool(self.settings.get("confirm"))
+
+    def set_confirm_placement(self, on: bool) -> None:
+        self.settings["confirm"] = on
+        storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
+        self.table.set_confirm(on)
+
     async def bots(self) -> Any:
         return await self.workers.get()
 
@@ -157,6 +166,8 @@ class App:
         on(el("over-again"), "click", lambda e: self.play_again())
         on(el("over-menu"), "click", lambda e: self.show_start())
         on(el("speed"), "change", self.on_speed)
+        on(el("confirm-place"), "change",
+           lambda e: self.set_confirm_placement(bool(e.target.checked)))  # fmt: skip
         on(document, "keydown", self.on_key)
 
     # --- screens -------------------------------------------------------------------------------

@@ -330,6 +330,30 @@ def test_hot_seat_hides_each_rack_until_its_owner_confirms(
     assert page.evaluate("window.ingenious.rack()") == engine_game(page).view(1)["racks"]["1"]
 
 
+def test_hot_seat_confirm_placement_a_misclick_is_not_final(ready_page: Page) -> None:
+    """With "Confirm placement" ticked (hot seat only, kept in the settings), a click on
+    the board only aims the tile; a second click on it places it. Place also places."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "human"], names=["Ann", "Bob"], seed=8)
+    page.click("#pass-ready")
+    page.check("#confirm-place")
+    move = best_move(engine_game(page))
+    _, tile = rack_slot(page, tuple(c for _, c in split(move)))
+    place_with_mouse(page, move)
+    expect(page.locator("#status")).to_have_text(
+        "Ann: click it again or press Place to place the tile there."
+    )
+    assert engine_game(page).moves == []
+    page.mouse.click(*centre(page, anchor_and_partner(move, tile[0])[0]))
+    page.wait_for_function("window.ingenious.state().moves.length === 1")
+    page.click("#pass-ready")
+    expect(page.locator("#confirm-place")).to_be_checked()
+    place_with_mouse(page, best_move(engine_game(page)))
+    assert len(engine_game(page).moves) == 1
+    page.click("#place-button")
+    page.wait_for_function("window.ingenious.state().moves.length === 2")
+
+
 def _save_with_swap_offer() -> dict[str, object]:
     """A real game where seat 0 (the person) is offered a swap, found with the engine."""
     for seed in range(1, 100):

@@ -147,6 +147,8 @@ class GameView:
             self.el("hint-button").disabled = not b.hint
             self.el("turn-button").disabled = not b.turn
             self.el("place-button").disabled = not b.place
+            self.el("confirm-wrap").hidden = not b.confirm_shown
+            self.el("confirm-place").checked = b.confirm_on
         if old is None or old.scores != m.scores:
             self.draw_scores(m, view)
         if old is None or old.pass_screen != m.pass_screen:

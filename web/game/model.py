@@ -24,7 +24,16 @@ from engine.errors import IllegalMoveError
 from engine.game import Game
 from web import board_words
 from web.game import words
-from web.game.state import Landing, Position, Screen, aimed_move, candidate, effective, position_of
+from web.game.state import (
+    Landing,
+    Position,
+    Screen,
+    aimed_move,
+    armed_move,
+    candidate,
+    effective,
+    position_of,
+)
 from web.game.words import MoveWords
 from web.hexgrid import DIRECTIONS, Cell, add
 from web.placing import LegalIndex, Tile, parse_placement, tile_at
@@ -141,6 +150,8 @@ class Buttons:
     turn: bool = False
     place: bool = False
     save: bool = True
+    confirm_shown: bool = False  # the "confirm placement" setting (hot seat only)
+    confirm_on: bool = False
 
 
 @dataclass(frozen=True)
@@ -219,6 +230,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     tile = tile_at(rack, screen.aim.slot) if index.has_placements else None
     move = candidate(screen, index, tile)
     preview = game.preview(move) if move is not None else None
+    armed = armed_move(screen, position)
     status = status_line(game, screen, facts)
     last = facts.moves[-1] if facts.moves else None
     over = over_model(game, screen)
@@ -231,7 +243,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
         rack=rack_model(game, screen, facts),
         offer=offer_model(game, facts),
         preview=preview_model(game, screen, facts, tile, preview),
-        buttons=buttons(game, screen, facts, move),
+        buttons=buttons(game, screen, facts, move or armed),
         scores=ScoresModel(
             tuple(track_states(facts.view)),
             None
@@ -240,7 +252,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
         ),
         pass_screen=pass_screen,
         over=over,
-        board=board_model(game, screen, facts, tile, preview, pass_screen, position),
+        board=board_model(game, screen, facts, tile, preview, pass_screen, position, armed),
         candidate=move,
     )
 
@@ -255,6 +267,9 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
     notice = screen.notice.at(position) if screen.notice else None
     if notice:
         return notice
+    if armed_move(screen, position):
+        how = "tap it again" if screen.touch else "click it again"
+        return f"{names[game.current]}: {how} or press Place to place the tile there."
     hint = screen.hint.at(position) if screen.hint else None
     if hint:
         return hint_text(game, hint)
@@ -448,6 +463,8 @@ def buttons(game: Game, screen: Screen, facts: Facts, move: str | None) -> Butto
         and screen.asking != facts.position,
         turn=facts.index.has_placements and tile_at(list(facts.rack), screen.aim.slot) is not None,
         place=move is not None,
+        confirm_shown=len(humans(seats)) >= 2,
+        confirm_on=screen.confirm,
     )  # fmt: skip
 
 
@@ -506,7 +523,7 @@ def over_model(game: Game, screen: Screen) -> OverModel:
 # --- the board -----------------------------------------------------------------------------------
 def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
                 preview: dict[str, Any] | None, pass_screen: PassModel,
-                position: Position) -> BoardModel:  # fmt: skip
+                position: Position, armed: str | None = None) -> BoardModel:  # fmt: skip
     legal: frozenset[Cell] = frozenset()
     ghost = None
     rays: tuple[dict[str, Any], ...] = ()
@@ -522,6 +539,9 @@ def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
         anchor = screen.aim.touch_anchor
         if anchor is not None:
             partners = tuple(add(anchor, DIRECTIONS[d]) for d in index.directions(tile, anchor))
+    halves = parse_placement(armed) if armed else None
+    if halves is not None:  # aimed by a first click: it stays shown until placed or changed
+        ghost = Ghost((halves[0][0], halves[1][0]), (halves[0][1], halves[1][1]))
     bot = screen.bot
     if bot.coming is not None and bot.position == position:
         halves = parse_placement(bot.coming)

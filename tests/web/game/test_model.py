@@ -9,8 +9,9 @@ from engine import new_game
 from engine.game import Game
 from tests.web.game.games import best_move, greedy, people, play, reloaded, show, to_end
 from web.game import state as st
-from web.game.model import GameModel, bonus_due, refusal
+from web.game.model import GameModel, bonus_due, facts_for, refusal
 from web.game.words import describe
+from web.placing import parse_placement
 from web.session import HUMAN
 from web.storage import UiState
 
@@ -302,3 +303,52 @@ def test_a_bots_move_is_announced_and_listed_with_where_it_went_a_persons_is_not
     assert bot_line.seat == 1 and "row " in bot_line.text and "cell" in bot_line.speech
     assert "row " not in own_line.text
     assert m.last_move == bot_line and m.announce.startswith(bot_line.speech)
+
+
+def test_confirm_placement_on_the_hot_seat_a_click_aims_and_the_same_again_places() -> None:
+    """With the setting on and two people at the screen, a click on a placement only aims
+    it (the status line asks for a second click or Place); another placement is aimed
+    instead; the same one again is played. With one person (Undo on) a click places."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    scr = screen(game, people(2), revealed=0)
+    scr.confirm = True
+    position = st.position_of(game)
+    first, other = [m for m in game.legal_moves() if m not in ("swap", "pass")][:2]
+    assert st.click_place(scr, first, position) is None
+    m = show(game, scr)
+    assert m.status == "Ann: click it again or press Place to place the tile there."
+    assert m.buttons.confirm_shown and m.buttons.confirm_on
+    scr.aim.cell = None  # the mouse went to the Place button: the aimed one stays, Place works
+    m = show(game, scr)
+    assert m.buttons.place and m.board.ghost is not None
+    assert set(m.board.ghost.cells) == {c for c, _ in parse_placement(first)}
+    assert st.click_place(scr, other, position) is None  # another one: aimed instead
+    assert st.click_place(scr, other, position) == other
+    assert scr.armed is None
+    solo = screen(game, [HUMAN, BOT])
+    solo.confirm = True
+    assert st.click_place(solo, first, position) == first
+    assert not show(game, solo).buttons.confirm_shown
+
+
+def test_confirm_placement_by_touch_the_two_taps_aim_and_a_third_on_either_cell_places() -> None:
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    scr = screen(game, people(2), revealed=0)
+    scr.confirm = True
+    facts = facts_for(game, scr)
+    rack = list(facts.rack)
+    move = next(m for m in game.legal_moves() if m not in ("swap", "pass"))
+    (a, ca), (b, cb) = parse_placement(move)
+    slot = next(i for i, t in enumerate(rack) if sorted(t) == sorted((ca, cb)))
+    scr.aim.slot, tile, position = slot, rack[slot], facts.position
+    scr.touch = True
+    anchor, partner = (a, b) if ca == tile[0] else (b, a)
+    assert st.tap(scr, facts.index, tile, anchor, position) is None
+    tapped = st.tap(scr, facts.index, tile, partner, position)
+    assert tapped is not None
+    assert st.arm_tapped(scr, tile, tapped, position) is None
+    m = show(game, scr)
+    assert m.candidate == tapped and m.buttons.place  # shown as the ghost, Place works
+    assert m.status == "Ann: tap it again or press Place to place the tile there."
+    again = st.tap(scr, facts.index, tile, partner, position)
+    assert again == tapped and st.arm_tapped(scr, tile, again, position) == tapped
