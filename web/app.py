@@ -26,6 +26,7 @@ from web.dom import document, el, expose, js_value, on
 from web.game.input import GameInput
 from web.game.screen import SPEEDS, GameScreen
 from web.saves.manager import SaveManager
+from web.session import HUMAN, default_name
 from web.start import StartScreen, early_choices
 from web.storage import UiState
 
@@ -163,6 +164,7 @@ class App:
         on(el("open-rules"), "click", lambda e: self.show_guide("rules"))
         on(el("open-tutorial"), "click", lambda e: self.show_guide("tutorial"))
         on(el("guide-close"), "click", lambda e: self.close_guide())
+        on(el("guide-body"), "click", self.on_guide_click)
         on(el("over-again"), "click", lambda e: self.play_again())
         on(el("over-menu"), "click", lambda e: self.show_start())
         on(el("speed"), "change", self.on_speed)
@@ -211,6 +213,14 @@ class App:
         el("guide-screen").hidden = False
         el("guide-close").focus()
         guide.mount(which, el("guide-body"))
+
+    def on_guide_click(self, event: Any) -> None:
+        """The tutorial's last screen: a first game against a beginner bot."""
+        if str(getattr(event.target, "id", "") or "") == "tut-play":
+            self.close_guide()
+            seats = [HUMAN, "beginner"]
+            names = [default_name(seat, kind) for seat, kind in enumerate(seats)]
+            self.begin(new_game("standard", 2, random.getrandbits(40), names), seats)
 
     def close_guide(self) -> None:
         self.guide = None
