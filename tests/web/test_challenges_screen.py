@@ -32,7 +32,7 @@ from web.challenges.parts import (
     Splits,
     WithGains,
 )
-from web.challenges.previews import card_preview, tile_score_preview
+from web.challenges.previews import DicePlan, card_preview, tile_score_preview
 from web.challenges.screen import Screen, screen_model
 from web.challenges.session import Session
 from web.challenges.state import Keyed, ScreenState
@@ -268,7 +268,7 @@ def test_dice_groups_become_wilds_in_a_chosen_colour_and_order() -> None:
     table.press("ch-roll")
     (splits,) = blocks(table.model, Splits)
     group = splits.groups[0]
-    assert group.chosen == 0 and group.options[0].startswith("match each")
+    assert group.options[0].startswith("match each")
     table.press(group.id, "1")
     (plan,) = blocks(table.model, Plan)
     wild_row = next(i for i, row in enumerate(plan.rows) if row.wild is not None)
@@ -543,3 +543,26 @@ def test_no_bonus_banner_flashes_behind_the_match_tally() -> None:
     assert table.model.dialog is not None and table.model.banner == ""
     begun = table.press("ch-next")
     assert begun.dialog is None
+
+
+def test_a_roll_starts_from_the_best_plan_never_below_matching_each_die() -> None:
+    """The plan offered first scores at least as much as every other way (matching each
+    die on its own included), and more than matching each die in some rolls."""
+    better = 0
+    for seed in range(15):
+        session = Session(setup_for("dice", [HUMAN, "casual"], seed=seed))
+        table = Table(session)
+        table.press("ch-roll")
+        view = session.game.view(0)
+        dice = [d for d in view["dice"][0] if d]
+        offered = table.model.actions["ch-resolve"].move
+        best = DicePlan.best(dice, view, 0)
+        assert offered == best.move_text()
+        plain = DicePlan.start(dice, view["rows"][0])
+        assert best.value(view, 0) >= plain.value(view, 0)
+        for symbol in plain.groupable():  # every other way of forming wilds
+            for index in range(len(plain.split_choices(symbol))):
+                other = plain.with_split(symbol, index)
+                assert best.value(view, 0) >= other.value(view, 0)
+        better += best.value(view, 0) > plain.value(view, 0)
+    assert better > 0

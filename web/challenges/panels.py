@@ -268,7 +268,7 @@ def current_plan(view: dict[str, Any], choice: Choice) -> DicePlan:
     plan = choice.plan
     if plan is not None and list(plan.dice) == dice:
         return plan
-    return DicePlan.start(dice, view["rows"][seat])
+    return DicePlan.best(dice, view, seat)  # the person starts from the best plan
 
 
 def dice_panel(view: dict[str, Any], choice: Choice, rolled: bool) -> PanelParts:
