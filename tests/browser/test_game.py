@@ -30,7 +30,7 @@ from tests.browser.game_helpers import (
     track_values,
     wait_idle,
 )
-from web.game.words import GLYPH, describe, symbol
+from web.game.words import GLYPH, describe, symbol, tiles_text
 
 Shot = Callable[[str], Path]
 COLOURS = ("red", "green", "blue", "orange", "yellow", "purple")
@@ -393,12 +393,17 @@ def test_swap_offer_says_why_and_swaps_the_rack(
     for colour in lowest:
         expect(page.locator("#swap-reason")).to_contain_text(symbol(colour))
     old_rack = page.evaluate("window.ingenious.rack()")
+    # A rack of five after the turn's placement: it is returned whole and six are drawn.
+    assert len(old_rack) == 5
+    expect(page.locator("#swap-yes")).to_have_text("Return your 5 tiles and draw six")
     screenshot("swap-offer")
     page.click("#swap-yes")
     page.wait_for_function(f"window.ingenious.state().moves.length > {len(game.moves)}")
     after = engine_game(page)
     assert after.moves[len(game.moves)] == "swap"
-    expect(page.locator("#move-list")).to_contain_text("Ann swapped")
+    # The line shows the rack that went back, as the table would see it.
+    expect(page.locator("#move-list")).to_contain_text("Ann returned 5 tiles and drew six")
+    expect(page.locator("#move-list")).to_contain_text(f"Returned: {tiles_text(old_rack)}.")
     wait_idle(page)
     assert page.evaluate("window.ingenious.rack()") == after.view(0)["racks"]["0"] != old_rack
 
