@@ -325,7 +325,9 @@ class Game:
                 event["move"] = move
                 event["reason"] = self.swap_reason
             if move == "swap":
-                self.variant.swap(self, seat)
+                returned = self.variant.swap(self, seat)
+                if record:  # the rack was shown to the table
+                    event["returned"] = [[COLOURS[a], COLOURS[b]] for a, b in returned]
                 self._next_turn(refill=False)
             else:
                 self._next_turn(refill=True)

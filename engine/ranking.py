@@ -52,8 +52,9 @@ def explain_pair(name_a: str, key_a: Sequence[int], name_b: str, key_b: Sequence
         return f"{name_a} and {name_b} have the same counts and share the place."
     if i == 0:
         return f"{name_a} is ahead of {name_b}: lowest colour {key_a[0]} against {key_b[0]}."
+    tied = "lowest colour" if i == 1 else f"{i} lowest colours"
     return (
-        f"{name_a} and {name_b} tie on their lowest {i} colour(s) "
+        f"{name_a} and {name_b} tie on their {tied} "
         f"({', '.join(map(str, key_a[:i]))}); "
         f"the {ORDINALS[i]} colour decides: {key_a[i]} against {key_b[i]}."
     )

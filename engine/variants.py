@@ -11,7 +11,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .ranking import explain_pair, places, ranking_key
-from .tiles import COLOURS, RACK_SIZE
+from .tiles import COLOURS, RACK_SIZE, Tile
 
 if TYPE_CHECKING:
     from .game import Game
@@ -81,12 +81,14 @@ class Variant:
         names = " and ".join(COLOURS[c] for c in sorted(lowest))
         return f"no tile on the rack shows the lowest colour ({names})"
 
-    def swap(self, game: Game, seat: int) -> None:
-        """Show the rack, draw six new tiles, then return the old ones to the bag."""
+    def swap(self, game: Game, seat: int) -> list[Tile]:
+        """Show the rack, draw six new tiles, then return the old ones to the bag.
+        Returns the tiles shown and returned."""
         old = game.racks[seat]
         game.racks[seat] = []
         game.draw_into(seat, RACK_SIZE)
         game.bag.extend(old)
+        return old
 
     # --- end -------------------------------------------------------------------------
     def instant_win(self, game: Game, seat: int) -> bool:
@@ -240,14 +242,16 @@ class Duel(Variant):
         names = " and ".join(COLOURS[c] for c in sorted(nines))
         return f"{names} stand(s) on your 9: you may exchange every tile showing it"
 
-    def swap(self, game: Game, seat: int) -> None:
-        """Return every rack tile showing a colour on your 9, refill, then bag the old tiles."""
+    def swap(self, game: Game, seat: int) -> list[Tile]:
+        """Return every rack tile showing a colour on your 9, refill, then bag the old tiles.
+        Returns the tiles returned."""
         nines = set(self.own_nines(game, seat))
         rack = game.racks[seat]
         returned = [t for t in rack if t[0] in nines or t[1] in nines]
         game.racks[seat] = [t for t in rack if not (t[0] in nines or t[1] in nines)]
         game.draw_into(seat, RACK_SIZE - len(game.racks[seat]))
         game.bag.extend(returned)
+        return returned
 
     def instant_win(self, game: Game, seat: int) -> bool:
         sign = 1 if seat == 0 else -1

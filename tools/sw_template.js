@@ -87,6 +87,8 @@ self.addEventListener("message", (event) => {
   if (data.type === "version" && event.ports[0]) event.ports[0].postMessage(CACHE);
 });
 
+// A file of the build: its URL without query or fragment (the build's files are the same
+// whatever the query: index.html?speed=instant is index.html).
 function cacheKey(request) {
   const url = new URL(request.url);
   url.hash = "";
@@ -100,47 +102,104 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const key = cacheKey(request);
-  if (!KEYS.has(key)) return; // not ours: the browser handles it as usual
-  event.respondWith(
-    caches.open(STORE)
-      .then((cache) => cache.match(key))
-      .then((hit) => hit || fetch(request))
-  );
+  if (KEYS.has(key)) {
+    event.respondWith(
+      caches.open(STORE)
+        .then((cache) => cache.match(key))
+        .then((hit) => hit || fetch(request))
+    );
+    return;
+  }
+  keptFetch(event);
 });
 
-// Files of the game's folder that the build does not list: pages of boards put next to
-// the game and their position files (docs/embed.md, "Offline"). They come from the
-// network while there is one, and the last copy is kept in the release's cache for when
-// there is none. A page of boards asks for its files to be kept the first time too, since
-// it was loaded before this worker was there ({type: "keep", urls}).
+// Kept files: pages of boards put next to the game and their position files, and the
+// position file of a frame (docs/embed.md, "Offline"). Only the files a page of the
+// worker's folder asked it to keep ({type: "keep", urls}: web/boards.js sends the page's
+// own address and its boards' files on every visit) are the worker's: they come from the
+// network while there is one, and the last copy is served when there is none. Anything
+// else, even in the worker's folder (at an origin's root: every other app of the origin),
+// is left to the browser. Each is kept under its whole address (the query is part of it),
+// at most MAX_KEPT of them, the oldest dropped first, each at most MAX_KEPT_BYTES.
+const MAX_KEPT = 100;
+const MAX_KEPT_BYTES = 256 * 1024;
+
+function keptKey(url) {
+  const parsed = new URL(url);
+  parsed.hash = "";
+  return parsed.href;
+}
+
 function keepable(url) {
   return url.startsWith(SCOPE) && url !== SCOPE + "sw.js" && !KEYS.has(cacheKey({ url }));
 }
 
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.method !== "GET" || !keepable(request.url)) return;
-  const key = cacheKey(request);
-  event.respondWith(
-    fetch(request).then((response) => {
-      if (response.ok && response.type === "basic") {
-        const copy = response.clone();
-        event.waitUntil(caches.open(STORE).then((cache) => cache.put(key, copy)));
-      }
-      return response;
-    }, (err) => caches.open(STORE)
-      .then((cache) => cache.match(key))
-      .then((hit) => hit || Promise.reject(err)))
-  );
-});
+// The addresses kept, read from the cache when the worker starts (its entries that are
+// not files of the build); null until read.
+let kept = null;
+const keptRead = caches.open(STORE)
+  .then((cache) => cache.keys())
+  .then((requests) => {
+    kept = new Set(requests.map((r) => r.url).filter((url) => !KEYS.has(url)));
+    return kept;
+  }, () => { kept = new Set(); return kept; });
 
+function keptFetch(event) {
+  const request = event.request;
+  if (!keepable(request.url)) return;
+  const key = keptKey(request.url);
+  if (kept !== null) {
+    if (kept.has(key)) event.respondWith(networkFirst(event, key));
+    return;  // not ours: the browser handles it as usual
+  }
+  // The worker has just started and not yet read which files it keeps: wait for that,
+  // then serve a kept file, or pass anything else on to the network unchanged.
+  event.respondWith(keptRead.then((set) => set.has(key) ? networkFirst(event, key)
+    : fetch(request)));
+}
+
+function networkFirst(event, key) {
+  return fetch(event.request).then((response) => {
+    event.waitUntil(store(key, response.clone()));
+    return response;
+  }, (err) => caches.open(STORE)
+    .then((cache) => cache.match(key))
+    .then((hit) => hit || Promise.reject(err)));
+}
+
+// Keep `response` under `key` if it is a whole file of this site within the size bound;
+// then drop the oldest kept files beyond MAX_KEPT.
+async function store(key, response) {
+  if (response.status !== 200 || response.type !== "basic" || response.redirected) return;
+  const length = Number(response.headers.get("content-length"));
+  if (length > MAX_KEPT_BYTES) return;
+  const body = await response.arrayBuffer();
+  if (body.byteLength > MAX_KEPT_BYTES) return;
+  const cache = await caches.open(STORE);
+  await cache.put(key, new Response(body, {
+    status: response.status, statusText: response.statusText, headers: response.headers,
+  }));
+  const set = await keptRead;
+  set.delete(key);
+  set.add(key);  // a Set keeps the order of insertion: the oldest first
+  while (set.size > MAX_KEPT) {
+    const oldest = set.values().next().value;
+    set.delete(oldest);
+    await cache.delete(oldest);
+  }
+}
+
+// A page of the worker's folder asks for files to be kept (web/boards.js): the page
+// itself and its boards' files, loaded before the worker was there. With a MessagePort,
+// the worker says "kept" when it has done so.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
-  const urls = data.urls.map(String).filter(keepable).slice(0, 100);
-  event.waitUntil(caches.open(STORE).then((cache) => Promise.all(urls.map((url) =>
-    fetch(url, { redirect: "error" }).then((response) => {
-      if (response.ok) return cache.put(cacheKey({ url }), response);
-      return undefined;
-    }).catch(() => undefined)))));
+  const source = event.source && event.source.url ? String(event.source.url) : "";
+  if (!source.startsWith(SCOPE)) return;
+  const urls = data.urls.map(String).filter(keepable).map(keptKey).slice(0, MAX_KEPT);
+  event.waitUntil(Promise.all(urls.map((url) =>
+    fetch(url, { redirect: "error" }).then((response) => store(url, response))
+      .catch(() => undefined)))
+    .then(() => { if (event.ports[0]) event.ports[0].postMessage("kept"); }));
 });

@@ -26,6 +26,7 @@ from web.dom import document, el, expose, js_value, on
 from web.game.input import GameInput
 from web.game.screen import SPEEDS, GameScreen
 from web.saves.manager import SaveManager
+from web.session import HUMAN, default_name
 from web.start import StartScreen, early_choices
 from web.storage import UiState
 
@@ -56,6 +57,15 @@ class App:
         storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
         el("speed").value = speed
         self.apply_speed_class()
+
+    def confirm_placement(self) -> bool:
+        """Hot seat: a click or tap on the board only aims a placement; again, or Place."""
+        return bool(self.settings.get("confirm"))
+
+    def set_confirm_placement(self, on: bool) -> None:
+        self.settings["confirm"] = on
+        storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
+        self.table.set_confirm(on)
 
     async def bots(self) -> Any:
         return await self.workers.get()
@@ -162,9 +172,12 @@ class App:
         on(el("open-rules"), "click", lambda e: self.show_guide("rules"))
         on(el("open-tutorial"), "click", lambda e: self.show_guide("tutorial"))
         on(el("guide-close"), "click", lambda e: self.close_guide())
+        on(el("guide-body"), "click", self.on_guide_click)
         on(el("over-again"), "click", lambda e: self.play_again())
         on(el("over-menu"), "click", lambda e: self.show_start())
         on(el("speed"), "change", self.on_speed)
+        on(el("confirm-place"), "change",
+           lambda e: self.set_confirm_placement(bool(e.target.checked)))  # fmt: skip
         on(document, "keydown", self.on_key)
 
     # --- screens -------------------------------------------------------------------------------
@@ -236,6 +249,14 @@ class App:
         el("guide-screen").hidden = False
         el("guide-close").focus()
         guide.mount(which, el("guide-body"))
+
+    def on_guide_click(self, event: Any) -> None:
+        """The tutorial's last screen: a first game against a beginner bot."""
+        if str(getattr(event.target, "id", "") or "") == "tut-play":
+            self.close_guide()
+            seats = [HUMAN, "beginner"]
+            names = [default_name(seat, kind) for seat, kind in enumerate(seats)]
+            self.begin(new_game("standard", 2, random.getrandbits(40), names), seats)
 
     def close_guide(self) -> None:
         self.guide = None

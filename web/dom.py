@@ -59,6 +59,10 @@ def expose(global_name: str, functions: dict[str, Callable[..., Any]]) -> None:
     setattr(js.window, global_name, api)
 
 
+#: Called after a modal dialog opens: layers that must stay above it (the toasts) rise.
+ABOVE_DIALOGS: list[Callable[[], None]] = []
+
+
 def show_dialog(node: Any, shown: bool) -> None:
     """Open a native ``<dialog>`` as a modal (focus moves in and stays in, the page behind
     is inert) or close it (focus returns to what had it), to match a screen model. The
@@ -67,6 +71,8 @@ def show_dialog(node: Any, shown: bool) -> None:
         node.hidden = False
         if not node.open:
             node.showModal()
+            for rise in ABOVE_DIALOGS:
+                rise()
     else:
         if node.open:
             node.close()

@@ -13,7 +13,7 @@
   var ready = false;
 
   // Replies go to the parent's origin when the browser tells it (ancestorOrigins, else the
-  // referrer). None of them quotes a position file: the board shows such details itself.
+  // referrer). To another site's page none of them quotes a file (see showsDetail).
   function parentOrigin() {
     var origin = "";
     if (location.ancestorOrigins && location.ancestorOrigins.length) {
@@ -24,6 +24,9 @@
     return /^https?:\/\//.test(origin) ? origin : "*";
   }
   var target = window.parent === window ? "*" : parentOrigin();
+  // Whether the board may quote a file of this site: no page of another site (nor one whose
+  // origin the browser does not tell) frames it. web/embed.py, Problem.
+  var showsDetail = window.parent === window || target === location.origin;
 
   function toParent(message) {
     if (window.parent === window) return;
@@ -77,6 +80,7 @@
   window.ingeniousEmbed = {
     frameId: frameId,
     target: target,
+    showsDetail: showsDetail,
     post: function (json) { toParent(JSON.parse(json)); },
     height: reportHeight,
     problem: problem,

@@ -30,10 +30,12 @@ from web.teach import (
     BOARD_ATTRIBUTES,
     MAX_TEXT,
     MODES,
+    Problem,
     Request,
     Step,
     committed,
     explain,
+    own_problem,
     points_text,
     position_from_object,
     position_from_text,
@@ -41,6 +43,7 @@ from web.teach import (
     read_request,
     score_or_none,
     shown_json,
+    src_problem,
     with_placement,
 )
 
@@ -50,12 +53,7 @@ PAGE_HEIGHT_SHARE = 0.85
 
 
 class SourceError(Exception):
-    """A ``src`` file that cannot be shown. ``public`` is what may be told to the page that
-    embeds the frame: never the file's contents (values or key names the engine quotes)."""
-
-    def __init__(self, message: str, public: str | None = None) -> None:
-        super().__init__(message)
-        self.public = message if public is None else public
+    """A ``src`` file that cannot be fetched, and why."""
 
 
 class Embed:
@@ -70,6 +68,10 @@ class Embed:
         self.view: BoardView | None = None
         self.position: Position | None = None
         self.raw: dict[str, Any] = {}
+        self.problem: Problem | None = None
+        # Whether the board may say what a file of its site holds: not in a frame whose
+        # parent is another site's page (it would learn it from the replies and the height).
+        self.shows_detail = not frame or bool(js.window.ingeniousEmbed.showsDetail)
         self.initial: Position | None = None
         self.mode = "show"
         self.score: dict[str, Any] | None = None
@@ -124,7 +126,7 @@ class Embed:
         """Show what the URL or the attributes ask for: "shown" (a position or the problem
         with it), "loading" (a ``src`` file is being fetched) or "nothing"."""
         if request.problems:
-            self.fail("; ".join(request.problems))
+            self.fail(own_problem("; ".join(request.problems)))
         elif request.position_text is not None:
             self.load_text(request.position_text)
         elif request.src is not None:
@@ -181,7 +183,7 @@ class Embed:
         try:
             position, raw = position_from_text(text)
         except SaveFormatError as exc:
-            self.fail(str(exc))
+            self.fail(own_problem(str(exc)))
             return
         self.show(position, raw)
 
@@ -189,14 +191,12 @@ class Embed:
         try:
             text = await fetch_position_file(src)
             position, raw = position_from_text(text)
-        except SourceError as exc:
-            self.fail(f"could not load {src}: {exc}", public=f"could not load {src}: {exc.public}")
-        except SaveFormatError as exc:
-            # The engine's reason may quote the file (values, key names): shown in the
-            # board, never posted to the page around a frame.
-            self.fail(f"{src}: {exc}", public=f"{src} is not a position this board can show")
+        except (SourceError, SaveFormatError) as exc:
+            # The engine's reason may quote the file (values, key names), and the reasons
+            # tell a missing file from a large one: see Problem.
+            self.fail(src_problem(src, str(exc)))
         except Exception as exc:  # anything unforeseen: still say so, and still be ready
-            self.fail(f"could not load {src}: {exc}", public=f"could not load {src}")
+            self.fail(src_problem(src, str(exc)))
         else:
             self.show(position, raw)
         self.ready()
@@ -234,13 +234,13 @@ class Embed:
                 raise SaveFormatError(f"unknown mode {mode!r}; use 'show' or 'try'")
             position, raw = position_from_object(message.get("position"))
         except SaveFormatError as exc:
-            self.fail(str(exc))
+            self.fail(own_problem(str(exc)))
         else:
             self.mode = mode
             self.show(position, raw)
         self.layout()
-        ok = self.position is not None and self.el("problem").hidden
-        self.tell("ingenious:shown", {"ok": ok, "message": str(self.el("problem").textContent)})
+        ok = self.position is not None and self.problem is None
+        self.tell("ingenious:shown", {"ok": ok, "message": self.problem_text()})
 
     def tell(self, kind: str, fields: dict[str, Any]) -> None:
         """Tell the page: a message to the frame's parent, or an event on the board."""
@@ -256,11 +256,16 @@ class Embed:
         if not self.frame:
             self.el("embed").setAttribute("aria-label", f"Ingenious board: {region}")
 
-    def fail(self, message: str, public: str | None = None) -> None:
-        """A bad position: say why in the board, keep nothing half-shown. ``public`` is
-        the text for the page around a frame when ``message`` quotes a file."""
+    def problem_text(self) -> str:
+        """The problem in the words this board may use ("" when there is none)."""
+        return "" if self.problem is None else self.problem.text(self.shows_detail)
+
+    def fail(self, problem: Problem) -> None:
+        """A bad position: say why in the board, keep nothing half-shown."""
         self.position = None
         self.score = None
+        self.problem = problem
+        message = self.problem_text()
         self.el("problem").textContent = f"This position cannot be shown: {message}"
         self.el("problem").hidden = False
         self.el("main").hidden = True
@@ -268,12 +273,14 @@ class Embed:
         self.set_title("Ingenious", "a position that cannot be shown")
         self.el("note").hidden = True
         self.flags.setAttribute("data-state", "error")
-        self.tell("ingenious:error", {"message": message if public is None else public})
+        self.tell("ingenious:error", {"message": message})
 
     # --- showing ----------------------------------------------------------------------------
     def show(self, position: Position, raw: dict[str, Any]) -> None:
         self.position, self.raw, self.initial = position, raw, position
         self.fitted = (0.0, 0.0)  # a new board (maybe another zone): fit it afresh
+        self.problem = None
+        self.el("problem").textContent = ""
         self.el("problem").hidden = True
         self.el("main").hidden = False
         self.el("waiting").hidden = True

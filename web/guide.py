@@ -50,6 +50,7 @@ def tutorial_html() -> str:
   <h3>Tutorial complete</h3>
   <p>You know the whole game now: start one against a beginner bot, or read the rules
   once more for the solo, team and duel variants.</p>
+  <button id="tut-play" type="button" class="primary">Play against a beginner bot</button>
   <button id="tut-again" type="button">Start the tutorial again</button>
 </div>
 """

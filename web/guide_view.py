@@ -100,7 +100,7 @@ class TutorialView:
         if index >= len(LESSONS):
             self.el("tut").hidden = True
             self.el("tut-finished").hidden = False
-            self.el("tut-again").focus()
+            self.el("tut-play").focus()
             self.verdict = "finished"
             return
         self.el("tut").hidden = False

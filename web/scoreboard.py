@@ -136,5 +136,16 @@ def _duel_html(states: list[TrackState], names: list[str]) -> Markup:
     ]  # fmt: skip
     head = tag("div", {"class": "duel-head"}, tag("span", None, f"◀ {names[0]}"),
                tag("span", None, f"{names[1]} ▶"))  # fmt: skip
+    legend = tag("p", {"class": "duel-legend"},
+                 tag("span", {"class": "token sample", "aria-hidden": "true"}, GLYPH["green"]),
+                 " " + TOKEN_LEGEND)  # fmt: skip
     return tag("section", {"class": "score-card duel", "data-side": 0,
-                           "aria-label": "Tug-of-war tracks"}, head, rows)  # fmt: skip
+                           "aria-label": "Tug-of-war tracks"}, head, rows, legend)  # fmt: skip
+
+
+#: What a coin beside a duel track means (the legend under the tracks).
+TOKEN_LEGEND = (
+    "A coin at a track's end: that player holds the colour's token. It is taken by "
+    "reaching 9 in the colour (with a bonus tile); while you hold it, that colour gives "
+    "you no more bonus tiles."
+)

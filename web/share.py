@@ -13,7 +13,7 @@ import binascii
 import json
 import re
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from engine.errors import IngeniousError
 from engine.game import Game
@@ -39,6 +39,14 @@ def fragment_for(game: Game, seats: list[str]) -> str:
     """``game=...`` for a URL fragment (no leading '#')."""
     text = json.dumps(game_dict(game, seats), separators=(",", ":"))
     return FRAGMENT_KEY + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def link_for(page_url: str, game: Game, seats: list[str]) -> str:
+    """A link to ``game`` on the page at ``page_url``, without that page's own query
+    (the sharer's settings, such as ``?speed=instant``) or fragment."""
+    parts = urlsplit(page_url)
+    page = urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+    return f"{page}#{fragment_for(game, seats)}"
 
 
 def fragment_payload(fragment: str) -> str | None:

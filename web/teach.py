@@ -106,6 +106,35 @@ def _apply(req: Request, params: Mapping[str, str]) -> Request:
     return req
 
 
+@dataclass(frozen=True)
+class Problem:
+    """Why a board shows no position. ``detail`` may quote a file of the board's site (the
+    engine's reason names its values and keys); ``public`` is what a page of another site
+    that frames the board may learn: no content, and the same words whether the file is
+    missing, too large, redirected or not a position."""
+
+    detail: str
+    public: str
+
+    def text(self, shows_detail: bool) -> str:
+        """The words for the board and its replies (``shows_detail``: no other site sees them)."""
+        return self.detail if shows_detail else self.public
+
+
+def own_problem(message: str) -> Problem:
+    """A problem with what the asker gave itself (a URL, an attribute, a posted message)."""
+    return Problem(message, message)
+
+
+def src_problem(src: str, reason: str) -> Problem:
+    """A position file ``src`` that cannot be shown, and why (``reason``)."""
+    return Problem(
+        f"could not load {src}: {reason}",
+        f"{src} is not a position this board can show "
+        "(open the board in a tab of its own to see why)",
+    )
+
+
 def position_from_text(text: str) -> tuple[Position, dict[str, Any]]:
     """Parse position JSON text; returns the engine position and the raw object.
 

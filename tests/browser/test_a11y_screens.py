@@ -98,7 +98,8 @@ def to_start(page: Page) -> None:
 # --- the board game -------------------------------------------------------------------------------
 def test_every_board_game_state_has_no_wcag_violations(page: Page, server_url: str) -> None:
     """Idle, aiming with the keyboard, the board described, the swap offer, the hot-seat
-    pass screen, game over, the replay of a finished game: zero violations in each."""
+    pass screen, the duel (its tokens' legend), game over, the replay of a finished game:
+    zero violations in each."""
     audit = Audit(page)
     open_page(page, server_url)
     page.locator('input[name="variant"][value="standard"]').check()
@@ -125,6 +126,13 @@ def test_every_board_game_state_has_no_wcag_violations(page: Page, server_url: s
     audit.check("pass screen")
 
     page.click("#pass-ready")
+    to_start(page)
+    page.locator('input[name="variant"][value="duel"]').check()
+    page.select_option("#seat-kind-1", "beginner")
+    page.click("#start-game")
+    expect(page.locator(".duel-legend")).to_be_visible()
+    audit.check("duel, tracks and the tokens' legend")
+
     page.click("#menu-button")
     open_shared(page, _bot_game(1, "over"), ["human", "beginner"])
     expect(page.locator("#over-screen")).to_be_visible()

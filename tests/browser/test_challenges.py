@@ -113,7 +113,14 @@ def play_card_turn(page: Page, turn: int) -> None:
     if turn % 3 == 0:
         page.keyboard.press("o")  # the other order, by key
         expect(page.locator(f"#ch-order-{second}")).to_be_checked()
-    page.click("#ch-play")
+    if turn % 2:  # by keyboard: Enter on the chosen card plays it (it does not unpick it)
+        expect(page.locator(f"#ch-card-{slot}")).to_be_focused()
+        moves = "() => window.ingeniousChallenges.state().match.moves.flat().length"
+        played = page.evaluate(moves)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"n => ({moves})() > n", arg=played)
+    else:
+        page.click("#ch-play")
 
 
 def check_card_preview(page: Page, seat: int, first: str, second: str) -> None:

@@ -480,37 +480,89 @@ def test_a_src_that_redirects_is_refused_even_to_the_same_site(
     console_errors.clear()
 
 
-def test_replies_go_to_the_parents_origin_and_never_quote_a_file(
-    page: Page, server_url: str, other_site: str
+#: Files of the embed's site that fail in every way a framing page might probe (a private
+#: JSON file, a missing one, one over 100 kB, a redirect), named with equally long ``src``.
+PROBES = ("private/settings.json", "private/settingz.json", "big.json?pad=xxxxxxxx",
+          "go?to=/x/abcdefg.json")
+
+
+@pytest.mark.allow_console_errors
+def test_replies_to_another_site_never_quote_a_file_nor_tell_how_it_failed(
+    page: Page, server_url: str, other_site: str, console_errors: list[str]
 ) -> None:
-    """A page on another site frames the embed with src= a private JSON file of the
-    embed's site: the frame shows the engine's reason (it quotes the file), but the
-    message to the parent only says the file is not a position, and every reply is
-    addressed to the parent's origin, not "*"."""
+    """A page on another site frames the embed with src= files of the embed's site: a
+    private JSON file, a missing one, one over 100 kB, a redirect. Every reply is addressed
+    to the parent's origin; none quotes the file, and none differs from one failure to the
+    next apart from the src (the same words, the same height), so the page learns neither
+    a file's contents nor whether it exists nor its size. A position posted afterwards gets
+    back only the engine's reason about that position."""
     parent_origin = server_url.rstrip("/")
     page.goto(f"{server_url}tests/browser/pages/host.html")
     page.evaluate("src => window.addFrame(src, 'p')",
-                  f"{other_site}embed.html?src=private/settings.json&id=p")
+                  f"{other_site}embed.html?src={quote(PROBES[0], safe='')}&id=p")
     frame = frame_of(page, "p")
-    expect(frame.locator("#problem")).to_contain_text("api_token")
     assert frame.evaluate("window.ingeniousEmbed.target") == parent_origin
-    page.wait_for_function(
-        "() => window.received.some(m => m.data.type === 'ingenious:error')")
+    seen: list[tuple[str, float]] = []
+    for number, src in enumerate(PROBES):
+        if number:  # the parent steers the frame by its fragment (no reload)
+            page.locator("#p").evaluate(
+                "(f, url) => { f.src = url }",
+                f"{other_site}embed.html?src={quote(PROBES[0], safe='')}&id=p"
+                f"#src={quote(src, safe='')}")
+        page.wait_for_function(
+            "n => window.received.filter(m => m.data.type === 'ingenious:error').length > n",
+            arg=number)
+        shown = frame.locator("#problem")
+        expect(shown).to_contain_text(src)
+        height = frame.locator("#embed").evaluate("e => e.getBoundingClientRect().height")
+        seen.append((str(shown.text_content()).replace(src, "SRC"), height))
     received = page.evaluate("window.received")
     assert {m["origin"] for m in received} == {other_site.rstrip("/")}
-    errors = [m["data"] for m in received if m["data"]["type"] == "ingenious:error"]
-    assert errors == [{"type": "ingenious:error", "id": "p",
-                       "message": "private/settings.json is not a position this board can show"}]
-    assert not any("api_token" in json.dumps(m) or "s3cr3t" in json.dumps(m) for m in received)
-    # A position the parent posts itself gets the engine's reason back (its own data).
-    frame_element = page.locator("#p")
-    frame_element.evaluate(
-        "f => f.contentWindow.postMessage({type: 'ingenious:position', position: {zone: 9}}, '*')")
+    errors = [m["data"]["message"] for m in received if m["data"]["type"] == "ingenious:error"]
+    assert [e.replace(src, "SRC") for e, src in zip(errors, PROBES, strict=True)] == [
+        "SRC is not a position this board can show (open the board in a tab of its own to "
+        "see why)"] * len(PROBES)
+    assert len(set(seen)) == 1, seen  # the board shows (and measures) the same for each
+    # A good position, then a bad one, posted by the parent: the reply to the good one
+    # carries nothing of the earlier file; the bad one gets the engine's reason back (the
+    # parent's own data).
+    for position, count in (({"zone": 5, "board": []}, 0), ({"zone": 9}, 1)):
+        page.locator("#p").evaluate(
+            "(f, p) => f.contentWindow.postMessage({type: 'ingenious:position', position: p},"
+            " '*')", position)
+        page.wait_for_function(
+            "n => window.received.filter(m => m.data.type === 'ingenious:shown').length > n",
+            arg=count)
+    shown_replies = [m["data"] for m in page.evaluate("window.received")
+                     if m["data"]["type"] == "ingenious:shown"]
+    assert shown_replies[0] == {"type": "ingenious:shown", "id": "p", "ok": True, "message": ""}
+    assert shown_replies[1]["ok"] is False
+    assert "'zone' must be 5, 6 or 7" in shown_replies[1]["message"]
+    everything = json.dumps(page.evaluate("window.received"))
+    for secret in ("api_token", "s3cr3t", "404", "100 kB", "redirect"):
+        assert secret not in everything, secret
+    # The only console errors: the browser's own notes about the refused responses.
+    assert all("settingz" in e or "big.json" in e or "/go" in e for e in console_errors), (
+        console_errors)
+    console_errors.clear()
+
+
+def test_a_page_of_the_embeds_own_site_gets_the_whole_reason(
+    page: Page, server_url: str
+) -> None:
+    """A page of the embed's own site may read its files anyway: a frame it holds shows
+    and replies with the engine's reason, which quotes the file (here its keys)."""
+    page.goto(f"{server_url}tests/browser/pages/host.html")
+    page.evaluate("src => window.addFrame(src, 'p')",
+                  f"{server_url}embed.html?src=package.json&id=p")
+    frame = frame_of(page, "p")
+    expect(frame.locator("#problem")).to_contain_text("could not load package.json: ")
     page.wait_for_function(
-        "() => window.received.some(m => m.data.type === 'ingenious:shown')")
-    shown = [m["data"] for m in page.evaluate("window.received")
-             if m["data"]["type"] == "ingenious:shown"]
-    assert shown[0]["ok"] is False and "'zone' must be 5, 6 or 7" in shown[0]["message"]
+        "() => window.received.some(m => m.data.type === 'ingenious:error')")
+    errors = [m["data"]["message"] for m in page.evaluate("window.received")
+              if m["data"]["type"] == "ingenious:error"]
+    assert errors == ["could not load package.json: unknown key(s) in the position: "
+                      "dependencies, description, license, name, private, version"]
 
 
 # --- offline, from a release build ------------------------------------------------------

@@ -30,7 +30,7 @@ from tests.browser.game_helpers import (
     track_values,
     wait_idle,
 )
-from web.game.words import GLYPH, describe, symbol
+from web.game.words import GLYPH, describe, symbol, tiles_text
 
 Shot = Callable[[str], Path]
 COLOURS = ("red", "green", "blue", "orange", "yellow", "purple")
@@ -334,6 +334,30 @@ def test_hot_seat_hides_each_rack_until_its_owner_confirms(
     assert page.evaluate("window.ingenious.rack()") == engine_game(page).view(1)["racks"]["1"]
 
 
+def test_hot_seat_confirm_placement_a_misclick_is_not_final(ready_page: Page) -> None:
+    """With "Confirm placement" ticked (hot seat only, kept in the settings), a click on
+    the board only aims the tile; a second click on it places it. Place also places."""
+    page = ready_page
+    start_game(page, "standard", seats=["human", "human"], names=["Ann", "Bob"], seed=8)
+    page.click("#pass-ready")
+    page.check("#confirm-place")
+    move = best_move(engine_game(page))
+    _, tile = rack_slot(page, tuple(c for _, c in split(move)))
+    place_with_mouse(page, move)
+    expect(page.locator("#status")).to_have_text(
+        "Ann: click it again or press Place to place the tile there."
+    )
+    assert engine_game(page).moves == []
+    page.mouse.click(*centre(page, anchor_and_partner(move, tile[0])[0]))
+    page.wait_for_function("window.ingenious.state().moves.length === 1")
+    page.click("#pass-ready")
+    expect(page.locator("#confirm-place")).to_be_checked()
+    place_with_mouse(page, best_move(engine_game(page)))
+    assert len(engine_game(page).moves) == 1
+    page.click("#place-button")
+    page.wait_for_function("window.ingenious.state().moves.length === 2")
+
+
 def _save_with_swap_offer() -> dict[str, object]:
     """A real game where seat 0 (the person) is offered a swap, found with the engine."""
     for seed in range(1, 100):
@@ -373,12 +397,17 @@ def test_swap_offer_says_why_and_swaps_the_rack(
     for colour in lowest:
         expect(page.locator("#swap-reason")).to_contain_text(symbol(colour))
     old_rack = page.evaluate("window.ingenious.rack()")
+    # A rack of five after the turn's placement: it is returned whole and six are drawn.
+    assert len(old_rack) == 5
+    expect(page.locator("#swap-yes")).to_have_text("Return your 5 tiles and draw six")
     screenshot("swap-offer")
     page.click("#swap-yes")
     page.wait_for_function(f"window.ingenious.state().moves.length > {len(game.moves)}")
     after = engine_game(page)
     assert after.moves[len(game.moves)] == "swap"
-    expect(page.locator("#move-list")).to_contain_text("Ann swapped")
+    # The line shows the rack that went back, as the table would see it.
+    expect(page.locator("#move-list")).to_contain_text("Ann returned 5 tiles and drew six")
+    expect(page.locator("#move-list")).to_contain_text(f"Returned: {tiles_text(old_rack)}.")
     wait_idle(page)
     assert page.evaluate("window.ingenious.rack()") == after.view(0)["racks"]["0"] != old_rack
 
@@ -457,9 +486,13 @@ def test_undo_rewrites_the_last_move_and_redo_brings_it_back(ready_page: Page) -
     page.wait_for_function("window.ingenious.state().moves.length >= 2")
     wait_idle(page)
     game = engine_game(page)
-    replied = describe(game.log, len(game.log) - 1, game.names, "standard").text
+    bot_move = describe(game.log, len(game.log) - 1, game.names, "standard", radius=5)
+    replied = bot_move.text
     expect(page.locator("#last-move")).to_have_text(replied)
     assert replied.startswith("Bot: ") and any(g in replied for g in GLYPH.values())
+    # The bot's move says where it went, as the cursor counts, also to screen readers.
+    assert re.search(r"on row \d+, \d+(st|nd|rd|th) cell\.$", replied), replied
+    expect(page.locator("#announce")).to_contain_text(bot_move.speech)
     page.click("#undo-button")
     page.wait_for_function("window.ingenious.state().moves.length === 0")
     expect(page.locator("#last-move")).to_have_text("")

@@ -3,10 +3,13 @@
 At 390×844 (a phone: touch), 768×1024, 1280×800 and 1920×1080, in a four-player game
 while a tile is being placed: no sideways scrolling, and the status line, Menu, the
 rack, Turn, Place and the score strip with every player's six values (the lowest
-marked) lie inside the viewport; at 1280×800 and up the move list too. On the phone,
-a tap on the board zooms its cells to a fingertip (44 CSS px apart or more), the second
-tap places, and the whole board shows again. In each Challenge the main controls, and
-in the Card Challenge the face-up cards, lie inside the viewport.
+marked, every name whole) lie inside the viewport; at 1280×800 and up the move list
+too. On the phone, a tap on the board zooms its cells to a fingertip (44 CSS px apart
+or more), the second tap places, and the whole board shows again. In each Challenge
+the main controls, and in the Card Challenge the face-up cards and, once a card is
+picked, Play, lie inside the viewport (on a phone the Challenges have the board game's
+dock: the page does not scroll), and the header and numbers of a match tally each stay
+on one line ("Total", not "Tot / al").
 
 Each size is one page load: the board game first, then the Challenges (stored saves,
 continued from the start screen).
@@ -23,6 +26,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from tests.browser.game_helpers import anchor_and_partner, best_move, engine_game, rack_slot, split
 from tests.browser.test_a11y_screens import continue_challenge
 from tests.browser.test_challenges import start_challenge
+from tests.web.challenge_play import play_until, setup_for
 from web.challenges.session import Session
 from web.challenges.setup import ChallengeSetup
 
@@ -46,6 +50,13 @@ OUTSIDE_JS = """(selectors) => {
   }
   return out;
 }"""
+ONE_LINE_JS = """(selector) => [...document.querySelectorAll(selector)].filter((node) => {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+}).map((node) => node.textContent)"""
+CUT_OFF_JS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((node) => node.scrollWidth > node.clientWidth + 0.5).map((node) => node.textContent)"""
 OVERFLOW_JS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
@@ -117,6 +128,8 @@ def test_what_a_player_needs_stays_in_view(sized: tuple[Page, bool], server_url:
     )
     expect(page.locator("#score-strip .strip-row")).to_have_count(4)
     problems["game, placing"] = outside(page, *GAME_PARTS)
+    # The bots' own names ("Beginner bot 2") are whole in the strip, not cut off.
+    problems["score strip, names cut off"] = page.evaluate(CUT_OFF_JS, "#score-strip .strip-name")
     if page.viewport_size and page.viewport_size["width"] >= 1280:
         problems["game, the move list"] = outside(page, "#moves-title")
     overflow = page.evaluate(OVERFLOW_JS)
@@ -146,11 +159,24 @@ def test_what_a_player_needs_stays_in_view(sized: tuple[Page, bool], server_url:
             page, Session(ChallengeSetup([kind], 2, ["Ann", "Bot"], ["human", "casual"], 7))
         )
         expect(page.locator("#ch-act button[data-action]:not([disabled])").first).to_be_visible()
+        if kind == "cards":  # a card picked: Play shows, beside the face-up cards
+            press(page, "#ch-card-0", phone)
+            expect(page.locator("#ch-play")).to_be_visible()
+            parts = (*parts, "#ch-play")
         if kind == "dice" and page.locator("#ch-roll").count():
             press(page, "#ch-roll", phone)
             expect(page.locator("#ch-act button.primary").first).not_to_have_id("ch-roll")
         problems[kind] = outside(page, *parts)
         overflow = max(overflow, page.evaluate(OVERFLOW_JS))
+
+    # A match at the tally: every header and number of the table stays on one line.
+    match = Session(setup_for("match", ["human", "casual", "casual", "casual"], ["cards", "dice"]))
+    assert play_until(match, lambda s: s.awaiting_tally)
+    continue_challenge(page, match)
+    expect(page.locator("#ch-over .ch-tally")).to_be_visible()
+    problems["tally, broken lines"] = page.evaluate(
+        ONE_LINE_JS, "#ch-over .ch-tally thead th, #ch-over .ch-tally td"
+    )
 
     assert overflow <= 0, f"{overflow} px of sideways scrolling"
     assert not any(problems.values()), problems

@@ -14,12 +14,14 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from engine import new_game
-from tests.browser.dist_site import DistSite, build_release
+from tests.browser.dist_site import DistSite, PlainHandler, build_release
 from tests.browser.game_helpers import (
     best_move,
     engine_game,
@@ -316,3 +318,83 @@ def test_an_update_never_caches_old_files_when_the_server_answers_by_date(
         assert off_origin(seen, site.origin) == []
     finally:
         own.close()
+
+
+# --- a release at an origin's root, beside other apps ---------------------------------------
+class RootHost(PlainHandler):
+    """A host whose root holds the game and other apps; /q.json answers with its own query
+    (files that differ only in the query) and /big.json is over the worker's size bound."""
+
+    def do_GET(self) -> None:
+        url = urlsplit(self.path)
+        bodies = {"/q.json": json.dumps({"query": url.query}).encode(),
+                  "/big.json": b'{"note": "' + b"x" * 300_000 + b'"}'}
+        if url.path not in bodies:
+            super().do_GET()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(bodies[url.path])))
+        self.end_headers()
+        self.wfile.write(bodies[url.path])
+
+
+# Asks the worker to keep `urls`; window.kept counts its answers (tools/sw_template.js).
+KEEP = """urls => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => { window.kept = (window.kept || 0) + 1; };
+  navigator.serviceWorker.controller.postMessage({type: "keep", urls}, [channel.port2]);
+}"""
+CACHED_URLS = """() => caches.keys().then(names => Promise.all(names.map(name =>
+  caches.open(name).then(cache => cache.keys())))).then(lists => lists.flat().map(r => r.url))"""
+
+
+def test_at_an_origins_root_the_worker_serves_only_the_games_files_and_keeps_a_bounded_few(
+    page: Page, tmp_path: Path, release: tuple[Path, str]
+) -> None:
+    """The release at the root of an origin whose other apps have no worker of their own:
+    the game's worker answers none of their requests, keeps none of their pages or data,
+    and they do not open offline. The files a page of the game asks it to keep are kept
+    under their whole address (two answers that differ only in the query stay two), at
+    most 100 of them (the oldest go first), none over 256 kB."""
+    site = DistSite(tmp_path / "www", release[0], sub_path="", handler=RootHost)
+    try:
+        blog = tmp_path / "www" / "blog"
+        blog.mkdir()
+        (blog / "index.html").write_text(
+            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blog</title>'
+            '</head><body><main><h1>Another app</h1></main></body></html>', encoding="utf-8")
+        (blog / "data.json").write_text('{"posts": []}', encoding="utf-8")
+        position = quote(json.dumps({"zone": 5, "board": []}))
+        page.goto(f"{site.url}embed.html?position={position}")
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+        page.wait_for_function(f"() => {CONTROLLED}", timeout=SW_TIMEOUT_MS)
+
+        other = page.context.new_page()
+        answers = []
+        other.on("response", lambda r: answers.append((r.url, r.from_service_worker)))
+        other.goto(f"{site.url}blog/index.html")
+        assert other.evaluate("() => fetch('data.json?v=1').then(r => r.json())") == {"posts": []}
+        assert [a for a in answers if "/blog/" in a[0]] == [
+            (f"{site.url}blog/index.html", False), (f"{site.url}blog/data.json?v=1", False)]
+        assert not [u for u in page.evaluate(CACHED_URLS) if "/blog/" in u]
+
+        first = [f"q.json?v={n}" for n in range(60)]
+        second = [f"q.json?v={n}" for n in range(60, 120)] + ["big.json"]
+        for number, urls in enumerate((first, second), start=1):
+            page.evaluate(KEEP, [site.url + url for url in urls])
+            page.wait_for_function(f"() => window.kept === {number}", timeout=60_000)
+        kept = [u.removeprefix(site.url) for u in page.evaluate(CACHED_URLS)
+                if "q.json" in u or "big.json" in u]
+        assert len(kept) == 100 and set(second[:-1]) <= set(kept), kept
+        assert "big.json" not in kept
+
+        site.stop()
+        page.context.set_offline(True)
+        fetch_json = "url => fetch(url).then(r => r.json())"
+        assert page.evaluate(fetch_json, "q.json?v=119") == {"query": "v=119"}
+        assert page.evaluate(fetch_json, "q.json?v=60") == {"query": "v=60"}
+        with pytest.raises(PlaywrightError):
+            other.goto(f"{site.url}blog/index.html")
+    finally:
+        site.stop()

@@ -767,3 +767,41 @@ def test_statistics_count_a_finished_game_once(
     row = page.locator("#stats tr", has_text="Solo").locator("td")
     expect(row).to_have_text(["1", "0", "–"])
     expect(page.locator("#solo-best tr")).to_have_count(2)
+
+
+CLEAR_OF_JS = """([selector, other]) => {
+  const a = document.querySelector(selector).getBoundingClientRect();
+  const b = document.querySelector(other).getBoundingClientRect();
+  return a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left;
+}"""
+
+
+def test_toasts_never_pile_up_and_stay_above_the_pass_screen(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """The "previous game kept" toast shows above a pass screen opened after it (in the
+    top layer, clear of the dialog); three saves in a row show two toasts, not three, so
+    the saves list's buttons stay free."""
+    open_ready(page, server_url)
+    start_game(page, seats=["human", "casual"], names=["Ann", "Cas"], seed=14)
+    page.wait_for_function("!window.ingenious.busy()")
+    play(page, best_move(engine_game(page)))
+    page.wait_for_function("window.ingenious.state().moves.length >= 2", timeout=SLOW)
+    page.wait_for_function("!window.ingenious.busy()")
+    page.click("#menu-button")
+    start_game(page, seats=["human", "human"], names=["Ann", "Bea"], seed=15)
+    expect(page.locator("#pass-screen")).to_be_visible()
+    kept = page.locator(".toast", has_text="Your previous game was kept")
+    expect(kept).to_be_visible()
+    kept.evaluate("node => node.id = 'kept-toast'")
+    # In the top layer (above the dialog's backdrop), and clear of the dialog itself.
+    assert kept.evaluate("node => node.closest(':popover-open') !== null")
+    assert page.evaluate(CLEAR_OF_JS, ["#kept-toast", "#pass-screen"])
+    page.click("#pass-ready")
+    page.click("#menu-button")
+    for name in ("One", "Two", "Three"):
+        page.fill("#save-name", name)
+        page.click("#save-named")
+        expect(page.locator(".toast").last).to_contain_text(f"Saved as “{name}”")
+    expect(page.locator(".toast")).to_have_count(2)
+    expect(page.locator(".toast").first).to_contain_text("Saved as “Two”")

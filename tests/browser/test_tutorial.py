@@ -90,6 +90,13 @@ def test_the_tutorial_can_be_completed_with_the_keyboard_only(ready_page: Page) 
         if index + 1 < len(LESSONS):
             expect(page.locator("#tut-title")).to_have_text(LESSONS[index + 1].title)
     expect(page.locator("#tut-finished")).to_be_visible()
+    # The last screen offers a first game against a beginner bot (focused: Enter starts it).
+    expect(page.locator("#tut-play")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#guide-screen")).to_be_hidden()
+    game = page.evaluate("window.ingenious.state()")
+    assert (game["variant"], game["names"]) == ("standard", ["Player 1", "Beginner bot 2"])
 
 
 def test_a_missed_goal_says_why_and_the_lesson_can_be_retried(ready_page: Page) -> None:

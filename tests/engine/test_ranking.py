@@ -1,6 +1,7 @@
 """The ranking and its tie-break, with the rulebook's examples."""
 
 from engine import new_game
+from engine.ranking import explain_pair
 
 from .helpers import colour, set_rack, started
 
@@ -113,3 +114,13 @@ def test_after_an_instant_win_in_three_players_the_others_are_second_and_third()
     assert game.instant_winner == 0
     standings = game.result()["standings"]
     assert [(s["side"], s["place"]) for s in standings] == [(0, 1), (1, 2), (2, 3)]
+
+
+def test_the_tie_break_text_counts_the_tied_colours_in_proper_english() -> None:
+    """One tied colour is "their lowest colour", more are "their N lowest colours"."""
+    one = explain_pair("Ann", [3, 5, 6, 7, 8, 9], "Bob", [3, 4, 6, 7, 8, 9])
+    assert one == ("Ann and Bob tie on their lowest colour (3); "
+                   "the second lowest colour decides: 5 against 4.")
+    two = explain_pair("Ann", [3, 4, 6, 7, 8, 9], "Bob", [3, 4, 5, 7, 8, 9])
+    assert two.startswith("Ann and Bob tie on their 2 lowest colours (3, 4); ")
+    assert "(s)" not in one + two

@@ -32,10 +32,10 @@ from web.challenges.parts import (
     Splits,
     WithGains,
 )
-from web.challenges.previews import card_preview, tile_score_preview
+from web.challenges.previews import DicePlan, card_preview, tile_score_preview
 from web.challenges.screen import Screen, screen_model
 from web.challenges.session import Session
-from web.challenges.state import ScreenState
+from web.challenges.state import Keyed, ScreenState
 from web.challenges.words import Sym, text
 from web.session import HUMAN
 
@@ -147,6 +147,18 @@ def test_cards_choose_a_card_then_its_order() -> None:
     assert table.session.log[-1].move in (f"{first}-{second}", f"{second}-{first}")
 
 
+def test_cards_enter_on_the_chosen_card_plays_it_and_nowhere_else() -> None:
+    """By keyboard: key 3 picks the third card (the focus stays on it); Enter there plays
+    the card as Play would, instead of picking it again (which unpicks it)."""
+    table = Table(Session(setup_for("cards", [HUMAN, "casual"])))
+    assert table.model.enter == {}  # no card chosen: Enter does what the focused control does
+    picked = table.key("3")
+    assert picked.enter == {"ch-card-2": "ch-play"}
+    play = picked.actions["ch-play"].move
+    table.press(picked.enter["ch-card-2"])
+    assert table.session.log[-1].move == play
+
+
 def test_cards_discard_offer() -> None:
     """When no card shows a lowest row, the person is asked to discard or keep the hand."""
     for seed in range(20):
@@ -256,7 +268,7 @@ def test_dice_groups_become_wilds_in_a_chosen_colour_and_order() -> None:
     table.press("ch-roll")
     (splits,) = blocks(table.model, Splits)
     group = splits.groups[0]
-    assert group.chosen == 0 and group.options[0].startswith("match each")
+    assert group.options[0].startswith("match each")
     table.press(group.id, "1")
     (plan,) = blocks(table.model, Plan)
     wild_row = next(i for i, row in enumerate(plan.rows) if row.wild is not None)
@@ -519,3 +531,38 @@ def test_one_person_sees_their_hand_while_the_bot_plays() -> None:
     assert [c.card for c in hand.cards] == new_challenge(
         "cards", 2, session.match.seeds[0], session.setup.names
     ).view(1)["hand"]
+
+
+def test_no_bonus_banner_flashes_behind_the_match_tally() -> None:
+    """The last move of a challenge may be a bonus: its "Ingenious!" is not shown behind
+    the tally the same move opens."""
+    table = Table(Session(setup_for("match", [HUMAN, "casual"], ["cards", "dice"])))
+    session = table.session
+    assert play_until(session, lambda s: s.match.index == 1)
+    table.state = replace(table.state, banner=Keyed(session.position, "Ingenious!"))
+    assert table.model.dialog is not None and table.model.banner == ""
+    begun = table.press("ch-next")
+    assert begun.dialog is None
+
+
+def test_a_roll_starts_from_the_best_plan_never_below_matching_each_die() -> None:
+    """The plan offered first scores at least as much as every other way (matching each
+    die on its own included), and more than matching each die in some rolls."""
+    better = 0
+    for seed in range(15):
+        session = Session(setup_for("dice", [HUMAN, "casual"], seed=seed))
+        table = Table(session)
+        table.press("ch-roll")
+        view = session.game.view(0)
+        dice = [d for d in view["dice"][0] if d]
+        offered = table.model.actions["ch-resolve"].move
+        best = DicePlan.best(dice, view, 0)
+        assert offered == best.move_text()
+        plain = DicePlan.start(dice, view["rows"][0])
+        assert best.value(view, 0) >= plain.value(view, 0)
+        for symbol in plain.groupable():  # every other way of forming wilds
+            for index in range(len(plain.split_choices(symbol))):
+                other = plain.with_split(symbol, index)
+                assert best.value(view, 0) >= other.value(view, 0)
+        better += best.value(view, 0) > plain.value(view, 0)
+    assert better > 0

@@ -32,3 +32,11 @@ def test_duel_track_runs_from_seat_0_nine_to_seat_1_nine() -> None:
     assert label_text(red, view["names"]) == "red: 9 on Ann's side"
     html = board_html(view)
     assert "holds the red token" in html and "holds the green token" not in html
+
+
+def test_the_duel_board_explains_its_tokens_in_a_legend() -> None:
+    """A coin beside a duel track is explained under the tracks (and only in the duel)."""
+    duel = board_html(new_game("duel", players=2, seed=1, names=["Ann", "Bob"]).view(0))
+    assert 'class="duel-legend"' in duel and "holds the colour" in duel and "token" in duel
+    standard = board_html(new_game("standard", players=2, seed=1, names=["Ann", "Bob"]).view(0))
+    assert "duel-legend" not in standard

@@ -145,3 +145,12 @@ def test_unfinished_games_are_not_counted() -> None:
 def test_malformed_statistics_are_refused(bad: object) -> None:
     with pytest.raises(StoredDataError):
         stats.validate(bad)
+
+
+def test_a_shared_link_carries_the_game_and_none_of_the_sharers_page_query() -> None:
+    """The sharer's settings in the query (``?speed=instant``) stay with the sharer."""
+    game = new_game("standard", 2, seed=3, names=["Ann", "Bob"])
+    link = share.link_for("https://host/ingenious/?speed=instant#old", game, ["human", "human"])
+    assert link == "https://host/ingenious/#" + share.fragment_for(game, ["human", "human"])
+    parsed = share.parse_fragment(link.split("#", 1)[1])
+    assert parsed is not None and parsed[0].names == ["Ann", "Bob"]

@@ -14,11 +14,13 @@ from web.teach import (
     committed,
     explain,
     loose_cells,
+    own_problem,
     points_text,
     position_from_text,
     read_attributes,
     read_request,
     shown_json,
+    src_problem,
     with_placement,
 )
 
@@ -112,3 +114,22 @@ def test_a_board_in_a_page_reads_its_data_attributes() -> None:
     assert read_attributes({}).position_text is None and read_attributes({}).src is None
     assert read_attributes({"data-ingenious-mode": "play"}).problems == [
         "unknown mode 'play'; use mode=show or mode=try"]
+
+
+def test_a_file_that_fails_tells_another_site_nothing_but_its_name() -> None:
+    """A position file that cannot be shown: the whole reason (which may quote the file)
+    where only its own site sees it; elsewhere the same words for every way it fails."""
+    reasons = ("HTTP 404", "the file is larger than 100 kB",
+               "unknown key(s) in the position: api_token", "the address redirects elsewhere")
+    problems = [src_problem("p.json", reason) for reason in reasons]
+    assert [p.text(shows_detail=True) for p in problems] == [
+        f"could not load p.json: {reason}" for reason in reasons]
+    assert {p.text(shows_detail=False) for p in problems} == {
+        "p.json is not a position this board can show "
+        "(open the board in a tab of its own to see why)"}
+
+
+def test_a_problem_with_the_askers_own_input_is_told_back_whole() -> None:
+    """A bad posted position or URL parameter is the asker's own data: told back whole."""
+    problem = own_problem("'zone' must be 5, 6 or 7 (the zone radius), not 9")
+    assert problem.text(shows_detail=False) == problem.text(shows_detail=True) == problem.detail

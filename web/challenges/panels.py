@@ -73,6 +73,8 @@ class PanelParts:
     blocks: list[Block] = field(default_factory=list)
     actions: dict[str, Action] = field(default_factory=dict)
     keys: dict[str, str] = field(default_factory=dict)
+    # Enter on a control (by id) acts as another: on the chosen card, it plays the card.
+    enter: dict[str, str] = field(default_factory=dict)
     preview: list[Gain] | None = None
     primary: str = ""
 
@@ -247,6 +249,7 @@ def cards_panel(view: dict[str, Any], choice: Choice) -> PanelParts:
         primary=True,
     )
     parts.blocks.append(Buttons((play,)))
+    parts.enter[f"ch-card-{slot}"] = play.id
     parts.preview = card_preview(view, seat, *order)
     return parts
 
@@ -265,7 +268,7 @@ def current_plan(view: dict[str, Any], choice: Choice) -> DicePlan:
     plan = choice.plan
     if plan is not None and list(plan.dice) == dice:
         return plan
-    return DicePlan.start(dice, view["rows"][seat])
+    return DicePlan.best(dice, view, seat)  # the person starts from the best plan
 
 
 def dice_panel(view: dict[str, Any], choice: Choice, rolled: bool) -> PanelParts:

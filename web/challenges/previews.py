@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from itertools import permutations, product
 from typing import Any
 
 from engine.challenges.common import COLOURS, ROW_CAP, lowest_colours, score_batch
@@ -145,6 +146,38 @@ class DicePlan:
             (),
             tuple(PlanItem("match", d, 1, d) for d in dice),
         )
+
+    @classmethod
+    def best(cls, dice: list[str], view: dict[str, Any], seat: int) -> DicePlan:
+        """The plan that scores the most points (a win counts above everything): every
+        way to form wilds, every colour for them and every order, tried in turn. On a
+        tie the earlier one found stays, so plain matches in the order rolled come first."""
+        start = cls.start(dice, view["rows"][seat])
+        best, best_key = start, start.value(view, seat)
+        ways = [[(symbol, i) for i in range(len(start.split_choices(symbol)))]
+                for symbol in start.groupable()]  # fmt: skip
+        for chosen in product(*ways):
+            shaped = start
+            for symbol, index in chosen:
+                shaped = shaped.with_split(symbol, index)
+            wilds = [i for i, item in enumerate(shaped.items) if item.kind == "wild"]
+            for colours in product(COLOURS, repeat=len(wilds)):
+                coloured = shaped
+                for i, colour in zip(wilds, colours, strict=True):
+                    coloured = coloured.with_wild_colour(i, colour)
+                for order in dict.fromkeys(permutations(coloured.items)):
+                    plan = replace(coloured, items=order)
+                    key = plan.value(view, seat)
+                    if key > best_key:
+                        best, best_key = plan, key
+        return best
+
+    def value(self, view: dict[str, Any], seat: int) -> tuple[bool, int]:
+        """How good the plan is: whether it wins, then the points it keeps."""
+        others = others_showing(view, seat)
+        steps = [(item.colour, item.points(others)) for item in self.items]
+        gains, won = simulate_gains(view["rows"][seat], steps)
+        return won, sum(g.gained for g in gains)
 
     @property
     def counts(self) -> Counter[str]:

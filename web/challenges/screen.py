@@ -13,7 +13,7 @@ challenges and the game-over dialog: :func:`dialog`. The rest of the panel: ``pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from web.challenges.panels import (
@@ -92,6 +92,7 @@ class Screen:
     actions: dict[str, Action]
     keys: dict[str, str]
     focus: str
+    enter: dict[str, str] = field(default_factory=dict)  # Enter on a control -> another
 
 
 # --------------------------------------------------------------------------- whose turn
@@ -446,6 +447,7 @@ def screen_model(session: Session, state: ScreenState) -> Screen:
     the_dialog, dialog_actions = dialog(session, state, turn)
     actions: dict[str, Action] = {}
     keys: dict[str, str] = {}
+    enter: dict[str, str] = {}
     if state.rules_open:
         actions["ch-guide-close"] = Action("close-rules")
         keys["Escape"] = "ch-guide-close"
@@ -454,6 +456,7 @@ def screen_model(session: Session, state: ScreenState) -> Screen:
     else:
         actions.update(parts.actions)
         keys.update(parts.keys)
+        enter.update(parts.enter)
     actions["ch-menu"] = Action("menu")
     actions["ch-rules"] = Action("rules")
     undo_ok = session.undo_point() is not None
@@ -492,11 +495,13 @@ def screen_model(session: Session, state: ScreenState) -> Screen:
         log=move_log(session),
         dialog=the_dialog,
         rules_open=state.rules_open,
-        banner=state.text_at(state.banner, session.position),
+        # No "Ingenious!" behind a dialog (the last move of a challenge opens the tally).
+        banner="" if the_dialog is not None else state.text_at(state.banner, session.position),
         announcement=state.announcement,
         bot_seat=turn.seat if turn.bot and state.stalled != session.position else None,
         view_seat=turn.view_seat,
         actions=actions,
         keys=keys,
         focus=focus,
+        enter=enter,
     )

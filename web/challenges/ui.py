@@ -356,6 +356,8 @@ class ChallengeUI:
         if model.banner and self.banner_key != (model.position, model.banner):
             self.banner_key = (model.position, model.banner)
             show_banner("ch-banner", model.banner)
+        elif not model.banner:
+            el("ch-banner").hidden = True  # a dialog opened: no banner flashing behind it
         if model.bot_seat is not None and not self.busy:
             asyncio.ensure_future(self.bot_turn(self.generation))
 
@@ -458,6 +460,11 @@ class ChallengeUI:
         tag = "" if missing(target) or missing(target.tagName) else str(target.tagName).lower()
         key = str(event.key)
         if tag in ("input", "select", "textarea") and key != "Escape":
+            return
+        target_id = "" if missing(target) or missing(target.id) else str(target.id)
+        if key == "Enter" and target_id in self.model.enter:
+            event.preventDefault()  # no click on the focused control: it acts as another
+            self.dispatch(self.model.enter[target_id])
             return
         control_id = self.model.keys.get(key)
         if control_id is None:

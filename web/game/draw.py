@@ -147,6 +147,8 @@ class GameView:
             self.el("hint-button").disabled = not b.hint
             self.el("turn-button").disabled = not b.turn
             self.el("place-button").disabled = not b.place
+            self.el("confirm-wrap").hidden = not b.confirm_shown
+            self.el("confirm-place").checked = b.confirm_on
         if old is None or old.scores != m.scores:
             self.draw_scores(m, view)
         if old is None or old.pass_screen != m.pass_screen:
@@ -189,6 +191,7 @@ class GameView:
     def draw_rack(self, rack: RackModel, old: RackModel | None) -> None:
         box = self.el("rack")
         self.el("rack-title").textContent = rack.title
+        self.el("bag-count").textContent = rack.bag
         box.setAttribute("aria-label", rack.label)
         same_tiles = (
             old is not None

@@ -152,6 +152,8 @@ class GameInput:
             self.table.render()
 
     def on_pointer_down(self, event: Any) -> None:
+        if self.screen is not None:
+            self.screen.touch = event.pointerType == "touch"
         if event.pointerType == "touch":
             event.preventDefault()
             self.on_touch_down(event)
@@ -160,7 +162,7 @@ class GameInput:
         if event.button == 2 or screen is None or facts is None or not facts.index.has_placements:
             return  # right button turns the tile; off-turn clicks do nothing
         screen.aim.cell = self.cell_of(event)
-        self.table.place_aimed()
+        self.table.place_aimed(confirmed=False)
 
     def on_context_menu(self, event: Any) -> None:
         event.preventDefault()
@@ -266,7 +268,10 @@ class GameInput:
             return
         tile = self.tile()
         move = st.tap(screen, facts.index, tile, cell, facts.position)
+        if move is not None and tile is not None:
+            move = st.arm_tapped(screen, tile, move, facts.position)
         if move is not None:
+            screen.armed = None
             screen.aim.touch_anchor = None
             screen.aim.slot = None
             if self.auto_zoom:  # the whole board again, to watch what comes next
@@ -274,7 +279,9 @@ class GameInput:
                 self.table.canvas.set_zoom(zoom.FITTED)
             self.table.play(move)
             return
-        if tile is not None and cell is not None and screen.aim.touch_anchor is None:
+        if screen.armed is not None and screen.armed.at(facts.position):
+            screen.notice = None  # the status line asks for the second tap
+        elif tile is not None and cell is not None and screen.aim.touch_anchor is None:
             why = refusal(game, st.aimed_move(screen, tile))
             text = f"Not here: {why}" if why else "This tile cannot start there."
             screen.notice = Keyed(text, facts.position)
@@ -286,6 +293,8 @@ class GameInput:
         if missing(node) or self.screen is None:
             return
         self.screen.keyboard = event.detail == 0
+        if str(getattr(event, "pointerType", "") or "") in ("touch", "mouse", "pen"):
+            self.screen.touch = event.pointerType == "touch"
         self.select(int(node.getAttribute("data-slot")))
 
     def select(self, slot: int) -> None:

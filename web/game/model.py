@@ -24,7 +24,16 @@ from engine.errors import IllegalMoveError
 from engine.game import Game
 from web import board_words
 from web.game import words
-from web.game.state import Landing, Position, Screen, aimed_move, candidate, effective, position_of
+from web.game.state import (
+    Landing,
+    Position,
+    Screen,
+    aimed_move,
+    armed_move,
+    candidate,
+    effective,
+    position_of,
+)
 from web.game.words import MoveWords
 from web.hexgrid import DIRECTIONS, Cell, add
 from web.placing import LegalIndex, Tile, parse_placement, tile_at
@@ -75,10 +84,12 @@ def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Fact
                 break
             same += 1
         kept = previous.moves[:same]
-    fresh = tuple(
-        words.describe(game.log, i, game.names, game.variant.name)
+    radius = game.zone.radius
+    fresh = tuple(  # a bot's placement also says where it went: nobody saw it aimed
+        words.describe(game.log, i, game.names, game.variant.name,
+                       None if seats[int(game.log[i]["seat"])] == HUMAN else radius)
         for i in range(len(kept), len(game.log))
-    )
+    )  # fmt: skip
     return Facts(
         game, position, screen.revealed, seats, owner, view, my_turn,
         LegalIndex(game.legal_moves() if my_turn else []), rack, kept + fresh,
@@ -108,6 +119,7 @@ class RackModel:
     tiles: tuple[RackTile, ...] = ()
     hidden: int = 0  # tiles shown face down (the rack is not this screen's to see)
     partners: tuple[PartnerRack, ...] = ()
+    bag: str = ""  # the tiles left in the bag (and whether a swap is still possible)
 
 
 @dataclass(frozen=True)
@@ -138,6 +150,8 @@ class Buttons:
     turn: bool = False
     place: bool = False
     save: bool = True
+    confirm_shown: bool = False  # the "confirm placement" setting (hot seat only)
+    confirm_on: bool = False
 
 
 @dataclass(frozen=True)
@@ -216,6 +230,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     tile = tile_at(rack, screen.aim.slot) if index.has_placements else None
     move = candidate(screen, index, tile)
     preview = game.preview(move) if move is not None else None
+    armed = armed_move(screen, position)
     status = status_line(game, screen, facts)
     last = facts.moves[-1] if facts.moves else None
     over = over_model(game, screen)
@@ -228,7 +243,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
         rack=rack_model(game, screen, facts),
         offer=offer_model(game, facts),
         preview=preview_model(game, screen, facts, tile, preview),
-        buttons=buttons(game, screen, facts, move),
+        buttons=buttons(game, screen, facts, move or armed),
         scores=ScoresModel(
             tuple(track_states(facts.view)),
             None
@@ -237,7 +252,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
         ),
         pass_screen=pass_screen,
         over=over,
-        board=board_model(game, screen, facts, tile, preview, pass_screen, position),
+        board=board_model(game, screen, facts, tile, preview, pass_screen, position, armed),
         candidate=move,
     )
 
@@ -252,6 +267,9 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
     notice = screen.notice.at(position) if screen.notice else None
     if notice:
         return notice
+    if armed_move(screen, position):
+        how = "tap it again" if screen.touch else "click it again"
+        return f"{names[game.current]}: {how} or press Place to place the tile there."
     hint = screen.hint.at(position) if screen.hint else None
     if hint:
         return hint_text(game, hint)
@@ -271,7 +289,8 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
     if needs_pass_screen(screen.seats, seat, screen.revealed):
         return f"Pass the screen to {who}."
     if game.phase == "swap":
-        return words.offer_prompt(game.variant.name, names, game.scores, seat)
+        return words.offer_prompt(game.variant.name, names, game.scores, seat,
+                                  int(facts.view["rack_sizes"][seat]))  # fmt: skip
     due = bonus_due(game)
     if due:
         more = f" ({due} bonus tiles due)" if due > 1 else ""
@@ -340,11 +359,13 @@ def cursor_words(game: Game, screen: Screen, facts: Facts, cell: Cell) -> str:
 # --- the rack, the offer, the preview, the buttons -----------------------------------------------
 def rack_model(game: Game, screen: Screen, facts: Facts) -> RackModel:
     owner = facts.owner
+    bag = words.bag_words(game.variant.name, int(facts.view["bag"]))
     if owner is None:
         who = game.names[game.current]
         return RackModel(f"{who}'s tiles (hidden)", "Tiles are hidden",
-                         hidden=int(facts.view["rack_sizes"][game.current]))  # fmt: skip
-    title = "Your tiles" if len(humans(screen.seats)) <= 1 else f"{game.names[owner]}'s tiles"
+                         hidden=int(facts.view["rack_sizes"][game.current]), bag=bag)  # fmt: skip
+    # "Your" only for the one person at the table: with none (bots only) or several, a name.
+    title = "Your tiles" if len(humans(screen.seats)) == 1 else f"{game.names[owner]}'s tiles"
     playable = facts.index.has_placements
     tiles = tuple(
         RackTile(slot, tile, words.tile_label(slot, tile), slot == screen.aim.slot, not playable)
@@ -358,15 +379,17 @@ def rack_model(game: Game, screen: Screen, facts: Facts) -> RackModel:
         for seat, shown in facts.view.get("racks", {}).items()
         if int(seat) != owner
     )
-    return RackModel(title, "Rack", tiles, 0, partners)
+    return RackModel(title, "Rack", tiles, 0, partners, bag)
 
 
 def offer_model(game: Game, facts: Facts) -> OfferModel:
     if not (facts.my_turn and game.phase == "swap"):
         return OfferModel()
-    offer = words.offer_words(game.variant.name)
-    reason = words.offer_prompt(game.variant.name, game.names, game.scores, game.current)
-    return OfferModel(True, reason, offer.take, offer.keep, offer.region)
+    variant = game.variant.name
+    offer = words.offer_words(variant)
+    size = len(facts.rack)
+    reason = words.offer_prompt(variant, game.names, game.scores, game.current, size)
+    return OfferModel(True, reason, words.offer_take(variant, size), offer.keep, offer.region)
 
 
 def preview_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
@@ -390,7 +413,8 @@ def preview_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
         text = "Move over the board: highlighted cells can take this tile."
         return PreviewModel(message=text, spoken=text)
     if facts.index.has_placements:
-        return PreviewModel(message="Pick a tile (keys 1–6).", spoken="Pick a tile.")
+        text = words.pick_a_tile(len(facts.rack), screen.touch)
+        return PreviewModel(message=text, spoken="Pick a tile.")
     return PreviewModel()
 
 
@@ -439,6 +463,8 @@ def buttons(game: Game, screen: Screen, facts: Facts, move: str | None) -> Butto
         and screen.asking != facts.position,
         turn=facts.index.has_placements and tile_at(list(facts.rack), screen.aim.slot) is not None,
         place=move is not None,
+        confirm_shown=len(humans(seats)) >= 2,
+        confirm_on=screen.confirm,
     )  # fmt: skip
 
 
@@ -497,7 +523,7 @@ def over_model(game: Game, screen: Screen) -> OverModel:
 # --- the board -----------------------------------------------------------------------------------
 def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
                 preview: dict[str, Any] | None, pass_screen: PassModel,
-                position: Position) -> BoardModel:  # fmt: skip
+                position: Position, armed: str | None = None) -> BoardModel:  # fmt: skip
     legal: frozenset[Cell] = frozenset()
     ghost = None
     rays: tuple[dict[str, Any], ...] = ()
@@ -513,6 +539,9 @@ def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
         anchor = screen.aim.touch_anchor
         if anchor is not None:
             partners = tuple(add(anchor, DIRECTIONS[d]) for d in index.directions(tile, anchor))
+    halves = parse_placement(armed) if armed else None
+    if halves is not None:  # aimed by a first click: it stays shown until placed or changed
+        ghost = Ghost((halves[0][0], halves[1][0]), (halves[0][1], halves[1][1]))
     bot = screen.bot
     if bot.coming is not None and bot.position == position:
         halves = parse_placement(bot.coming)

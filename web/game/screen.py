@@ -26,6 +26,7 @@ from web import motion, storage, zoom
 from web.botworker import BotTimeout, Workers
 from web.dom import el, show_banner
 from web.game import state as st
+from web.game import words
 from web.game.canvas import BoardCanvas
 from web.game.draw import GameView
 from web.game.model import HINT_LEVEL, Facts, GameModel, facts_for, model, refusal
@@ -50,6 +51,7 @@ class Host(Protocol):
     store: Any
 
     def speed(self) -> str: ...  # slow, normal, fast or instant
+    def confirm_placement(self) -> bool: ...  # the hot seat's "confirm placement" setting
     def reduced_motion(self) -> bool: ...  # the system asks for reduced motion
 
     def game_changed(self) -> None: ...  # a move, undo, redo or new game: autosave
@@ -78,6 +80,8 @@ class GameScreen:
         self.generation += 1
         self.game = game
         self.screen = st.screen_for(game, seats, ui)
+        self.screen.touch = bool(js.matchMedia("(pointer: coarse)").matches)
+        self.screen.confirm = self.host.confirm_placement()
         self.facts = None
         self.page.reset()
         self.showing = self.canvas.showing = True
@@ -179,21 +183,37 @@ class GameScreen:
         return Landing(position, cells, tuple(event.get("rays", [])),
                        float(js.performance.now()), length * 1000)  # fmt: skip
 
-    def place_aimed(self) -> None:
+    def set_confirm(self, on: bool) -> None:
+        """The "confirm placement" setting changed (the app keeps it with the settings)."""
+        if self.screen is not None:
+            self.screen.confirm = on
+            self.screen.armed = None
+            self.render()
+
+    def place_aimed(self, confirmed: bool = True) -> None:
+        """Place the aimed tile: from Place or Enter (`confirmed`), or from a click on the
+        board, which the "confirm placement" setting asks for twice on the hot seat."""
         game, screen, facts = self.game, self.screen, self.facts
         if game is None or screen is None or facts is None or not facts.index.has_placements:
             return
         tile = tile_at(list(facts.rack), screen.aim.slot)
         move = st.candidate(screen, facts.index, tile)
+        armed = st.armed_move(screen, facts.position)
+        if confirmed and armed is not None:
+            move = armed  # Place: the placement the first click aimed, wherever the mouse is
         if move is None:
             if tile is None:
-                text = "Pick a tile first (keys 1–6)."
+                text = words.pick_a_tile(len(facts.rack), screen.touch, first=True)
             else:
                 why = refusal(game, st.aimed_move(screen, tile))
                 text = f"Not here: {why}" if why else "The tile cannot go there. Turn it (R)."
             screen.notice = Keyed(text, facts.position)
             self.render()
             return
+        if not confirmed and st.click_place(screen, move, facts.position) is None:
+            self.render()  # aimed: a second click on it, or Place, plays it
+            return
+        screen.armed = None
         screen.aim.slot = None
         screen.aim.touch_anchor = None
         self.play(move)

@@ -22,7 +22,15 @@ from web import zoom
 from web.hexgrid import DIRECTIONS as HEX_DIRECTIONS
 from web.hexgrid import Cell, add, direction_index
 from web.hexgrid import distance as hex_distance
-from web.placing import Aim, LegalIndex, Tile, format_placement, step_cursor, tile_at
+from web.placing import (
+    Aim,
+    LegalIndex,
+    Tile,
+    format_placement,
+    parse_placement,
+    step_cursor,
+    tile_at,
+)
 from web.session import HUMAN, Setup
 from web.storage import UiState
 
@@ -75,6 +83,7 @@ class Screen:
     aim: Aim = field(default_factory=Aim)
     cursor: Cell | None = None  # the keyboard cursor
     keyboard: bool = False  # the last input was a key: show the cursor
+    touch: bool = False  # a finger works this screen (a coarse pointer, or the last tap)
     hint: Keyed | None = None  # the strong bot's choice, as a move string
     asking: Position | None = None  # a hint is being worked out for this position
     notice: Keyed | None = None  # a status-line message (a refusal, a touch step, a restart)
@@ -88,6 +97,10 @@ class Screen:
     bot: Bot = field(default_factory=Bot)
     landing: Landing | None = None
     zoom: zoom.View = zoom.FITTED
+    # The "confirm placement" setting (kept with the settings, used on the hot seat only)
+    # and the placement a first click or tap aimed, waiting for the second or for Place.
+    confirm: bool = False
+    armed: Keyed | None = None
 
     @property
     def seats(self) -> list[str]:
@@ -134,6 +147,51 @@ def after_undo(screen: Screen) -> None:
     screen.aim = Aim(direction=screen.aim.direction)
     screen.marked = None
     screen.over_closed = False
+
+
+# --- confirming a placement (hot seat) -----------------------------------------------------
+def confirming(screen: Screen) -> bool:
+    """The setting applies where Undo is off: two or more people at the screen."""
+    return screen.confirm and sum(1 for s in screen.seats if s == HUMAN) >= 2
+
+
+def armed_move(screen: Screen, position: Position) -> str | None:
+    """The placement a first click aimed in this position (setting on), if any."""
+    if screen.armed is None or not confirming(screen):
+        return None
+    return screen.armed.at(position)
+
+
+def click_place(screen: Screen, move: str, position: Position) -> str | None:
+    """A click or tap on a legal placement: the move to play now, or None while the
+    setting asks for it twice (the first click aims it; the same placement again, or
+    Place, plays it; another one is aimed instead)."""
+    if not confirming(screen):
+        return move
+    armed = screen.armed.at(position) if screen.armed else None
+    if armed == move:
+        screen.armed = None
+        return move
+    screen.armed = Keyed(move, position)
+    return None
+
+
+def arm_tapped(screen: Screen, tile: Tile, move: str, position: Position) -> str | None:
+    """Touch: the placement two taps made. With the setting on, the first time it is only
+    aimed (shown as the ghost, from the cell of the tile's first colour), and a tap on
+    either of its cells, or Place, plays it."""
+    if click_place(screen, move, position) is not None:
+        return move
+    halves = parse_placement(move)
+    if halves is not None:
+        (a, colour_a), (b, _) = halves
+        anchor, partner = (a, b) if colour_a == tile[0] else (b, a)
+        d = direction_index(anchor, partner)
+        if d is not None:
+            screen.aim.direction = d
+            screen.aim.cell = screen.aim.touch_anchor = anchor
+    screen.notice = None
+    return None
 
 
 # --- aiming ----------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.variants import VARIANTS
+from web.board_words import cell_words
 from web.hexgrid import Cell
 from web.placing import parse_placement
 
@@ -38,6 +39,7 @@ GLYPH: dict[str, str] = {
 }
 COLOUR_ORDER = ("red", "green", "blue", "orange", "yellow", "purple")
 DUEL_END = 9
+RACK = 6  # tiles on a full rack; a swap draws this many and needs them in the bag
 
 
 def symbol(colour: str) -> str:
@@ -114,14 +116,44 @@ def offer_reason(variant: str, names: Sequence[str], scores: Sequence[Sequence[i
 
 
 def offer_prompt(variant: str, names: Sequence[str], scores: Sequence[Sequence[int]],
-                 seat: int) -> str:  # fmt: skip
-    """The offer in the status line and its box: who may do what, and why."""
+                 seat: int, rack_size: int = 6) -> str:  # fmt: skip
+    """The offer in the status line and its box: who may do what, and why (a rack of
+    fewer than six tiles is returned whole, and six are drawn)."""
     who = names[seat]
     reason = offer_reason(variant, names, scores, seat)
     if variant == "duel":
         colours = and_list([symbol(c) for c in offer_colours(variant, scores, seat)])
         return f"{who} may exchange every tile showing {colours}: {reason}."
+    if rack_size < RACK:
+        return f"{who} may return {count(rack_size, 'tile')} and draw six: {reason}."
     return f"{who} may swap all six tiles: {reason}."
+
+
+def offer_take(variant: str, rack_size: int) -> str:
+    """The button that takes the offer: a short rack is returned whole and six are drawn."""
+    if variant != "duel" and rack_size < RACK:
+        tiles = "your tile" if rack_size == 1 else f"your {rack_size} tiles"
+        return f"Return {tiles} and draw six"
+    return offer_words(variant).take
+
+
+def count(n: int, noun: str) -> str:
+    """``1 tile``, ``4 tiles``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def tiles_text(tiles: Sequence[Sequence[str]]) -> str:
+    """Tiles as shown: ``red ✹ + green ●, blue ✶ + blue ✶``."""
+    return ", ".join(f"{symbol(a)} + {symbol(b)}" for a, b in tiles)
+
+
+def bag_words(variant: str, bag: int) -> str:
+    """The tiles left in the bag, beside the rack; below six the swap is no longer possible
+    (the duel's exchange draws what there is, solo has no offer)."""
+    left = f"{count(bag, 'tile')} in the bag" if bag else "The bag is empty"
+    if variant in ("standard", "team") and bag < RACK:
+        return f"{left}: too few for a swap (it needs {RACK})."
+    return f"{left}."
 
 
 # --- moves ----------------------------------------------------------------------------------
@@ -138,8 +170,9 @@ class MoveWords:
 
 
 def describe(log: Sequence[Mapping[str, Any]], index: int, names: Sequence[str],
-             variant: str) -> MoveWords:  # fmt: skip
-    """The move ``log[index]`` in words.
+             variant: str, radius: int | None = None) -> MoveWords:  # fmt: skip
+    """The move ``log[index]`` in words; with the zone's `radius`, a placement also says
+    where each half went, as the keyboard cursor counts (a bot's move: nobody saw it aimed).
 
     A swap or exchange is explained with the tracks of the placement just before it (the
     offer always follows the placements of the same turn).
@@ -153,6 +186,7 @@ def describe(log: Sequence[Mapping[str, Any]], index: int, names: Sequence[str],
         before = log[index - 1].get("scores") if index > 0 else None
         reason = offer_reason(variant, names, before, seat) if before else ""
         because = f" ({reason})" if reason else ""
+        returned = event.get("returned")
         if move == "pass":
             text = f"{who} kept the tiles (no {words.noun})."
         elif variant == "duel" and before:
@@ -160,8 +194,12 @@ def describe(log: Sequence[Mapping[str, Any]], index: int, names: Sequence[str],
             text = f"{who} exchanged every tile showing {shown} (at 9 on {who}'s side)."
         elif variant == "duel":
             text = f"{who} exchanged tiles."
+        elif returned is not None and len(returned) < RACK:
+            text = f"{who} returned {count(len(returned), 'tile')} and drew six{because}."
         else:
             text = f"{who} swapped all six tiles{because}."
+        if returned and move == "swap":  # the rack is shown to the table
+            text += f" Returned: {tiles_text(returned)}."
         return MoveWords(index, seat, text, plain(text), ())
     halves = parse_placement(move)
     if halves is None:
@@ -172,6 +210,10 @@ def describe(log: Sequence[Mapping[str, Any]], index: int, names: Sequence[str],
     text = f"{who}: {symbol(colour_a)} + {symbol(colour_b)}, {points_text(points, tile)}"
     speech = f"{who} placed {colour_a} and {colour_b}, scoring {points_speech(points, tile)}"
     extra = _aftermath(event, names)
+    if radius is not None:
+        where = (f". {colour_a.capitalize()} on {cell_words(radius, a, short=True)}; "
+                 f"{colour_b} on {cell_words(radius, b, short=True)}")  # fmt: skip
+        text, speech = text + where, speech + where
     return MoveWords(
         index, seat, f"{text}.{extra}", f"{speech}.{extra}", (a, b), bool(event.get("bonus"))
     )
@@ -215,3 +257,12 @@ def plain(text: str) -> str:
     for glyph in GLYPH.values():
         text = text.replace(f" {glyph}", "")
     return text
+
+
+def pick_a_tile(rack_size: int, touch: bool, first: bool = False) -> str:
+    """Asking for a tile: a finger taps one of the rack; keys name the tiles there are."""
+    pick = "Pick a tile first" if first else "Pick a tile"
+    if touch:
+        return "Tap a tile on your rack first." if first else "Tap a tile on your rack."
+    keys = "key 1" if rack_size == 1 else f"keys 1–{rack_size}"
+    return f"{pick} ({keys})."

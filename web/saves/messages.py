@@ -1,5 +1,9 @@
 """Messages of the saves part (browser only): the notice at the top (problems, kept until
-dismissed) and toasts at the bottom (confirmations, ten seconds, maybe with an action)."""
+dismissed) and toasts at the bottom (confirmations, ten seconds, maybe with an action).
+
+At most `TOASTS` toasts show at once (a new one drops the oldest), so they never cover a
+list of buttons. They live in a popover, the browser's top layer, raised again whenever a
+modal dialog opens (`web.dom.ABOVE_DIALOGS`): a toast is never hidden under a pass screen."""
 
 from __future__ import annotations
 
@@ -7,17 +11,20 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from web.dom import on
+from web.dom import ABOVE_DIALOGS, on
 from web.saves.widgets import button, make
 
 TOAST_SECONDS = 10.0
 SHOWN = 8
+TOASTS = 2  # toasts shown at once
 
 
 class Messages:
     def __init__(self, texts: list[str]) -> None:
         self.texts = list(texts)
         self.write_problem: str | None = None
+        self.shown: list[Any] = []  # the toasts on screen, oldest first
+        self.layer_open = False  # their popover is shown
 
     def mount(self, layer: Any) -> None:
         self.notice = make("div", "saves-notice")
@@ -26,6 +33,8 @@ class Messages:
         self.toasts = make("div", "saves-toasts")
         self.toasts.id = "saves-toasts"
         self.toasts.setAttribute("aria-live", "polite")
+        self.toasts.setAttribute("popover", "manual")  # the top layer: above modal dialogs
+        ABOVE_DIALOGS.append(self.raise_toasts)
         layer.appendChild(self.notice)
         layer.appendChild(self.toasts)
         self.close = button("Dismiss", "dismiss")
@@ -74,16 +83,37 @@ class Messages:
             act = button(action, "toast-action")
 
             def run(event: Any) -> None:
-                box.remove()
+                self.drop(box)
                 handler()
 
             on(act, "click", run)
             box.appendChild(act)
         self.toasts.appendChild(box)
+        self.shown.append(box)
+        while len(self.shown) > TOASTS:
+            self.drop(self.shown[0])
+        self.raise_toasts()
 
         async def expire() -> None:
             await asyncio.sleep(TOAST_SECONDS)
-            box.remove()
+            self.drop(box)
 
         asyncio.ensure_future(expire())
         return box
+
+    def drop(self, box: Any) -> None:
+        if box in self.shown:
+            self.shown.remove(box)
+            box.remove()
+        if not self.shown and self.layer_open:
+            self.toasts.hidePopover()
+            self.layer_open = False
+
+    def raise_toasts(self) -> None:
+        """Show the toasts' layer on top of the top layer (after a dialog opened above it)."""
+        if not self.shown:
+            return
+        if self.layer_open:
+            self.toasts.hidePopover()
+        self.toasts.showPopover()
+        self.layer_open = True

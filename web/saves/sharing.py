@@ -61,8 +61,7 @@ class Sharing:
         asyncio.ensure_future(revoke())
 
     def show_link(self, game: Game, seats: list[str]) -> None:
-        base = str(js.location.href).split("#")[0]
-        url = f"{base}#{share.fragment_for(game, seats)}"
+        url = share.link_for(str(js.location.href), game, seats)
         box = self.manager.messages.toast("Link to this game:")
         field = make("input", "link-field")
         field.readOnly = True

@@ -9,8 +9,9 @@ from engine import new_game
 from engine.game import Game
 from tests.web.game.games import best_move, greedy, people, play, reloaded, show, to_end
 from web.game import state as st
-from web.game.model import GameModel, bonus_due, refusal
+from web.game.model import GameModel, bonus_due, facts_for, refusal
 from web.game.words import describe
+from web.placing import parse_placement
 from web.session import HUMAN
 from web.storage import UiState
 
@@ -71,7 +72,7 @@ def test_reload_at_an_ordinary_turn_shows_the_turn_prompt_and_the_last_move() ->
     game = greedy("standard", 4, 6)
     m = assert_same_after_reload(game, screen(game, [HUMAN, BOT]))
     assert m.status == "Ann: place a tile."
-    assert m.last_move == describe(game.log, 5, game.names, "standard")
+    assert m.last_move == describe(game.log, 5, game.names, "standard", radius=5)
     assert m.announce.startswith(m.last_move.speech)
     assert len(m.moves) == 6 and m.moves[-1] == m.last_move
 
@@ -108,7 +109,9 @@ def test_reload_at_a_swap_offer_shows_the_offer_with_its_reason() -> None:
     game = greedy("standard", 5, 28)
     assert game.phase == "swap" and game.current == 0
     m = assert_same_after_reload(game, screen(game, [HUMAN, BOT]))
-    assert m.offer.visible and m.offer.take == "Swap all six tiles"
+    # A placement and its bonus tile left four on the rack: returned whole, six drawn.
+    assert len(m.rack.tiles) == 4
+    assert m.offer.visible and m.offer.take == "Return your 4 tiles and draw six"
     assert m.status == m.offer.reason and "lowest colour" in m.status
     assert m.rack.tiles and all(t.disabled for t in m.rack.tiles)
     assert m.buttons.hint and not m.buttons.place
@@ -173,7 +176,7 @@ def test_undo_rewrites_the_last_move_and_redo_brings_it_back() -> None:
     game.undo()
     st.after_undo(scr)
     undone = show(game, scr)
-    assert undone.last_move == describe(game.log, 1, game.names, "standard")
+    assert undone.last_move == describe(game.log, 1, game.names, "standard", radius=5)
     assert len(undone.moves) == 2 and undone.buttons.redo
     # A reload shows the same (only Redo is gone: the redo stack is not saved).
     same = dataclasses.replace(undone, buttons=dataclasses.replace(undone.buttons, redo=False))
@@ -256,3 +259,96 @@ def test_duel_tokens_are_named_with_their_holder() -> None:
     label = token_label(held[0], game.names)
     assert label == f"{game.names[held[0].token]} holds the {held[0].colour} token"
     assert f'aria-label="{label}"' in board_html(game.view(None))
+
+
+def test_the_rack_asks_for_a_tile_by_the_keys_there_are_or_by_a_tap() -> None:
+    """Five tiles on the rack: keys 1-5; a touch screen: a tap, no keys."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    game.bag.append(game.racks[0].pop())
+    scr = screen(game, [HUMAN, BOT])
+    assert show(game, scr).preview.message == "Pick a tile (keys 1–5)."
+    scr.touch = True
+    assert show(game, scr).preview.message == "Tap a tile on your rack."
+
+
+def test_a_table_of_bots_names_the_rack_it_shows_never_your_tiles() -> None:
+    """With no person at the table the rack shown is the bot's, by name."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    m = show(game, screen(game, [BOT, BOT]))
+    assert m.rack.title != "Your tiles"
+    assert m.rack.title in ("Ann's tiles", "Ann's tiles (hidden)")
+
+
+def test_the_rack_shows_the_tiles_left_in_the_bag_hidden_or_not() -> None:
+    game = greedy("standard", 5, 10)
+    bag = len(game.bag)
+    m = show(game, screen(game, [HUMAN, BOT]))
+    assert m.rack.bag == f"{bag} tiles in the bag."
+    hidden = show(game, screen(game, people(2)))
+    assert hidden.rack.tiles == () and hidden.rack.bag == m.rack.bag
+
+
+def test_once_the_bag_holds_fewer_than_six_the_rack_says_no_swap_is_possible() -> None:
+    game = greedy("standard", 5, 10)
+    assert "swap" not in show(game, screen(game, [HUMAN, BOT])).rack.bag
+    del game.bag[5:]  # a bag run down (by swaps, in a real game) to five tiles
+    m = show(game, screen(game, [HUMAN, BOT]))
+    assert m.rack.bag == "5 tiles in the bag: too few for a swap (it needs 6)."
+
+
+def test_a_bots_move_is_announced_and_listed_with_where_it_went_a_persons_is_not() -> None:
+    game = greedy("standard", 3, 2)
+    m = show(game, screen(game, [HUMAN, BOT]))
+    bot_line, own_line = m.moves[1], m.moves[0]
+    assert bot_line.seat == 1 and "row " in bot_line.text and "cell" in bot_line.speech
+    assert "row " not in own_line.text
+    assert m.last_move == bot_line and m.announce.startswith(bot_line.speech)
+
+
+def test_confirm_placement_on_the_hot_seat_a_click_aims_and_the_same_again_places() -> None:
+    """With the setting on and two people at the screen, a click on a placement only aims
+    it (the status line asks for a second click or Place); another placement is aimed
+    instead; the same one again is played. With one person (Undo on) a click places."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    scr = screen(game, people(2), revealed=0)
+    scr.confirm = True
+    position = st.position_of(game)
+    first, other = [m for m in game.legal_moves() if m not in ("swap", "pass")][:2]
+    assert st.click_place(scr, first, position) is None
+    m = show(game, scr)
+    assert m.status == "Ann: click it again or press Place to place the tile there."
+    assert m.buttons.confirm_shown and m.buttons.confirm_on
+    scr.aim.cell = None  # the mouse went to the Place button: the aimed one stays, Place works
+    m = show(game, scr)
+    assert m.buttons.place and m.board.ghost is not None
+    assert set(m.board.ghost.cells) == {c for c, _ in parse_placement(first)}
+    assert st.click_place(scr, other, position) is None  # another one: aimed instead
+    assert st.click_place(scr, other, position) == other
+    assert scr.armed is None
+    solo = screen(game, [HUMAN, BOT])
+    solo.confirm = True
+    assert st.click_place(solo, first, position) == first
+    assert not show(game, solo).buttons.confirm_shown
+
+
+def test_confirm_placement_by_touch_the_two_taps_aim_and_a_third_on_either_cell_places() -> None:
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    scr = screen(game, people(2), revealed=0)
+    scr.confirm = True
+    facts = facts_for(game, scr)
+    rack = list(facts.rack)
+    move = next(m for m in game.legal_moves() if m not in ("swap", "pass"))
+    (a, ca), (b, cb) = parse_placement(move)
+    slot = next(i for i, t in enumerate(rack) if sorted(t) == sorted((ca, cb)))
+    scr.aim.slot, tile, position = slot, rack[slot], facts.position
+    scr.touch = True
+    anchor, partner = (a, b) if ca == tile[0] else (b, a)
+    assert st.tap(scr, facts.index, tile, anchor, position) is None
+    tapped = st.tap(scr, facts.index, tile, partner, position)
+    assert tapped is not None
+    assert st.arm_tapped(scr, tile, tapped, position) is None
+    m = show(game, scr)
+    assert m.candidate == tapped and m.buttons.place  # shown as the ghost, Place works
+    assert m.status == "Ann: tap it again or press Place to place the tile there."
+    again = st.tap(scr, facts.index, tile, partner, position)
+    assert again == tapped and st.arm_tapped(scr, tile, again, position) == tapped
