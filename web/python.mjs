@@ -139,6 +139,30 @@ function report(start, why, times) {
   if (why) console.warn(`Python starts without its snapshot: ${globalThis.ingeniousPython.why}`);
 }
 
+// A restore is one run of work on the main thread (setting up the wasm module's functions,
+// its file system, copying the memory in, Pyodide's own set-up): it is cut in three, so the
+// page can answer input in between. Pyodide's documented hooks give the cuts: its file
+// system's set-up (fsInit) and the function that creates its module (createPyodideModule),
+// each of which waits for the next task before going on.
+const nextTask = () => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => resolve();
+  channel.port2.postMessage(null);
+});
+
+function inSteps() {
+  if (typeof MessageChannel !== "function") return {};
+  return {
+    fsInit: () => nextTask(),
+    createPyodideModule: async (settings) => {
+      const { default: create } = await import(INDEX_URL + "pyodide.asm.mjs");
+      const module = await create(settings);
+      await nextTask();
+      return module;
+    },
+  };
+}
+
 // Pyodide's output goes to whoever asks for the interpreter (PyScript passes its own
 // stdout and stderr); until then, to the console.
 const output = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
@@ -164,7 +188,7 @@ async function start() {
   });
   try {
     // The promise itself: Pyodide fetches and compiles its own files meanwhile.
-    const pyodide = await startPyodide({ ...config, _loadSnapshot: snapshot });
+    const pyodide = await startPyodide({ ...config, ...inSteps(), _loadSnapshot: snapshot });
     pyodide.runPython(AFTER_RESTORE);
     mark("python-restored");
     const { archive, times } = await prepared;
