@@ -111,10 +111,12 @@ typecheck: venv
 test-engine: venv runtime
 	$(PY) -m pytest $(PY_TEST_DIRS)
 
-# The engine's tests inside Pyodide, and a check that the compiled standard library is
-# bytecode of this runtime's Python (tools/pybuild.mjs check).
+# The engine's tests inside Pyodide, and a check that the bytecode the pages get
+# (python.zip, python-stdlib.zip: tools/pybuild.py) is this runtime's Python's.
+PYBUILD_CHECK := .cache/pybuild-check
 test-pyodide: runtime wheels
-	node tools/pybuild.mjs check runtime/pyodide/python_stdlib.zip
+	$(PY) tools/pybuild.py --out $(PYBUILD_CHECK)
+	node tools/pybuild.mjs check $(PYBUILD_CHECK)/python.zip $(PYBUILD_CHECK)/python-stdlib.zip
 	node tests/pyodide/run_pytest.mjs tests/engine
 
 # A test whose Chromium renderer process crashes (an environment failure, not an assertion)
@@ -126,4 +128,4 @@ test-browser: venv runtime chromium
 	$(PY) -m pytest tests/browser $(BROWSER_RERUN) --durations=15
 
 clean:
-	rm -rf runtime dist $(WHEELS) $(LIGHTHOUSE)/node_modules test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf runtime dist $(WHEELS) .cache/pybuild $(PYBUILD_CHECK) $(LIGHTHOUSE)/node_modules test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis
