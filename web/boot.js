@@ -183,7 +183,7 @@
     if (!fatal) setStage("Loading the Python runtime…", 0.1);
   });
   window.addEventListener("ingenious:python-busy", function () {
-    if (!fatal) setStage("Starting the game engine: the page pauses for a moment…", 0.6);
+    if (!fatal) setStage("Starting the game: one moment…", 0.6);
   });
   document.addEventListener("py:ready", function () {
     setStage("Loading the game…", 0.8);

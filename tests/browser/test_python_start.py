@@ -145,7 +145,7 @@ def test_the_start_screen_says_it_is_busy_while_the_interpreter_starts(
     open_ready(page, server_url)
     seen = page.evaluate("window.__busy")
     assert seen and seen[0]["marked"] and seen[0]["ariaBusy"] == "true", seen
-    assert "pauses for a moment" in seen[0]["stage"]
+    assert "one moment" in seen[0]["stage"]
     assert not page.evaluate(
         "document.getElementById('start').classList.contains('python-busy')")
     assert page.get_attribute("#setup-form", "aria-busy") == "false"
