@@ -104,6 +104,7 @@ checks: test-browser lint typecheck test-engine test-pyodide
 
 lint: venv
 	$(PY) -m ruff check $(LINT_PATHS)
+	$(PY) -m ruff format --check $(LINT_PATHS)
 
 typecheck: venv
 	$(PY) -m mypy --strict engine tools web

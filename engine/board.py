@@ -97,9 +97,7 @@ def zone(radius: int) -> Zone:
         tuple(index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in cells
     )
     rays = tuple(tuple(_ray(index, cell, step) for step in DIRECTIONS) for cell in cells)
-    pairs = tuple(
-        (i, j) for i in range(len(cells)) for j in neighbours[i] if j > i
-    )
+    pairs = tuple((i, j) for i in range(len(cells)) for j in neighbours[i] if j > i)
     pair_index = {pair: k for k, pair in enumerate(pairs)}
     pairs_of = tuple(
         tuple(k for k, (i, j) in enumerate(pairs) if c in (i, j)) for c in range(len(cells))

@@ -19,4 +19,3 @@ if str(ROOT) not in sys.path:
 
 settings.register_profile("ingenious", deadline=None, print_blob=True)
 settings.load_profile("ingenious")
-

@@ -94,8 +94,12 @@ def worker_scripts(root: Path = ROOT, entries: tuple[str, ...] = ENTRY_MODULES) 
                 continue
             for keyword in node.keywords:
                 value = keyword.value
-                if (keyword.arg == "src" and isinstance(value, ast.Constant)
-                        and isinstance(value.value, str) and value.value.endswith(".py")):
+                if (
+                    keyword.arg == "src"
+                    and isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                    and value.value.endswith(".py")
+                ):
                     found.add(value.value.removeprefix("./"))
     return sorted(found)
 

@@ -30,8 +30,9 @@ BLOCKING_MS = 50.0
 
 
 @contextmanager
-def baseline_site(runtime: Path = ROOT / "runtime",
-                  pyodide: Path = ROOT / "node_modules" / "pyodide") -> Iterator[str]:
+def baseline_site(
+    runtime: Path = ROOT / "runtime", pyodide: Path = ROOT / "node_modules" / "pyodide"
+) -> Iterator[str]:
     """Serve the empty PyScript page on 127.0.0.1 and yield its URL: the project's PyScript
     and the stock Pyodide as npm ships it (its standard library as sources, no snapshot),
     the reference the start-up targets are set against."""

@@ -98,7 +98,8 @@ def ready(context: BrowserContext, url: str | None, reload: bool = False) -> flo
 def one_run(playwright: Playwright, url: str) -> dict[str, float]:
     profile = tempfile.mkdtemp(prefix="bench-profile-")
     context = playwright.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+    )
     try:
         meter = Meter(context)
         result: dict[str, float] = {"cold_s": ready(context, url)}
@@ -131,14 +132,16 @@ COLD_URLS: set[str] = set()
 
 def loaded_files(dist: Path) -> list[str]:
     """Files of dist/ that cold loads fetched before the game was interactive."""
-    names = {url.split(SUB_PATH, 1)[1].split("?")[0] or "index.html"
-             for url in COLD_URLS if SUB_PATH in url}
+    names = {
+        url.split(SUB_PATH, 1)[1].split("?")[0] or "index.html"
+        for url in COLD_URLS
+        if SUB_PATH in url
+    }
     return sorted(n for n in names if (dist / n).is_file())
 
 
 def serve(root: Path) -> tuple[str, QuietServer]:
-    server = QuietServer(("127.0.0.1", 0),
-                                 functools.partial(Quiet, directory=str(root)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}", server
@@ -198,11 +201,15 @@ def report(runs: list[dict[str, float]], dist: Path) -> None:
     print(f"  warm reload (service worker)    {med('warm_s'):6.2f} s")
     print(f"  offline reload                  {med('offline_s'):6.2f} s")
     print(f"  received until interactive      {mb(med('cold_bytes_to_ready'))}")
-    print(f"  received in the whole first visit (incl. precache revalidation) "
-          f"{mb(med('first_visit_bytes'))} in {med('first_visit_requests'):.0f} responses")
+    print(
+        f"  received in the whole first visit (incl. precache revalidation) "
+        f"{mb(med('first_visit_bytes'))} in {med('first_visit_requests'):.0f} responses"
+    )
     print(f"  received by a warm reload       {mb(med('warm_bytes'))}")
-    print(f"  files a cold load needs: {transfer['files']:.0f}, {mb(transfer['raw'])} "
-          f"uncompressed, {mb(transfer['gzip'])} with gzip -6")
+    print(
+        f"  files a cold load needs: {transfer['files']:.0f}, {mb(transfer['raw'])} "
+        f"uncompressed, {mb(transfer['gzip'])} with gzip -6"
+    )
 
 
 if __name__ == "__main__":

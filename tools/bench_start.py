@@ -343,44 +343,83 @@ def report(
     board_pairs = [r for r in runs if r.get("cold_board_s") and r.get("baseline_s")]
     board_ratio = ratios(collect(board_pairs, "cold_board_s"), collect(board_pairs, "baseline_s"))
     back_pairs = [r for r in runs if r.get("returning_game_s") and r.get("baseline_reload_s")]
-    back_ratio = ratios(collect(back_pairs, "returning_game_s"),
-                        collect(back_pairs, "baseline_reload_s"))
+    back_ratio = ratios(
+        collect(back_pairs, "returning_game_s"), collect(back_pairs, "baseline_reload_s")
+    )
     bot_pairs = [r for r in runs if r.get("first_bot_s") and r.get("usual_bot_s")]
     bot_ratio = ratios(collect(bot_pairs, "first_bot_s"), collect(bot_pairs, "usual_bot_s"))
     figures: dict[str, tuple[str, list[float], str]] = {
-        "baseline_s": ("baseline: empty PyScript page (stock runtime), first Python line", base,
-                       "s"),
-        "baseline_reload_s": ("baseline reloaded: first Python line",
-                              collect(runs, "baseline_reload_s"), "s"),
-        "cold_board_s": ("cold load, Start as soon as the form allows: board accepts a placement",
-                         collect(runs, "cold_board_s"), "s"),
+        "baseline_s": (
+            "baseline: empty PyScript page (stock runtime), first Python line",
+            base,
+            "s",
+        ),
+        "baseline_reload_s": (
+            "baseline reloaded: first Python line",
+            collect(runs, "baseline_reload_s"),
+            "s",
+        ),
+        "cold_board_s": (
+            "cold load, Start as soon as the form allows: board accepts a placement",
+            collect(runs, "cold_board_s"),
+            "s",
+        ),
         "cold_board_ratio": ("  ratio cold board / baseline", board_ratio, "x"),
-        "cold_longest_task_ms": ("  longest main-thread task until then",
-                                 collect(runs, "cold_longest_task_ms"), "ms"),
-        "returning_game_s": ("returning visit, game in progress: board accepts a placement",
-                             collect(runs, "returning_game_s"), "s"),
+        "cold_longest_task_ms": (
+            "  longest main-thread task until then",
+            collect(runs, "cold_longest_task_ms"),
+            "ms",
+        ),
+        "returning_game_s": (
+            "returning visit, game in progress: board accepts a placement",
+            collect(runs, "returning_game_s"),
+            "s",
+        ),
         "returning_game_ratio": ("  ratio returning game / baseline reloaded", back_ratio, "x"),
-        "returning_longest_task_ms": ("  longest main-thread task until then",
-                                      collect(runs, "returning_longest_task_ms"), "ms"),
+        "returning_longest_task_ms": (
+            "  longest main-thread task until then",
+            collect(runs, "returning_longest_task_ms"),
+            "ms",
+        ),
         "cold_form_s": ("cold load: start form usable", cold, "s"),
         "cold_ratio": ("  ratio cold form / baseline", cold_ratio, "x"),
         "cold_ready_s": ("cold load: data-ready", collect(runs, "cold_ready_s"), "s"),
         "returning_form_s": (
-            "returning visit: start form usable", collect(runs, "returning_form_s"), "s"),
+            "returning visit: start form usable",
+            collect(runs, "returning_form_s"),
+            "s",
+        ),
         "longest_task_ms": (
-            "form in use: longest main-thread task", collect(runs, "longest_task_ms"), "ms"),
+            "form in use: longest main-thread task",
+            collect(runs, "longest_task_ms"),
+            "ms",
+        ),
         "blocking_ms": ("form in use: total blocking time", collect(runs, "blocking_ms"), "ms"),
         "input_latency_ms": (
-            "form in use: longest input latency", collect(runs, "input_latency_ms"), "ms"),
+            "form in use: longest input latency",
+            collect(runs, "input_latency_ms"),
+            "ms",
+        ),
         "start_after_ready_s": (
-            "Start game right after data-ready to board", collect(runs, "start_after_ready_s"),
-            "s"),
+            "Start game right after data-ready to board",
+            collect(runs, "start_after_ready_s"),
+            "s",
+        ),
         "start_before_ready_s": (
-            "Start game before data-ready to board", collect(runs, "start_before_ready_s"), "s"),
-        "first_bot_s": ("first bot move after the person's first", collect(runs, "first_bot_s"),
-                        "s"),
-        "usual_bot_s": ("usual bot move (median of the later ones)", collect(runs, "usual_bot_s"),
-                        "s"),
+            "Start game before data-ready to board",
+            collect(runs, "start_before_ready_s"),
+            "s",
+        ),
+        "first_bot_s": (
+            "first bot move after the person's first",
+            collect(runs, "first_bot_s"),
+            "s",
+        ),
+        "usual_bot_s": (
+            "usual bot move (median of the later ones)",
+            collect(runs, "usual_bot_s"),
+            "s",
+        ),
         "first_bot_ratio": ("  ratio first / usual bot move", bot_ratio, "x"),
     }
     notes = {
@@ -397,8 +436,10 @@ def report(
         "first_bot_ratio": "target <= 1.5",
     }
     early = any(r.get("form_before_ready") for r in runs)
-    print(f"{info['chromium']}; {len(runs)} run(s); load average "
-          f"{' '.join(map(str, info['load_average']))} on {info['cores']} cores; {info['when']}")
+    print(
+        f"{info['chromium']}; {len(runs)} run(s); load average "
+        f"{' '.join(map(str, info['load_average']))} on {info['cores']} cores; {info['when']}"
+    )
     for name, (label, values, unit) in figures.items():
         note = notes.get(name, "")
         if name == "start_before_ready_s" and (values or early):
@@ -428,8 +469,9 @@ def report(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs (fresh contexts) per figure")
-    parser.add_argument("--bot-moves", type=int, default=5,
-                        help="later bot moves that give its usual move time")
+    parser.add_argument(
+        "--bot-moves", type=int, default=5, help="later bot moves that give its usual move time"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="release build")
     parser.add_argument("--no-transfer", action="store_true", help="skip the release build")

@@ -46,8 +46,10 @@ ONE_BOARD = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <script src="web/boards.js" defer></script></head><body><main>
 <div id="one" data-ingenious-src="docs/positions/{name}"></div></main></body></html>"""
 
-FRAME = ('<iframe title="{title}" style="width:100%;height:560px;border:0" '
-         'src="embed.html?{query}"></iframe>')
+FRAME = (
+    '<iframe title="{title}" style="width:100%;height:560px;border:0" '
+    'src="embed.html?{query}"></iframe>'
+)
 FRAMES = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Frames</title><link rel="icon" href="data:,"></head><body><main>
 {frames}</main></body></html>"""
@@ -73,8 +75,7 @@ def write_pages(root: Path) -> dict[str, tuple[str, int]]:
     queries.append(f"src=docs/positions/{quote(EXAMPLES[-1])}&amp;mode=try")
     frames = [FRAME.format(title=f"board {i}", query=q) for i, q in enumerate(queries)]
     (root / "frame-one.html").write_text(FRAMES.format(frames=frames[1]), encoding="utf-8")
-    (root / "frame-six.html").write_text(FRAMES.format(frames="\n".join(frames)),
-                                         encoding="utf-8")
+    (root / "frame-six.html").write_text(FRAMES.format(frames="\n".join(frames)), encoding="utf-8")
     return {
         "one board": ("one.html", 1),
         "six boards": ("docs/embed-demo.html", 6),
@@ -122,9 +123,11 @@ def sample(playwright: Playwright, url: str, boards: int) -> tuple[float, int]:
         seconds = time.perf_counter() - started
         parts = page.evaluate(BREAKDOWN)
         if parts["ready"] is not None:
-            print(f"    Pyodide asked for at {parts['start'] / 1000:.2f} s, up at "
-                  f"{parts['ready'] / 1000:.2f} s, modules imported at "
-                  f"{parts['imported'] / 1000:.2f} s; boards drawn in {parts['draws']} ms")
+            print(
+                f"    Pyodide asked for at {parts['start'] / 1000:.2f} s, up at "
+                f"{parts['ready'] / 1000:.2f} s, modules imported at "
+                f"{parts['imported'] / 1000:.2f} s; boards drawn in {parts['draws']} ms"
+            )
         page.wait_for_timeout(SETTLE_MS)
         return seconds, renderer_memory(browser)
     finally:
@@ -134,8 +137,11 @@ def sample(playwright: Playwright, url: str, boards: int) -> tuple[float, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--frames", action="store_true",
-                        help="also measure the same pages made of iframes (a runtime each)")
+    parser.add_argument(
+        "--frames",
+        action="store_true",
+        help="also measure the same pages made of iframes (a runtime each)",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         pages = write_pages(Path(tmp))
@@ -149,8 +155,10 @@ def main(argv: list[str] | None = None) -> int:
                     for name, (path, boards) in pages.items():  # both sides in each run
                         results[name].append(sample(playwright, base + path, boards))
                         seconds, memory = results[name][-1]
-                        print(f"  run {run + 1} {name:11s} {seconds:6.2f} s  "
-                              f"{memory / 1e6:7.1f} MB", flush=True)
+                        print(
+                            f"  run {run + 1} {name:11s} {seconds:6.2f} s  {memory / 1e6:7.1f} MB",
+                            flush=True,
+                        )
         finally:
             server.shutdown()
             server.server_close()
@@ -164,14 +172,18 @@ def report(results: dict[str, list[tuple[float, int]]], runs: int) -> None:
 
     print(f"medians of {runs} run(s), window {VIEWPORT['width']}x{VIEWPORT['height']}:")
     for name in results:
-        print(f"  {name:11s} all ready {med(name, 0):6.2f} s, renderer memory "
-              f"{med(name, 1) / 1e6:7.1f} MB")
+        print(
+            f"  {name:11s} all ready {med(name, 0):6.2f} s, renderer memory "
+            f"{med(name, 1) / 1e6:7.1f} MB"
+        )
     for six, one in (("six boards", "one board"), ("six frames", "one frame")):
         if six in results and one in results:
-            print(f"  {six} : {one}: time {med(six, 0):.2f} / {med(one, 0):.2f} s = "
-                  f"{med(six, 0) / med(one, 0):.2f}x (target <= 1.5x), memory "
-                  f"{med(six, 1) / 1e6:.1f} / {med(one, 1) / 1e6:.1f} MB = "
-                  f"{med(six, 1) / med(one, 1):.2f}x (target <= 2x)")
+            print(
+                f"  {six} : {one}: time {med(six, 0):.2f} / {med(one, 0):.2f} s = "
+                f"{med(six, 0) / med(one, 0):.2f}x (target <= 1.5x), memory "
+                f"{med(six, 1) / 1e6:.1f} / {med(one, 1) / 1e6:.1f} MB = "
+                f"{med(six, 1) / med(one, 1):.2f}x (target <= 2x)"
+            )
 
 
 if __name__ == "__main__":

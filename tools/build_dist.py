@@ -110,8 +110,10 @@ def relative_path(url: str, where: str) -> str:
     if parts.scheme or parts.netloc:
         raise BuildError(f"{where}: {url!r} is not on this site; dist/ must hold everything")
     if parts.path.startswith("/"):
-        raise BuildError(f"{where}: {url!r} is an absolute path; use a relative one "
-                         "so the game works under any sub-path")
+        raise BuildError(
+            f"{where}: {url!r} is an absolute path; use a relative one "
+            "so the game works under any sub-path"
+        )
     path = PurePosixPath(parts.path)
     clean = PurePosixPath(*[p for p in path.parts if p != "."])
     if ".." in clean.parts or not clean.parts:
@@ -132,8 +134,10 @@ def config_files(config_text: str, config_name: str) -> tuple[list[str], str]:
     except tomllib.TOMLDecodeError as exc:
         raise BuildError(f"{config_name}: not valid TOML: {exc}") from None
     if config.get("packages"):
-        raise BuildError(f"{config_name}: packages are not supported by the offline build "
-                         "(the engine uses the standard library only)")
+        raise BuildError(
+            f"{config_name}: packages are not supported by the offline build "
+            "(the engine uses the standard library only)"
+        )
     interpreter = config.get("interpreter")
     if not isinstance(interpreter, str):
         raise BuildError(f"{config_name}: set interpreter to {LOADER}")
@@ -170,8 +174,10 @@ def pyscript_files(core_js: str, site: Path) -> list[str]:
         plugins_found = plugins_found or bool(plugins)
         todo += [str(PurePosixPath(path).parent / PurePosixPath(rel)) for rel in extra + plugins]
     if not plugins_found:
-        raise BuildError(f"{core_js}: found no plugin imports; has @pyscript/core changed? "
-                         "Update the patterns in tools/build_dist.py")
+        raise BuildError(
+            f"{core_js}: found no plugin imports; has @pyscript/core changed? "
+            "Update the patterns in tools/build_dist.py"
+        )
     return wanted
 
 
@@ -188,7 +194,7 @@ def manifest_icons(manifest_text: str, manifest_path: str) -> list[str]:
     for key in ("start_url", "scope", "id"):
         value = str(manifest.get(key, "./"))
         if urlsplit(value).scheme or value.startswith("/"):
-            raise BuildError(f"{manifest_path}: {key} {value!r} must be relative (e.g. \"./\")")
+            raise BuildError(f'{manifest_path}: {key} {value!r} must be relative (e.g. "./")')
     return icons
 
 
@@ -217,8 +223,9 @@ def collect(site: Path) -> list[str]:
         if BOARDS_SCRIPT in page_refs:
             files.update(pyodide_files(LOADER))
         elif not any(r.endswith(".toml") for r in page_refs):
-            raise BuildError(f"{page}: no <script type=\"py\" config=\"...toml\"> "
-                             f"and no {BOARDS_SCRIPT} found")
+            raise BuildError(
+                f'{page}: no <script type="py" config="...toml"> and no {BOARDS_SCRIPT} found'
+            )
         refs += page_refs
     files.update(refs)
     configs = sorted({r for r in refs if r.endswith(".toml")})
@@ -279,8 +286,8 @@ def stamp_html(html: str, version: str, page: str = "index.html") -> str:
     if match is None:
         raise BuildError(f"{page}: no <meta charset> to put the build tag after")
     line_start = html.rfind("\n", 0, match.start()) + 1
-    indent = html[line_start:match.start()]
-    return html[:match.end()] + "\n" + indent + tag + html[match.end():]
+    indent = html[line_start : match.start()]
+    return html[: match.end()] + "\n" + indent + tag + html[match.end() :]
 
 
 BOARDS_BUILD_MARKER = "var BUILD = null;"
@@ -296,8 +303,8 @@ def stamp_boards(script: str, version: str) -> str:
 def integrity(folder: Path, files: list[str]) -> dict[str, str]:
     """Each file's Subresource Integrity value (``sha256-<base64>``), as built."""
     return {
-        name: "sha256-" + base64.b64encode(hashlib.sha256((folder / name).read_bytes()).digest())
-        .decode("ascii")
+        name: "sha256-"
+        + base64.b64encode(hashlib.sha256((folder / name).read_bytes()).digest()).decode("ascii")
         for name in files
     }
 
@@ -309,9 +316,11 @@ def service_worker(version: str, files: list[str], hashes: dict[str, str] | None
     for marker in ("__VERSION__", "__PRECACHE__", "__INTEGRITY__"):
         if marker not in template:
             raise BuildError(f"{SW_TEMPLATE}: marker {marker} is missing")
-    return (template.replace("__VERSION__", json.dumps(CACHE_PREFIX + version))
-            .replace("__PRECACHE__", json.dumps(files, indent=2))
-            .replace("__INTEGRITY__", json.dumps(hashes or {}, indent=2, sort_keys=True)))
+    return (
+        template.replace("__VERSION__", json.dumps(CACHE_PREFIX + version))
+        .replace("__PRECACHE__", json.dumps(files, indent=2))
+        .replace("__INTEGRITY__", json.dumps(hashes or {}, indent=2, sort_keys=True))
+    )
 
 
 def build(site: Path, out: Path) -> tuple[str, list[str]]:

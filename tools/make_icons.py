@@ -53,8 +53,10 @@ def design(scale: float) -> list[Shape]:
 
 
 def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k)))
-            for k in range(6)]
+    return [
+        (cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k)))
+        for k in range(6)
+    ]
 
 
 def svg(shapes: list[Shape], background: str | None = None) -> str:
@@ -66,8 +68,10 @@ def svg(shapes: list[Shape], background: str | None = None) -> str:
             pts = " ".join(f"{x * 512:.1f},{y * 512:.1f}" for x, y in hex_points(cx, cy, r))
             parts.append(f'<polygon points="{pts}" fill="{colour}"/>')
         else:
-            parts.append(f'<circle cx="{cx * 512:.1f}" cy="{cy * 512:.1f}" r="{r * 512:.1f}" '
-                         f'fill="{colour}"/>')
+            parts.append(
+                f'<circle cx="{cx * 512:.1f}" cy="{cy * 512:.1f}" r="{r * 512:.1f}" '
+                f'fill="{colour}"/>'
+            )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -129,19 +133,33 @@ def raster(shapes: list[Shape], size: int, background: str | None, ss: int = 4) 
             if alpha_sum == 0:
                 out += b"\0\0\0\0"
             else:
-                out += bytes([round(total[0] / alpha_sum), round(total[1] / alpha_sum),
-                              round(total[2] / alpha_sum), round(alpha_sum / len(block))])
+                out += bytes(
+                    [
+                        round(total[0] / alpha_sum),
+                        round(total[1] / alpha_sum),
+                        round(total[2] / alpha_sum),
+                        round(alpha_sum / len(block)),
+                    ]
+                )
     return bytes(out)
 
 
 def png(size: int, rows: bytes) -> bytes:
     def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(
-            ">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + tag
+            + data
+            + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 # file name -> (size in pixels, maskable)

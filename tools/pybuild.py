@@ -71,8 +71,7 @@ def _node(*args: str) -> None:
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is not installed; the build compiles Python inside Pyodide")
-    done = subprocess.run([node, str(SCRIPT), *args], capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run([node, str(SCRIPT), *args], capture_output=True, text=True, check=False)
     if done.returncode != 0:
         # Node quotes the failing line of Pyodide's one-line bundle: keep the short lines.
         lines = [line for line in (done.stderr + done.stdout).splitlines() if len(line) < 400]
@@ -96,11 +95,18 @@ def build(root: Path) -> tuple[bytes, bytes, bytes]:
     sources = archive.archive_bytes(root)
     modules = snapshot_modules(root)
     pyscript = sorted((PYSCRIPT_STDLIB_DIR / "pyscript").glob("*.py"))
-    key = sha256(json.dumps([
-        sha256(sources), pyodide_version(), modules, sha256(SCRIPT.read_bytes()),
-        sha256((NPM_PYODIDE / "python_stdlib.zip").read_bytes()),
-        [sha256(p.read_bytes()) for p in pyscript],
-    ]).encode())
+    key = sha256(
+        json.dumps(
+            [
+                sha256(sources),
+                pyodide_version(),
+                modules,
+                sha256(SCRIPT.read_bytes()),
+                sha256((NPM_PYODIDE / "python_stdlib.zip").read_bytes()),
+                [sha256(p.read_bytes()) for p in pyscript],
+            ]
+        ).encode()
+    )
     folder = CACHE / key[:32]
     with _lock:
         if not all((folder / name).is_file() for name in NAMES):
@@ -108,8 +114,13 @@ def build(root: Path) -> tuple[bytes, bytes, bytes]:
                 work = Path(tmp)
                 (work / "sources.zip").write_bytes(sources)
                 (work / "out").mkdir()
-                _node("app", str(work / "sources.zip"), str(PYSCRIPT_STDLIB_DIR),
-                      str(work / "out"), *modules)
+                _node(
+                    "app",
+                    str(work / "sources.zip"),
+                    str(PYSCRIPT_STDLIB_DIR),
+                    str(work / "out"),
+                    *modules,
+                )
                 folder.mkdir(parents=True, exist_ok=True)
                 for name in NAMES:
                     shutil.move(str(work / "out" / name), str(folder / name))
@@ -118,8 +129,9 @@ def build(root: Path) -> tuple[bytes, bytes, bytes]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build python.zip, python-stdlib.zip and "
-                                     "python.snapshot from the sources.")
+    parser = argparse.ArgumentParser(
+        description="Build python.zip, python-stdlib.zip and python.snapshot from the sources."
+    )
     parser.add_argument("--out", type=Path, help="also write the three files here")
     args = parser.parse_args(argv)
     try:

@@ -125,7 +125,7 @@ def _neighbour_lines(board: _Board, index: int) -> dict[int, list[tuple[int, int
 
 
 def _sum_words(lines: dict[int, list[tuple[int, int]]]) -> str:
-    """"red 3 (2 left, 1 up-right); blue 1 (1 down-left)"."""
+    """ "red 3 (2 left, 1 up-right); blue 1 (1 down-left)"."""
     parts = []
     for colour in sorted(lines):
         runs = ", ".join(f"{n} {DIRECTION_WORDS[d]}" for n, d in lines[colour])
@@ -188,8 +188,7 @@ def describe_aim(view: dict[str, Any], move: str) -> str:
     allowed = view.get("first_placement_cells")
     if allowed is not None and not {cell_a, cell_b} & {(c[0], c[1]) for c in allowed}:
         return (
-            "Cannot go there: your first tile must touch a printed symbol that no tile"
-            " touches yet."
+            "Cannot go there: your first tile must touch a printed symbol that no tile touches yet."
         )
     ca, cb = COLOURS.index(colour_a), COLOURS.index(colour_b)
     rays = scoring_rays(board.colours, board.zone, a, b, ca, cb)
@@ -300,4 +299,3 @@ def describe_board(view: dict[str, Any], per_colour: int = 1) -> str:
     else:
         sentences.append("Every printed symbol has a tile next to it.")
     return " ".join(sentences)
-

@@ -565,7 +565,11 @@ class Embed:
             )
 
         functions: dict[str, Callable[..., Any]] = {
-            "state": state, "cellCenter": cell_center, "score": score, "step": step, "aim": aim
+            "state": state,
+            "cellCenter": cell_center,
+            "score": score,
+            "step": step,
+            "aim": aim,
         }
         api = js.Object.new()
         for name, fn in functions.items():

@@ -17,9 +17,7 @@ from web.symbols import svg_symbol
 from web.teach import ray_text
 
 WAITING = "Waiting for a position: give one as ?position=, ?src= or in a message from the page."
-WAITING_BOARD = (
-    "Waiting for a position: give one in data-ingenious-position or data-ingenious-src."
-)
+WAITING_BOARD = "Waiting for a position: give one in data-ingenious-position or data-ingenious-src."
 TRY_HELP = (
     "Point at the board (or use the arrow keys) to try the tile; R turns it, Enter places it."
 )
@@ -45,13 +43,29 @@ def board_html(frame: bool) -> Markup:
         "div",
         {"class": "nav"},
         # Named by their visible words; the arrows are decoration, the keys a description.
-        tag("button", {"id": "prev", "type": "button", "title": "Previous step (left arrow)",
-                       "aria-keyshortcuts": "ArrowLeft"},
-            tag("span", {"aria-hidden": "true"}, "◀"), " Prev"),
+        tag(
+            "button",
+            {
+                "id": "prev",
+                "type": "button",
+                "title": "Previous step (left arrow)",
+                "aria-keyshortcuts": "ArrowLeft",
+            },
+            tag("span", {"aria-hidden": "true"}, "◀"),
+            " Prev",
+        ),
         tag("span", {"id": "step-no", "class": "step-no"}),
-        tag("button", {"id": "next", "type": "button", "title": "Next step (right arrow)",
-                       "aria-keyshortcuts": "ArrowRight"},
-            "Next ", tag("span", {"aria-hidden": "true"}, "▶")),
+        tag(
+            "button",
+            {
+                "id": "next",
+                "type": "button",
+                "title": "Next step (right arrow)",
+                "aria-keyshortcuts": "ArrowRight",
+            },
+            "Next ",
+            tag("span", {"aria-hidden": "true"}, "▶"),
+        ),
     )
     explain = tag(
         "div",
@@ -65,18 +79,43 @@ def board_html(frame: bool) -> Markup:
     pick = tag(
         "div",
         {"class": "pick"},
-        tag("label", None, "Tile ", tag("select", {"id": "colour-a",
-            "aria-label": "First symbol of the tile"}, colour_options())),
-        tag("label", None, "and ", tag("select", {"id": "colour-b",
-            "aria-label": "Second symbol of the tile"}, colour_options())),
+        tag(
+            "label",
+            None,
+            "Tile ",
+            tag(
+                "select",
+                {"id": "colour-a", "aria-label": "First symbol of the tile"},
+                colour_options(),
+            ),
+        ),
+        tag(
+            "label",
+            None,
+            "and ",
+            tag(
+                "select",
+                {"id": "colour-b", "aria-label": "Second symbol of the tile"},
+                colour_options(),
+            ),
+        ),
     )
     nav_try = tag(
         "div",
         {"class": "nav"},
-        tag("button", {"id": "turn", "type": "button", "aria-label": "Turn the tile (R)"},
-            "⟳ Turn"),
-        tag("button", {"id": "place", "type": "button", "class": "primary",
-                       "aria-label": "Place the tile (Enter)"}, "Place"),
+        tag(
+            "button", {"id": "turn", "type": "button", "aria-label": "Turn the tile (R)"}, "⟳ Turn"
+        ),
+        tag(
+            "button",
+            {
+                "id": "place",
+                "type": "button",
+                "class": "primary",
+                "aria-label": "Place the tile (Enter)",
+            },
+            "Place",
+        ),
         tag("button", {"id": "reset", "type": "button"}, "Reset"),
     )
     tries = tag(
@@ -93,8 +132,11 @@ def board_html(frame: bool) -> Markup:
         {"id": "side", "class": "side", "aria-label": "Explanation"},
         explain,
         tries,
-        tag("p", {"id": "waiting", "class": "help", "hidden": True},
-            WAITING if frame else WAITING_BOARD),
+        tag(
+            "p",
+            {"id": "waiting", "class": "help", "hidden": True},
+            WAITING if frame else WAITING_BOARD,
+        ),
     )
     wrap = tag(
         "div",
@@ -102,12 +144,18 @@ def board_html(frame: bool) -> Markup:
         tag("canvas", {"id": "board", "tabindex": "0", "role": "img", "aria-label": "The board"}),
         tag("p", {"id": "loading", "class": "loading", "role": "status"}, "Loading the board…"),
     )
-    return join([
-        tag("header", {"class": "head"}, title,
-            tag("p", {"id": "note", "class": "note", "hidden": True})),
-        tag("p", {"id": "problem", "class": "problem", "role": "alert", "hidden": True}),
-        tag("div", {"id": "main", "class": "main"}, wrap, side),
-    ])
+    return join(
+        [
+            tag(
+                "header",
+                {"class": "head"},
+                title,
+                tag("p", {"id": "note", "class": "note", "hidden": True}),
+            ),
+            tag("p", {"id": "problem", "class": "problem", "role": "alert", "hidden": True}),
+            tag("div", {"id": "main", "class": "main"}, wrap, side),
+        ]
+    )
 
 
 def ray_items(rays: Sequence[Mapping[str, Any]], hooks: bool = True) -> Markup:
@@ -127,8 +175,11 @@ def count_items(running: Mapping[str, int]) -> Markup:
     return join(
         tag(
             "span",
-            {"class": "count" if running[c] else "count zero", "data-colour": c,
-             "data-count": running[c]},
+            {
+                "class": "count" if running[c] else "count zero",
+                "data-colour": c,
+                "data-count": running[c],
+            },
             symbol(c),
             running[c],
         )

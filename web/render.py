@@ -377,8 +377,14 @@ def draw_rays(ctx: Any, layout: Layout, rays: list[dict[str, Any]], progress: fl
                 badge = f"+{ray['points']}"
                 colour = ray["colour"]
                 draw_badge(
-                    ctx, x1 + size * 0.55, y1 - size * 0.6, badge, FILL[colour], size,
-                    ink=BADGE_INK[colour], edge=INK[colour],
+                    ctx,
+                    x1 + size * 0.55,
+                    y1 - size * 0.6,
+                    badge,
+                    FILL[colour],
+                    size,
+                    ink=BADGE_INK[colour],
+                    edge=INK[colour],
                 )
     ctx.restore()
 

@@ -367,8 +367,7 @@ SET_ASIDE_FORMAT = "ingenious-set-aside"
 def set_aside_text(items: list[dict[str, Any]]) -> str:
     """The set-aside entries as one JSON file for the player to keep or send in."""
     entries = [
-        {name: item.get(name) for name in ("key", "from", "problem", "at", "raw")}
-        for item in items
+        {name: item.get(name) for name in ("key", "from", "problem", "at", "raw")} for item in items
     ]
     return json.dumps({"format": SET_ASIDE_FORMAT, "version": 1, "entries": entries}, indent=1)
 

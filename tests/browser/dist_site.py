@@ -42,8 +42,9 @@ def build_release(out: Path, work: Path, marker: str | None = None) -> str:
             (site / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(ROOT / name, site / name)
         boot = site / "web" / "boot.js"
-        boot.write_text(boot.read_text(encoding="utf-8") + f"\n// release {marker}\n",
-                        encoding="utf-8")
+        boot.write_text(
+            boot.read_text(encoding="utf-8") + f"\n// release {marker}\n", encoding="utf-8"
+        )
     version, _ = build_dist.build(site, out)
     return version
 
@@ -56,9 +57,13 @@ class QuietServer(ThreadingHTTPServer):
 
 
 class DistSite:
-    def __init__(self, root: Path, dist: Path,
-                 handler: type[SimpleHTTPRequestHandler] = PlainHandler,
-                 sub_path: str = SUB_PATH) -> None:
+    def __init__(
+        self,
+        root: Path,
+        dist: Path,
+        handler: type[SimpleHTTPRequestHandler] = PlainHandler,
+        sub_path: str = SUB_PATH,
+    ) -> None:
         self.root = root
         self.sub_path = sub_path
         self.handler = handler

@@ -173,9 +173,7 @@ def test_reduced_motion_stops_transitions_landing_rays_and_the_hint_pulse(
     assert frames_in(page, 1000) <= 2, "the hint does not pulse"
 
 
-def test_without_reduced_motion_placements_and_hints_animate(
-    page: Page, server_url: str
-) -> None:
+def test_without_reduced_motion_placements_and_hints_animate(page: Page, server_url: str) -> None:
     """The same steps with motion allowed: the page keeps asking for frames."""
     solo_game(page, server_url, speed="slow")
     busy, frames = place_and_count_frames(page)

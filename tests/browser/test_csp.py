@@ -93,9 +93,7 @@ def other_site(tmp_path: Path) -> Iterator[str]:
     board. A real server: Chromium refuses frames of local addresses in pages it cannot
     place on the local network (as a routed reply would be)."""
     (tmp_path / "frame.html").write_text("", encoding="utf-8")
-    server = QuietServer(
-        ("127.0.0.1", 0), functools.partial(PlainHandler, directory=str(tmp_path))
-    )
+    server = QuietServer(("127.0.0.1", 0), functools.partial(PlainHandler, directory=str(tmp_path)))
     Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/frame.html"
     server.shutdown()
@@ -114,9 +112,7 @@ def test_the_game_refuses_to_run_framed_by_another_site_and_the_board_does_not(
     game = page.frame_locator("#game")
     problem = game.locator("#loading-problem")
     expect(problem).to_contain_text("does not run inside another site's page")
-    expect(problem.get_by_role("link", name="open Ingenious")).to_have_attribute(
-        "href", server_url
-    )
+    expect(problem.get_by_role("link", name="open Ingenious")).to_have_attribute("href", server_url)
     frame = page.frame(url=server_url)
     assert frame is not None
     assert frame.evaluate("document.querySelectorAll('script[type=py]').length") == 0

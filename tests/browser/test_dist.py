@@ -59,8 +59,10 @@ def test_the_real_build_precaches_every_file_of_dist_and_names_its_version(
     listed = json.loads(found.group(1))
     assert sorted(listed) == listed and len(set(listed)) == len(listed)
     assert set(listed) == dist_files(release) - {"sw.js"}
-    version = re.search(r'name="ingenious-build" content="([0-9a-f]+)"',
-                        (release / "index.html").read_text(encoding="utf-8"))
+    version = re.search(
+        r'name="ingenious-build" content="([0-9a-f]+)"',
+        (release / "index.html").read_text(encoding="utf-8"),
+    )
     assert version is not None
     assert f'const CACHE = "ingenious-{version.group(1)}";' in sw
 
@@ -97,23 +99,28 @@ def test_a_real_game_loads_every_file_of_dist_and_nothing_else(
         # only does on request).
         context.new_cdp_session(page).send("Page.getInstallabilityErrors")
         # The embeddable board, the build's other page, explaining a position.
-        page.goto(site.url + "embed.html?position=" + quote(json.dumps(
-            {"zone": 5, "placement": [[4, 1, "red"], [4, 0, "blue"]]})))
+        page.goto(
+            site.url
+            + "embed.html?position="
+            + quote(json.dumps({"zone": 5, "placement": [[4, 1, "red"], [4, 0, "blue"]]}))
+        )
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     finally:
         context.close()
 
     foreign = [u for u in seen if not u.startswith(site.url) and not u.startswith("blob:")]
     assert foreign == [], f"requests outside the game's folder: {foreign}"
-    fetched = {u[len(site.url):].split("?")[0] or "index.html" for u in seen
-               if u.startswith(site.url)}
+    fetched = {
+        u[len(site.url) :].split("?")[0] or "index.html" for u in seen if u.startswith(site.url)
+    }
     files = dist_files(release)
     assert fetched - files == set(), "the page loaded files that dist/ lacks"
     unused = files - fetched
     # The rules text is fetched only when Rules is opened before Python is ready.
     early_only = {"web/rules-text.html"}
     assert unused <= {"sw.js"} | manifest_icons(release) | early_only, (
-        f"never loaded: {sorted(unused)}")
+        f"never loaded: {sorted(unused)}"
+    )
 
 
 def test_browsers_can_install_the_game_as_an_app(
@@ -131,7 +138,9 @@ def test_browsers_can_install_the_game_as_an_app(
     assert parsed["scope"] == site.url
     assert parsed["display"] in ("standalone", "kStandalone")
     assert {icon["url"] for icon in parsed["icons"]} >= {
-        site.url + "web/icons/icon-192.png", site.url + "web/icons/icon-512.png"}
+        site.url + "web/icons/icon-192.png",
+        site.url + "web/icons/icon-512.png",
+    }
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
     errors: dict[str, Any] = cdp.send("Page.getInstallabilityErrors")
     # Playwright's contexts are incognito, where Chromium never installs apps; any other

@@ -324,8 +324,11 @@ def test_boards_in_a_page_start_python_only_near_the_screen_and_work_one_by_one(
     page.wait_for_selector("#bad[data-state='error']", state="attached", timeout=30_000)
     expect(page.locator("#bad #problem")).to_contain_text(engine_message({"zone": 4}))
     events = page.evaluate("window.boardEvents")
-    assert {"type": "ingenious:error", "id": "bad",
-            "detail": {"message": engine_message({"zone": 4})}} in events
+    assert {
+        "type": "ingenious:error",
+        "id": "bad",
+        "detail": {"message": engine_message({"zone": 4})},
+    } in events
     assert {"type": "ingenious:ready", "id": "show", "detail": {}} in events
     far = page.locator("#far")
     assert far.get_attribute("data-ready") is None
@@ -392,9 +395,7 @@ def test_a_page_whose_boards_are_all_out_of_sight_starts_no_runtime(
     assert listed_rays(page.locator("#low")) == engine_rays(load(EXAMPLES[0]))
 
 
-def test_boards_work_under_a_strict_content_security_policy(
-    page: Page, server_url: str
-) -> None:
+def test_boards_work_under_a_strict_content_security_policy(page: Page, server_url: str) -> None:
     """What docs/embed.md asks of a page's CSP is enough: scripts, fetches and styles from
     the game's site plus 'wasm-unsafe-eval'; no inline script or style, no 'unsafe-eval'."""
     page.goto(f"{server_url}tests/browser/pages/boards-csp.html")
@@ -421,9 +422,10 @@ class OtherSite(Handler):
             self.send_header("Location", parse_qs(url.query)["to"][0])
             self.end_headers()
             return
-        body = {"/private/settings.json": json.dumps(SECRET).encode(),
-                "/big.json": b'{"zone": 5, "board": [], "note": "' + b"x" * 200_000 + b'"}'
-                }.get(url.path)
+        body = {
+            "/private/settings.json": json.dumps(SECRET).encode(),
+            "/big.json": b'{"zone": 5, "board": [], "note": "' + b"x" * 200_000 + b'"}',
+        }.get(url.path)
         if body is None:
             super().do_GET()
             return
@@ -474,7 +476,8 @@ def test_a_src_that_redirects_is_refused_even_to_the_same_site(
             expect(page.locator("#main")).to_be_hidden()
     expect(page.locator("#main")).to_be_visible()
     assert page.evaluate("window.ingenious.state()") == expected_state(
-        load(ROOT / "docs/positions/3-double-blue.json"))
+        load(ROOT / "docs/positions/3-double-blue.json")
+    )
     # The only console errors: the browser's own notes about the refused responses.
     assert all("big.json" in e or "/go" in e for e in console_errors), console_errors
     console_errors.clear()
@@ -482,8 +485,12 @@ def test_a_src_that_redirects_is_refused_even_to_the_same_site(
 
 #: Files of the embed's site that fail in every way a framing page might probe (a private
 #: JSON file, a missing one, one over 100 kB, a redirect), named with equally long ``src``.
-PROBES = ("private/settings.json", "private/settingz.json", "big.json?pad=xxxxxxxx",
-          "go?to=/x/abcdefg.json")
+PROBES = (
+    "private/settings.json",
+    "private/settingz.json",
+    "big.json?pad=xxxxxxxx",
+    "go?to=/x/abcdefg.json",
+)
 
 
 @pytest.mark.allow_console_errors
@@ -498,8 +505,10 @@ def test_replies_to_another_site_never_quote_a_file_nor_tell_how_it_failed(
     back only the engine's reason about that position."""
     parent_origin = server_url.rstrip("/")
     page.goto(f"{server_url}tests/browser/pages/host.html")
-    page.evaluate("src => window.addFrame(src, 'p')",
-                  f"{other_site}embed.html?src={quote(PROBES[0], safe='')}&id=p")
+    page.evaluate(
+        "src => window.addFrame(src, 'p')",
+        f"{other_site}embed.html?src={quote(PROBES[0], safe='')}&id=p",
+    )
     frame = frame_of(page, "p")
     assert frame.evaluate("window.ingeniousEmbed.target") == parent_origin
     seen: list[tuple[str, float]] = []
@@ -508,10 +517,12 @@ def test_replies_to_another_site_never_quote_a_file_nor_tell_how_it_failed(
             page.locator("#p").evaluate(
                 "(f, url) => { f.src = url }",
                 f"{other_site}embed.html?src={quote(PROBES[0], safe='')}&id=p"
-                f"#src={quote(src, safe='')}")
+                f"#src={quote(src, safe='')}",
+            )
         page.wait_for_function(
             "n => window.received.filter(m => m.data.type === 'ingenious:error').length > n",
-            arg=number)
+            arg=number,
+        )
         shown = frame.locator("#problem")
         expect(shown).to_contain_text(src)
         height = frame.locator("#embed").evaluate("e => e.getBoundingClientRect().height")
@@ -520,21 +531,26 @@ def test_replies_to_another_site_never_quote_a_file_nor_tell_how_it_failed(
     assert {m["origin"] for m in received} == {other_site.rstrip("/")}
     errors = [m["data"]["message"] for m in received if m["data"]["type"] == "ingenious:error"]
     assert [e.replace(src, "SRC") for e, src in zip(errors, PROBES, strict=True)] == [
-        "SRC is not a position this board can show (open the board in a tab of its own to "
-        "see why)"] * len(PROBES)
+        "SRC is not a position this board can show (open the board in a tab of its own to see why)"
+    ] * len(PROBES)
     assert len(set(seen)) == 1, seen  # the board shows (and measures) the same for each
     # A good position, then a bad one, posted by the parent: the reply to the good one
     # carries nothing of the earlier file; the bad one gets the engine's reason back (the
     # parent's own data).
     for position, count in (({"zone": 5, "board": []}, 0), ({"zone": 9}, 1)):
         page.locator("#p").evaluate(
-            "(f, p) => f.contentWindow.postMessage({type: 'ingenious:position', position: p},"
-            " '*')", position)
+            "(f, p) => f.contentWindow.postMessage({type: 'ingenious:position', position: p}, '*')",
+            position,
+        )
         page.wait_for_function(
             "n => window.received.filter(m => m.data.type === 'ingenious:shown').length > n",
-            arg=count)
-    shown_replies = [m["data"] for m in page.evaluate("window.received")
-                     if m["data"]["type"] == "ingenious:shown"]
+            arg=count,
+        )
+    shown_replies = [
+        m["data"]
+        for m in page.evaluate("window.received")
+        if m["data"]["type"] == "ingenious:shown"
+    ]
     assert shown_replies[0] == {"type": "ingenious:shown", "id": "p", "ok": True, "message": ""}
     assert shown_replies[1]["ok"] is False
     assert "'zone' must be 5, 6 or 7" in shown_replies[1]["message"]
@@ -543,26 +559,30 @@ def test_replies_to_another_site_never_quote_a_file_nor_tell_how_it_failed(
         assert secret not in everything, secret
     # The only console errors: the browser's own notes about the refused responses.
     assert all("settingz" in e or "big.json" in e or "/go" in e for e in console_errors), (
-        console_errors)
+        console_errors
+    )
     console_errors.clear()
 
 
-def test_a_page_of_the_embeds_own_site_gets_the_whole_reason(
-    page: Page, server_url: str
-) -> None:
+def test_a_page_of_the_embeds_own_site_gets_the_whole_reason(page: Page, server_url: str) -> None:
     """A page of the embed's own site may read its files anyway: a frame it holds shows
     and replies with the engine's reason, which quotes the file (here its keys)."""
     page.goto(f"{server_url}tests/browser/pages/host.html")
-    page.evaluate("src => window.addFrame(src, 'p')",
-                  f"{server_url}embed.html?src=package.json&id=p")
+    page.evaluate(
+        "src => window.addFrame(src, 'p')", f"{server_url}embed.html?src=package.json&id=p"
+    )
     frame = frame_of(page, "p")
     expect(frame.locator("#problem")).to_contain_text("could not load package.json: ")
-    page.wait_for_function(
-        "() => window.received.some(m => m.data.type === 'ingenious:error')")
-    errors = [m["data"]["message"] for m in page.evaluate("window.received")
-              if m["data"]["type"] == "ingenious:error"]
-    assert errors == ["could not load package.json: unknown key(s) in the position: "
-                      "dependencies, description, license, name, private, version"]
+    page.wait_for_function("() => window.received.some(m => m.data.type === 'ingenious:error')")
+    errors = [
+        m["data"]["message"]
+        for m in page.evaluate("window.received")
+        if m["data"]["type"] == "ingenious:error"
+    ]
+    assert errors == [
+        "could not load package.json: unknown key(s) in the position: "
+        "dependencies, description, license, name, private, version"
+    ]
 
 
 # --- offline, from a release build ------------------------------------------------------
@@ -598,7 +618,7 @@ def test_frames_on_another_site_open_offline_after_one_visit(
     first = load(EXAMPLES[0])
     (host / "lesson.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
-        '</head><body><main><h1>Lesson</h1>'
+        "</head><body><main><h1>Lesson</h1>"
         f'<iframe id="a" title="a" src="{game_site.url}embed.html?src=positions/{EXAMPLES[1].name}'
         '&amp;id=a"></iframe>'
         f'<iframe id="b" title="b" src="{game_site.url}embed.html?position='
@@ -612,7 +632,8 @@ def test_frames_on_another_site_open_offline_after_one_visit(
             frame = frame_of(page, name)
             frame.wait_for_function(CONTROLLED, timeout=120_000)
         frame_of(page, "a").wait_for_function(
-            f"({KEPT})('positions/{EXAMPLES[1].name}')", timeout=60_000, polling=500)
+            f"({KEPT})('positions/{EXAMPLES[1].name}')", timeout=60_000, polling=500
+        )
         game_site.stop()
         page.reload()
         a, b = frame_of(page, "a"), frame_of(page, "b")
@@ -642,8 +663,7 @@ def test_a_page_of_boards_next_to_the_game_opens_offline_and_so_does_the_game(
     for board in ("one", "two"):
         board_ready(page, board)
     page.wait_for_function(CONTROLLED, timeout=120_000)
-    page.wait_for_function(f"({KEPT})('positions/{EXAMPLES[2].name}')", timeout=60_000,
-                           polling=500)
+    page.wait_for_function(f"({KEPT})('positions/{EXAMPLES[2].name}')", timeout=60_000, polling=500)
     page.wait_for_function(f"({KEPT})('lesson.html')", timeout=60_000, polling=500)
     game_site.stop()
     context.set_offline(True)
@@ -663,7 +683,8 @@ def test_without_javascript_the_frame_says_what_it_needs(
     "Loading…", but a note that JavaScript and WebAssembly are needed, in the main landmark.
     (A browser with scripting off in its settings: only then is <noscript> shown.)"""
     browser = browser_type.launch(
-        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--blink-settings=scriptEnabled=false"])
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--blink-settings=scriptEnabled=false"]
+    )
     try:
         page = browser.new_page()
         page.goto(f"{server_url}embed.html?src=docs/positions/1-one-blue.json")

@@ -289,7 +289,8 @@ def test_pinch_zooms_the_board_and_taps_still_place_on_the_right_cells(
     # press and send no click, and the rack's tap is not what this test is about.
     page.locator(f'.rack-tile[data-slot="{slot}"]').click()
     expect(page.locator(f'.rack-tile[data-slot="{slot}"]')).to_have_attribute(
-        "aria-pressed", "true")  # the page has taken the tile up before the board is touched
+        "aria-pressed", "true"
+    )  # the page has taken the tile up before the board is touched
     anchor, partner = anchor_and_partner(move, tile[0])
     # Drag the zoomed board so that the first cell comes to the middle, then tap-tap.
     x, y = centre(page, anchor)
@@ -311,8 +312,9 @@ def test_pinch_zooms_the_board_and_taps_still_place_on_the_right_cells(
         # The first tap's words ("Now tap the neighbouring cell...") may change the bar's
         # height and so move the board: the next cell is found once the page has laid out
         # and drawn that, two frames on (the board's resize observer runs in between).
-        page.evaluate("new Promise((done) => requestAnimationFrame(() => "
-                      "requestAnimationFrame(done)))")
+        page.evaluate(
+            "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+        )
     page.wait_for_function("window.ingenious.state().moves.length > 0")
     assert engine_game(page).moves[0] == move
     page.click("#zoom-reset")
@@ -545,9 +547,7 @@ def wait_marked(page: Page, cells: list[list[int]]) -> None:
     )
 
 
-def test_a_bot_worker_that_stops_answering_is_started_again(
-    page: Page, server_url: str
-) -> None:
+def test_a_bot_worker_that_stops_answering_is_started_again(page: Page, server_url: str) -> None:
     """Watchdog: the worker is killed; the bot's question goes unanswered for the limit
     (3 s here, by ?botwait=3), the status line says the bots were started again, and the
     bot moves with the fresh worker."""

@@ -49,8 +49,11 @@ def site(tmp_path: Path, release: tuple[Path, str]) -> Iterator[DistSite]:
 
 def off_origin(requests: list[str], origin: str) -> list[str]:
     """The requests that went anywhere but the game's own origin."""
-    return [u for u in requests if not (u.startswith(origin) or u.split(":")[0] in
-                                        ("blob", "data", "about"))]
+    return [
+        u
+        for u in requests
+        if not (u.startswith(origin) or u.split(":")[0] in ("blob", "data", "about"))
+    ]
 
 
 def cache_names(page: Page) -> list[str]:
@@ -155,11 +158,11 @@ def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     assert moves(page) == played
     assert page.evaluate("document.querySelector('meta[name=ingenious-build]').content") == new
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
-    page.wait_for_function(f"caches.keys().then(k => k.join() === '{cache_of(new, site)}')",
-                           timeout=SW_TIMEOUT_MS)
+    page.wait_for_function(
+        f"caches.keys().then(k => k.join() === '{cache_of(new, site)}')", timeout=SW_TIMEOUT_MS
+    )
     # A second tab still on the old release is told to reload, not left mixing releases.
-    expect(other_tab.locator("#sw-update")).to_contain_text("another tab",
-                                                             timeout=SW_TIMEOUT_MS)
+    expect(other_tab.locator("#sw-update")).to_contain_text("another tab", timeout=SW_TIMEOUT_MS)
     assert off_origin(requests_seen, site.origin) == []
 
 
@@ -200,8 +203,10 @@ def test_the_development_worker_removes_a_cached_release_and_itself(ready_page: 
         if left[0] == 0 and len(left[1]) == 3:
             break
         page.wait_for_timeout(250)
-    assert left == [0, ["another-site", "ingenious-00000000000000ee",
-                        "ingenious-0123456789abcdef /b/"]], f"left: {left}"
+    assert left == [
+        0,
+        ["another-site", "ingenious-00000000000000ee", "ingenious-0123456789abcdef /b/"],
+    ], f"left: {left}"
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
     assert page.evaluate("navigator.serviceWorker.controller") is None
 
@@ -275,7 +280,10 @@ def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
 
 
 def test_an_update_never_caches_old_files_when_the_server_answers_by_date(
-    browser: Browser, site: DistSite, release: tuple[Path, str], tmp_path: Path,
+    browser: Browser,
+    site: DistSite,
+    release: tuple[Path, str],
+    tmp_path: Path,
     open_ready: Callable[..., float],
 ) -> None:
     """A server that answers conditional requests by file date (python's http.server)
@@ -327,8 +335,10 @@ class RootHost(PlainHandler):
 
     def do_GET(self) -> None:
         url = urlsplit(self.path)
-        bodies = {"/q.json": json.dumps({"query": url.query}).encode(),
-                  "/big.json": b'{"note": "' + b"x" * 300_000 + b'"}'}
+        bodies = {
+            "/q.json": json.dumps({"query": url.query}).encode(),
+            "/big.json": b'{"note": "' + b"x" * 300_000 + b'"}',
+        }
         if url.path not in bodies:
             super().do_GET()
             return
@@ -363,7 +373,9 @@ def test_at_an_origins_root_the_worker_serves_only_the_games_files_and_keeps_a_b
         blog.mkdir()
         (blog / "index.html").write_text(
             '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blog</title>'
-            '</head><body><main><h1>Another app</h1></main></body></html>', encoding="utf-8")
+            "</head><body><main><h1>Another app</h1></main></body></html>",
+            encoding="utf-8",
+        )
         (blog / "data.json").write_text('{"posts": []}', encoding="utf-8")
         position = quote(json.dumps({"zone": 5, "board": []}))
         page.goto(f"{site.url}embed.html?position={position}")
@@ -376,7 +388,9 @@ def test_at_an_origins_root_the_worker_serves_only_the_games_files_and_keeps_a_b
         other.goto(f"{site.url}blog/index.html")
         assert other.evaluate("() => fetch('data.json?v=1').then(r => r.json())") == {"posts": []}
         assert [a for a in answers if "/blog/" in a[0]] == [
-            (f"{site.url}blog/index.html", False), (f"{site.url}blog/data.json?v=1", False)]
+            (f"{site.url}blog/index.html", False),
+            (f"{site.url}blog/data.json?v=1", False),
+        ]
         assert not [u for u in page.evaluate(CACHED_URLS) if "/blog/" in u]
 
         first = [f"q.json?v={n}" for n in range(60)]
@@ -384,8 +398,11 @@ def test_at_an_origins_root_the_worker_serves_only_the_games_files_and_keeps_a_b
         for number, urls in enumerate((first, second), start=1):
             page.evaluate(KEEP, [site.url + url for url in urls])
             page.wait_for_function(f"() => window.kept === {number}", timeout=60_000)
-        kept = [u.removeprefix(site.url) for u in page.evaluate(CACHED_URLS)
-                if "q.json" in u or "big.json" in u]
+        kept = [
+            u.removeprefix(site.url)
+            for u in page.evaluate(CACHED_URLS)
+            if "q.json" in u or "big.json" in u
+        ]
         assert len(kept) == 100 and set(second[:-1]) <= set(kept), kept
         assert "big.json" not in kept
 

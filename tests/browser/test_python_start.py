@@ -28,7 +28,7 @@ def snapshot_parts(server_url: str) -> tuple[dict[str, Any], bytes]:
     with urllib.request.urlopen(server_url + "python.snapshot") as response:
         data = response.read()
     (length,) = struct.unpack("<I", data[8:12])
-    return json.loads(data[12:12 + length]), data[12 + length:]
+    return json.loads(data[12 : 12 + length]), data[12 + length :]
 
 
 def snapshot_file(header: dict[str, Any], body: bytes) -> bytes:
@@ -84,8 +84,11 @@ def test_two_starts_from_the_same_snapshot_deal_different_games(
     ids=["another release", "another standard library", "another Pyodide"],
 )
 def test_a_snapshot_made_for_other_files_is_refused_and_the_game_starts_normally(
-    page: Page, server_url: str, open_ready: Callable[..., float],
-    change: dict[str, str], why: str,
+    page: Page,
+    server_url: str,
+    open_ready: Callable[..., float],
+    change: dict[str, str],
+    why: str,
 ) -> None:
     header, body = snapshot_parts(server_url)
     serve_snapshot(page, server_url, snapshot_file({**header, **change}, body))
@@ -116,8 +119,11 @@ def test_a_snapshot_pyodide_cannot_restore_leads_to_a_normal_start(
     page starts Python again the usual way."""
     header, _ = snapshot_parts(server_url)
     junk = gzip.compress(b"\x01" * header["size"], compresslevel=1)
-    serve_snapshot(page, server_url,
-                   snapshot_file({**header, "segments": [[0, header["size"], len(junk)]]}, junk))
+    serve_snapshot(
+        page,
+        server_url,
+        snapshot_file({**header, "segments": [[0, header["size"], len(junk)]]}, junk),
+    )
     open_ready(page, server_url)
     found = python_start(page)
     assert found["start"] == "normal" and "could not restore" in found["why"], found
@@ -146,6 +152,5 @@ def test_the_start_screen_says_it_is_busy_while_the_interpreter_starts(
     seen = page.evaluate("window.__busy")
     assert seen and seen[0]["marked"] and seen[0]["ariaBusy"] == "true", seen
     assert "one moment" in seen[0]["stage"]
-    assert not page.evaluate(
-        "document.getElementById('start').classList.contains('python-busy')")
+    assert not page.evaluate("document.getElementById('start').classList.contains('python-busy')")
     assert page.get_attribute("#setup-form", "aria-busy") == "false"

@@ -119,8 +119,9 @@ def test_after_an_instant_win_in_three_players_the_others_are_second_and_third()
 def test_the_tie_break_text_counts_the_tied_colours_in_proper_english() -> None:
     """One tied colour is "their lowest colour", more are "their N lowest colours"."""
     one = explain_pair("Ann", [3, 5, 6, 7, 8, 9], "Bob", [3, 4, 6, 7, 8, 9])
-    assert one == ("Ann and Bob tie on their lowest colour (3); "
-                   "the second lowest colour decides: 5 against 4.")
+    assert one == (
+        "Ann and Bob tie on their lowest colour (3); the second lowest colour decides: 5 against 4."
+    )
     two = explain_pair("Ann", [3, 4, 6, 7, 8, 9], "Bob", [3, 4, 5, 7, 8, 9])
     assert two.startswith("Ann and Bob tie on their 2 lowest colours (3, 4); ")
     assert "(s)" not in one + two

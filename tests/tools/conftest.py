@@ -25,8 +25,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _stand_in_python_build(request: pytest.FixtureRequest,
-                           monkeypatch: pytest.MonkeyPatch) -> None:
+def _stand_in_python_build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     if request.node.get_closest_marker("real_python_build"):
         return
     monkeypatch.setattr(pybuild, "build", stand_in_build)

@@ -64,8 +64,11 @@ def page_entry_points() -> set[str]:
             if isinstance(node, ast.Call):
                 for keyword in node.keywords:
                     value = keyword.value
-                    if (keyword.arg == "src" and isinstance(value, ast.Constant)
-                            and str(value.value).endswith(".py")):
+                    if (
+                        keyword.arg == "src"
+                        and isinstance(value, ast.Constant)
+                        and str(value.value).endswith(".py")
+                    ):
                         found.add(module_of(str(value.value)))
     for script in (ROOT / "web").rglob("*.js"):
         found |= set(re.findall(r"""pyimport\(["']([\w.]+)["']\)""", script.read_text("utf-8")))
@@ -135,8 +138,12 @@ def test_the_archive_holds_every_module_the_pages_import() -> None:
 def test_tools_and_tests_stay_out_of_the_archive() -> None:
     """Modules no page imports (the command line, the arena, the benchmark) are not shipped."""
     shipped = set(names_in(archive.archive_bytes()))
-    assert not shipped & {"engine/cli.py", "engine/arena.py", "engine/bench.py",
-                          "engine/__main__.py"}
+    assert not shipped & {
+        "engine/cli.py",
+        "engine/arena.py",
+        "engine/bench.py",
+        "engine/__main__.py",
+    }
     assert not any(name.startswith(("tools/", "tests/")) for name in shipped)
 
 
@@ -176,8 +183,13 @@ def test_imports_inside_functions_and_relative_imports_are_followed(tmp_path: Pa
     imports and the standard library do not."""
     root = make_tree(tmp_path, TREE)
     assert archive.modules(root, ("web.main",)) == [
-        "engine/__init__.py", "engine/lazy.py", "web/__init__.py", "web/helper.py",
-        "web/main.py", "web/sibling.py"]
+        "engine/__init__.py",
+        "engine/lazy.py",
+        "web/__init__.py",
+        "web/helper.py",
+        "web/main.py",
+        "web/sibling.py",
+    ]
 
 
 def test_the_same_sources_give_the_same_bytes_and_an_edit_changes_them(tmp_path: Path) -> None:

@@ -39,7 +39,10 @@ CONFIG = """interpreter = "./web/python.mjs"
 """
 
 MANIFEST = {
-    "name": "Ingenious", "start_url": "./", "scope": "./", "display": "standalone",
+    "name": "Ingenious",
+    "start_url": "./",
+    "scope": "./",
+    "display": "standalone",
     "icons": [{"src": "web/icons/icon-192.png", "sizes": "192x192", "type": "image/png"}],
 }
 
@@ -85,14 +88,26 @@ SITE_FILES = {
 }
 
 EXPECTED = {
-    "index.html", "pyscript.toml", "manifest.webmanifest", "web/icon.svg",
-    "web/icons/icon-192.png", "web/boot.js", "web/main.py", "web/notes.txt",
-    "web/python.mjs", "web/python-snapshot.mjs", "web/python-snapshot-worker.mjs",
-    "python.zip", "python.snapshot",
+    "index.html",
+    "pyscript.toml",
+    "manifest.webmanifest",
+    "web/icon.svg",
+    "web/icons/icon-192.png",
+    "web/boot.js",
+    "web/main.py",
+    "web/notes.txt",
+    "web/python.mjs",
+    "web/python-snapshot.mjs",
+    "web/python-snapshot-worker.mjs",
+    "python.zip",
+    "python.snapshot",
     "python-stdlib.zip",
-    "runtime/pyscript/core.js", "runtime/pyscript/core.css",
-    "runtime/pyscript/core-K1.js", "runtime/pyscript/error-E1.js",
-    "runtime/pyscript/toml-T1.js", "runtime/pyscript/py-editor-P1.js",
+    "runtime/pyscript/core.js",
+    "runtime/pyscript/core.css",
+    "runtime/pyscript/core-K1.js",
+    "runtime/pyscript/error-E1.js",
+    "runtime/pyscript/toml-T1.js",
+    "runtime/pyscript/py-editor-P1.js",
     "runtime/pyscript/donkey-D1.js",
     *(f"runtime/pyodide/{name}" for name in build_dist.PYODIDE_LOADS),
 }
@@ -153,9 +168,14 @@ BOARDS_JS = """(function () {
 ARCHIVE_SITE = {
     "pyscript.toml": 'interpreter = "./web/python.mjs"\n',
     "web/main.py": "def bots():\n    create_named_worker(src='./web/worker.py', name='bots')\n",
-    "embed.html": EMBED, "web/embed.css": "", "web/embed.js": "", "web/boards.js": BOARDS_JS,
-    "web/__init__.py": "", "web/embed.py": "from engine import rules\n",
-    "engine/rules.py": "LINES = 5\n", "docs/demo.html": "<html></html>",
+    "embed.html": EMBED,
+    "web/embed.css": "",
+    "web/embed.js": "",
+    "web/boards.js": BOARDS_JS,
+    "web/__init__.py": "",
+    "web/embed.py": "from engine import rules\n",
+    "engine/rules.py": "LINES = 5\n",
+    "docs/demo.html": "<html></html>",
 }
 
 
@@ -170,13 +190,23 @@ def test_a_page_of_boards_gets_pyodide_and_the_generated_archive(tmp_path: Path)
     version, listed = build_dist.build(site, tmp_path / "dist")
     dist = tmp_path / "dist"
     assert files_in(dist) == (EXPECTED - {"web/notes.txt"}) | {
-        "sw.js", "embed.html", "web/embed.css", "web/embed.js", "web/boards.js",
-        "web/worker.py"}
+        "sw.js",
+        "embed.html",
+        "web/embed.css",
+        "web/embed.js",
+        "web/boards.js",
+        "web/worker.py",
+    }
     assert "web/worker.py" in files_in(dist)
     assert {"python.zip", "python-stdlib.zip", "python.snapshot"} <= set(listed)
     with zipfile.ZipFile(dist / "python.zip") as zf:
-        assert set(zf.namelist()) >= {"web/embed.py", "web/main.py", "web/worker.py",
-                                      "engine/__init__.py", "engine/rules.py"}
+        assert set(zf.namelist()) >= {
+            "web/embed.py",
+            "web/main.py",
+            "web/worker.py",
+            "engine/__init__.py",
+            "engine/rules.py",
+        }
         assert zf.read("engine/rules.py") == b"LINES = 5\n"
     assert version in (dist / "embed.html").read_text(encoding="utf-8")
     boards = (dist / "web" / "boards.js").read_text(encoding="utf-8")
@@ -254,10 +284,16 @@ def test_a_rebuild_replaces_the_previous_build_and_drops_stale_files(tmp_path: P
     ("name", "text", "message"),
     [
         ("index.html", INDEX.replace('src="web/boot.js"', 'src="/web/boot.js"'), "absolute path"),
-        ("index.html", INDEX.replace('src="web/boot.js"', 'src="https://cdn.example/x.js"'),
-         "not on this site"),
-        ("pyscript.toml", CONFIG.replace('"./web/notes.txt" =', '"../web/notes.txt" ='),
-         "inside the site folder"),
+        (
+            "index.html",
+            INDEX.replace('src="web/boot.js"', 'src="https://cdn.example/x.js"'),
+            "not on this site",
+        ),
+        (
+            "pyscript.toml",
+            CONFIG.replace('"./web/notes.txt" =', '"../web/notes.txt" ='),
+            "inside the site folder",
+        ),
         ("pyscript.toml", 'packages = ["numpy"]\n' + CONFIG, "packages are not supported"),
         ("pyscript.toml", "interpreter = [", "not valid TOML"),
         ("manifest.webmanifest", json.dumps({**MANIFEST, "start_url": "/"}), "must be relative"),

@@ -31,13 +31,26 @@ def test_a_report_gives_the_score_out_of_100_and_the_five_metrics() -> None:
     result = summary(report)
     assert result["score"] == 58
     assert result["metrics"]["TBT"] == 27330.0 and set(result["metrics"]) == {
-        "FCP", "LCP", "TBT", "SI", "CLS"}
+        "FCP",
+        "LCP",
+        "TBT",
+        "SI",
+        "CLS",
+    }
     assert result["warnings"] == ["slow CPU"] and result["error"] is None
 
 
 def test_a_failed_audit_has_no_score_and_keeps_the_error() -> None:
-    audits = {a: {} for a in ("first-contentful-paint", "largest-contentful-paint",
-                              "total-blocking-time", "speed-index", "cumulative-layout-shift")}
+    audits = {
+        a: {}
+        for a in (
+            "first-contentful-paint",
+            "largest-contentful-paint",
+            "total-blocking-time",
+            "speed-index",
+            "cumulative-layout-shift",
+        )
+    }
     report = {
         "categories": {"performance": {"score": None}},
         "audits": audits,

@@ -34,7 +34,7 @@ SITE = {
 def snapshot_header(data: bytes) -> dict[str, object]:
     assert data[:8] == b"INGSNAP1"
     (length,) = struct.unpack("<I", data[8:12])
-    header: dict[str, object] = json.loads(data[12:12 + length])
+    header: dict[str, object] = json.loads(data[12 : 12 + length])
     return header
 
 
@@ -69,14 +69,22 @@ def test_the_standard_library_holds_what_the_modules_can_import_as_bytecode(
     with zipfile.ZipFile(io.BytesIO(stdlib)) as zf:
         names = set(zf.namelist())
     assert not [n for n in names if n.endswith(".py")]
-    assert {"json/__init__.pyc", "textwrap.pyc", "asyncio/__init__.pyc", "site.pyc",
-            "encodings/utf_8.pyc", "encodings/cp1252.pyc", "_pyodide/__init__.pyc",
-            "pyodide/ffi/__init__.pyc"} <= names
+    assert {
+        "json/__init__.pyc",
+        "textwrap.pyc",
+        "asyncio/__init__.pyc",
+        "site.pyc",
+        "encodings/utf_8.pyc",
+        "encodings/cp1252.pyc",
+        "_pyodide/__init__.pyc",
+        "pyodide/ffi/__init__.pyc",
+    } <= names
     assert not names & {"smtplib.pyc", "imaplib.pyc", "xmlrpc/client.pyc", "pydoc.pyc"}
 
 
-def test_all_bytecode_is_this_runtimes(built: tuple[Path, tuple[bytes, bytes, bytes]],
-                                       tmp_path: Path) -> None:
+def test_all_bytecode_is_this_runtimes(
+    built: tuple[Path, tuple[bytes, bytes, bytes]], tmp_path: Path
+) -> None:
     """Every .pyc carries the magic number of the pinned Pyodide's Python (checked inside
     that Pyodide): bytecode of another runtime is refused by `pybuild.mjs check`."""
     _, (made, stdlib, _) = built
@@ -88,8 +96,9 @@ def test_all_bytecode_is_this_runtimes(built: tuple[Path, tuple[bytes, bytes, by
     assert done.returncode == 0, done.stderr
     with zipfile.ZipFile(tmp_path / "old.zip", "w") as zf:
         zf.writestr("engine/__pycache__/rules.cpython-314.pyc", b"\x55\x0d\x0d\x0a" + bytes(12))
-    old = subprocess.run([*check, str(tmp_path / "old.zip")], capture_output=True, text=True,
-                         check=False)
+    old = subprocess.run(
+        [*check, str(tmp_path / "old.zip")], capture_output=True, text=True, check=False
+    )
     assert old.returncode == 1 and "not this runtime's Python" in old.stderr
 
 

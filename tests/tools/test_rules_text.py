@@ -16,8 +16,7 @@ from tools.serve import ROOT, start_in_thread
 from web.rules import rules_html
 
 RULES_PY = (
-    'def rules_html():\n    return "<h3 id=\\"r-goal\\">Goal %s</h3>" % VERSION\n'
-    "VERSION = 1\n"
+    'def rules_html():\n    return "<h3 id=\\"r-goal\\">Goal %s</h3>" % VERSION\nVERSION = 1\n'
 )
 
 

@@ -72,8 +72,12 @@ def test_ray_items_list_the_engines_rays_in_order(path: Path) -> None:
     score = score_position(parse_position(json.loads(path.read_text(encoding="utf-8"))))
     items = [attrs for tag, attrs in parse(ray_items(score["rays"])).tags if tag == "li"]
     assert items == [
-        {"data-colour": r["colour"], "data-points": str(r["points"]),
-         "data-from": f"{r['from'][0]},{r['from'][1]}", "data-direction": r["direction"]}
+        {
+            "data-colour": r["colour"],
+            "data-points": str(r["points"]),
+            "data-from": f"{r['from'][0]},{r['from'][1]}",
+            "data-direction": r["direction"],
+        }
         for r in score["rays"]
     ]
     text = "".join(parse(ray_items(score["rays"])).text)
@@ -88,7 +92,8 @@ def test_counts_mark_the_colours_still_at_zero() -> None:
     assert [s["data-colour"] for s in spans] == list(COLOURS)
     assert {s["data-colour"]: s["data-count"] for s in spans} == {c: str(last[c]) for c in COLOURS}
     assert {s["data-colour"] for s in spans if "zero" in str(s["class"])} == {
-        c for c in COLOURS if last[c] == 0}
+        c for c in COLOURS if last[c] == 0
+    }
 
 
 def test_ray_text_reaching_the_markup_is_escaped() -> None:

@@ -65,12 +65,21 @@ def test_importing_the_snapshot_modules_reads_nothing_a_restore_would_freeze() -
     ours = [m for m in pybuild.snapshot_modules() if m not in pybuild.PYSCRIPT_STDLIB]
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, json.dumps(ours)],
-        cwd=ROOT, capture_output=True, text=True, check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     found = json.loads(done.stdout.strip().splitlines()[-1])
     # From the browser's modules: js.document (a path in the snapshot), and the names
     # pyodide.ffi gives for import (functions, not values of the page).
-    assert set(found["read"]) <= {"document", "create_proxy", "jsnull", "to_js",
-                                  "JsProxy", "JsException"}, found["read"]
+    assert set(found["read"]) <= {
+        "document",
+        "create_proxy",
+        "jsnull",
+        "to_js",
+        "JsProxy",
+        "JsException",
+    }, found["read"]
     assert not found["random_used"]

@@ -37,7 +37,9 @@ def test_reduced_motion_stops_every_animation_at_every_speed(speed: str) -> None
 
 def test_without_reduced_motion_only_instant_skips_the_animation() -> None:
     assert [s for s in SPEED_NAMES if motion_allowed(s, prefers_reduced=False)] == [
-        "slow", "normal", "fast"
+        "slow",
+        "normal",
+        "fast",
     ]
 
 

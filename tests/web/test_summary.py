@@ -24,9 +24,7 @@ def test_text_names_kind_players_moves_and_each_sides_lowest_colour() -> None:
     game.apply(game.legal_moves()[0])
     text = summary_text(game)
     low = [min(track) for track in game.scores]
-    assert text == (
-        f"Standard game: Ann, Bob — 1 move played; lowest: Ann {low[0]}, Bob {low[1]}."
-    )
+    assert text == (f"Standard game: Ann, Bob — 1 move played; lowest: Ann {low[0]}, Bob {low[1]}.")
 
 
 def test_team_lowest_is_per_team_and_duel_has_none() -> None:
@@ -48,8 +46,16 @@ def test_stored_json_round_trips_and_junk_is_refused() -> None:
     assert data == summary(game, 1234.5)
     assert data["savedAt"] == 1234 and data["moves"] == 0 and data["variant"] == "solo"
     assert read_text(raw) == summary_text(game)
-    for junk in (None, "", "{", "[]", '{"v": 2, "text": "x"}', '{"v": 1, "text": ""}',
-                 '{"v": 1, "text": 3}', json.dumps({"v": 1, "text": "x" * (MAX_TEXT + 1)})):
+    for junk in (
+        None,
+        "",
+        "{",
+        "[]",
+        '{"v": 2, "text": "x"}',
+        '{"v": 1, "text": ""}',
+        '{"v": 1, "text": 3}',
+        json.dumps({"v": 1, "text": "x" * (MAX_TEXT + 1)}),
+    ):
         assert read_text(junk) is None, junk  # fmt: skip
 
 

@@ -104,29 +104,47 @@ def test_a_board_in_a_page_reads_its_data_attributes() -> None:
     """data-ingenious-position/-src/-mode/-view ask for what the URL parameters ask for in a
     frame; position text wins over src, and an unknown mode or view is reported."""
     text = '{"zone": 5}'
-    req = read_attributes({"data-ingenious-position": text, "data-ingenious-mode": "try",
-                           "data-ingenious-src": "a.json", "data-ingenious-view": "board"})
+    req = read_attributes(
+        {
+            "data-ingenious-position": text,
+            "data-ingenious-mode": "try",
+            "data-ingenious-src": "a.json",
+            "data-ingenious-view": "board",
+        }
+    )
     assert (req.position_text, req.src, req.mode, req.zoom) == (text, None, "try", False)
-    req = read_attributes({"data-ingenious-src": "positions/1.json",
-                           "data-ingenious-position": None})
-    assert (req.position_text, req.src, req.mode, req.zoom) == (None, "positions/1.json",
-                                                               "show", True)
+    req = read_attributes(
+        {"data-ingenious-src": "positions/1.json", "data-ingenious-position": None}
+    )
+    assert (req.position_text, req.src, req.mode, req.zoom) == (
+        None,
+        "positions/1.json",
+        "show",
+        True,
+    )
     assert read_attributes({}).position_text is None and read_attributes({}).src is None
     assert read_attributes({"data-ingenious-mode": "play"}).problems == [
-        "unknown mode 'play'; use mode=show or mode=try"]
+        "unknown mode 'play'; use mode=show or mode=try"
+    ]
 
 
 def test_a_file_that_fails_tells_another_site_nothing_but_its_name() -> None:
     """A position file that cannot be shown: the whole reason (which may quote the file)
     where only its own site sees it; elsewhere the same words for every way it fails."""
-    reasons = ("HTTP 404", "the file is larger than 100 kB",
-               "unknown key(s) in the position: api_token", "the address redirects elsewhere")
+    reasons = (
+        "HTTP 404",
+        "the file is larger than 100 kB",
+        "unknown key(s) in the position: api_token",
+        "the address redirects elsewhere",
+    )
     problems = [src_problem("p.json", reason) for reason in reasons]
     assert [p.text(shows_detail=True) for p in problems] == [
-        f"could not load p.json: {reason}" for reason in reasons]
+        f"could not load p.json: {reason}" for reason in reasons
+    ]
     assert {p.text(shows_detail=False) for p in problems} == {
         "p.json is not a position this board can show "
-        "(open the board in a tab of its own to see why)"}
+        "(open the board in a tab of its own to see why)"
+    }
 
 
 def test_a_problem_with_the_askers_own_input_is_told_back_whole() -> None:

@@ -159,8 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     for preset in presets:
         for result in results[preset]:
             metrics = ", ".join(metric_text(k, v) for k, v in result["metrics"].items())
-            print(f"Lighthouse {result['lighthouse']}, {preset}: performance {result['score']} "
-                  f"({metrics}; CPU benchmark index {result['benchmark_index']})")
+            print(
+                f"Lighthouse {result['lighthouse']}, {preset}: performance {result['score']} "
+                f"({metrics}; CPU benchmark index {result['benchmark_index']})"
+            )
             print(f"  largest contentful paint: {result['lcp_element']}")
             for problem in ([result["error"]] if result["error"] else []) + result["warnings"]:
                 print(f"  note: {problem}")

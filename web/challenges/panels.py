@@ -414,4 +414,3 @@ def tiles_panel(view: dict[str, Any]) -> PanelParts:
             Note(("No free score: no centre tile shows one of your lowest rows.",), muted=True)
         )
     return parts
-

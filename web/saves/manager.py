@@ -459,4 +459,3 @@ def _check_settings(value: object) -> None:
 def _check_solo(value: object) -> None:
     if not isinstance(value, list) or len(storage.clean_solo_table(value)) != len(value):
         raise StoredDataError("the best solo table has malformed rows")
-

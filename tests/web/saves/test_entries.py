@@ -23,7 +23,7 @@ HOSTILE = '"><img src=x onerror=window.__pwned=1>'
 def record(name: str, names: list[str], seats: list[str]) -> Listed:
     game = new_game("standard", 2, seed=3, names=names)
     game.apply(game.legal_moves()[0])
-    return listed(Record(NAMED_KIND, game, seats, name=name, key='ingenious.save."odd\'key'))
+    return listed(Record(NAMED_KIND, game, seats, name=name, key="ingenious.save.\"odd'key"))
 
 
 def test_an_entry_names_the_game_the_players_the_bots_and_the_move() -> None:
