@@ -113,11 +113,11 @@ test-engine: venv runtime
 	$(PY) -m pytest $(PY_TEST_DIRS)
 
 # The engine's tests inside Pyodide, and a check that the bytecode the pages get
-# (python.zip, python-stdlib.zip: tools/pybuild.py) is this runtime's Python's.
+# (python.zip, python-stdlib.zip, python-stdlib-rest.zip: tools/pybuild.py) is this runtime's Python's.
 PYBUILD_CHECK := .cache/pybuild-check
 test-pyodide: runtime wheels
 	$(PY) tools/pybuild.py --out $(PYBUILD_CHECK)
-	node tools/pybuild.mjs check $(PYBUILD_CHECK)/python.zip $(PYBUILD_CHECK)/python-stdlib.zip
+	node tools/pybuild.mjs check $(PYBUILD_CHECK)/python.zip $(PYBUILD_CHECK)/python-stdlib.zip $(PYBUILD_CHECK)/python-stdlib-rest.zip
 	node tests/pyodide/run_pytest.mjs tests/engine
 
 # A test whose Chromium renderer process crashes (an environment failure, not an assertion)

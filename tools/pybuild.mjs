@@ -11,7 +11,10 @@
 //         the packages no page runs (NEVER: the console's help(), debuggers, processes,
 //         sockets, mail, servers, test frameworks), and every codec (looked up by name);
 //       * python.snapshot: the memory of an interpreter started on that standard library
-//         that has imported MODULE... from that archive.
+//         that has imported MODULE... from that archive;
+//       * python-stdlib-rest.zip: the part of python-stdlib.zip that interpreter had not
+//         imported (what a restored interpreter may still import), its zip comment naming
+//         python.zip's SHA-256, so that its own hash keys the snapshot to this release.
 //       All bytecode is "unchecked-hash" (PEP 552): used without looking at a source's
 //       date (an unpacked file's date means nothing), and the same input always gives the
 //       same bytes.
@@ -19,9 +22,11 @@
 //       Every .pyc in the archives carries this runtime's magic number (exit 1 if not).
 //
 // The snapshot file: "INGSNAP1", a 4-byte little-endian header length, a JSON header
-// (format 2, pyodide version, SHA-256 of python.zip and of python-stdlib.zip, the raw
-// size, the runs of memory that are not zeros), then each run's gzip, in order. web/python-snapshot.mjs restores it
-// only when every key matches the files the page is served. tools/pybuild.py drives this.
+// (format 3: pyodide version, SHA-256 of python.zip and of python-stdlib-rest.zip, the raw
+// size, where Pyodide's own header ends and its memory begins, the runs stored, the runs
+// that equal the memory a freshly created module already holds and their SHA-256), then
+// each stored run's gzip, in order. web/python-snapshot.mjs restores it only when every
+// key matches the files the page is served. tools/pybuild.py drives this.
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -44,6 +49,28 @@ function die(message) {
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const quiet = { stdout: () => {}, stderr: (line) => console.error(line) };
 
+// Run in a restored interpreter: it holds no helpers of PYTHON (nor its imports).
+const LOADABLE = `
+import importlib.util, sys, zipfile, zipimport
+
+def loadable(stdlib_path):
+    # Every module of the archive found and its bytecode read through the import system:
+    # a restored interpreter reads the archive it was given, not the one it was made on.
+    zipimport._zip_directory_cache.clear()  # as web/python.mjs does after a restore
+    bad = []
+    with zipfile.ZipFile(stdlib_path) as zf:
+        names = [n[:-4].replace("/", ".").removesuffix(".__init__")
+                 for n in zf.namelist() if n.endswith(".pyc")]
+    for name in names:
+        try:
+            spec = importlib.util.find_spec(name) if "." not in name else None
+            if spec is not None and spec.loader.get_code(name) is None:
+                bad.append(name)
+        except Exception as exc:
+            bad.append(f"{name}: {exc}")
+    return [len(names), bad[:5]]
+`;
+
 const PYTHON = `
 import sys
 STARTUP = set(sys.modules)  # what Pyodide imported to start
@@ -55,9 +82,10 @@ def pyc(source, filename):
     code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
     return bytes(ext._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
-def write_zip(entries):
+def write_zip(entries, comment=b""):
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        zf.comment = comment
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=FIXED)
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -101,6 +129,19 @@ def needed_stdlib(modules, pyscript_dir, stdlib_path):
         except ImportError:
             pass  # a JS module (js, pyodide_js, polyscript) or a built-in
     return set(finder.modules) | STARTUP
+
+def rest_stdlib(stdlib_path, imported, comment):
+    # What a restored interpreter can still import: every entry but the bytecode of the
+    # modules it holds already (their packages' data files stay).
+    entries = {}
+    with zipfile.ZipFile(stdlib_path) as zf:
+        for name in zf.namelist():
+            if name.endswith("/"):
+                continue
+            if name.endswith(".pyc") and module_name(name[:-1]) in imported:
+                continue
+            entries[name] = zf.read(name)
+    return write_zip(entries, comment.encode())
 
 def trimmed_stdlib(stdlib_path, keep):
     entries = {}
@@ -150,29 +191,60 @@ function clearFreeMemory(module) {
   held.forEach((block) => module._free(block));
 }
 
-// Nearly half of the memory is zeros (the stack, space not yet used): only the runs of
-// 64 kB blocks that are not all zero are stored, each as a gzip member of its own, so the
-// page inflates half as much. [offset, raw length, gzip length] per run.
-const BLOCK = 1 << 16;
+// Nearly half of the memory is zeros (the stack, space not yet used), and a tenth of it is
+// what a freshly created module holds already (the wasm's data: tables, strings, frozen
+// code): neither is stored. The memory is cut in 4 kB blocks; "base" blocks equal the fresh
+// module's memory (FRESH, from OFFSET on: Pyodide's own header comes first) and are not
+// zeros; the rest that are not zeros are stored, as runs (gaps under 64 kB are bridged,
+// with base blocks as zeros there) each a gzip member of its own, so the page inflates
+// what it must and no more. [offset, raw length, gzip length] per stored run, [offset,
+// length] per base run, and the SHA-256 of the base runs' bytes in order.
+const BLOCK = 1 << 12;
+const BRIDGE = 1 << 16;
 
-function sparse(raw) {
+function sparse(raw, fresh, offset) {
   const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.length);
+  const blocks = Math.ceil(bytes.length / BLOCK);
+  const kind = new Uint8Array(blocks);  // 0 zeros, 1 base, 2 stored
   const zero = Buffer.alloc(BLOCK);
-  const blank = (at) => bytes.subarray(at, Math.min(at + BLOCK, bytes.length))
-    .equals(zero.subarray(0, Math.min(BLOCK, bytes.length - at)));
+  for (let i = 0; i < blocks; i++) {
+    const at = i * BLOCK;
+    const end = Math.min(at + BLOCK, bytes.length);
+    const block = bytes.subarray(at, end);
+    if (block.equals(zero.subarray(0, end - at))) continue;
+    const from = at - offset;
+    const same = from >= 0 && end - offset <= fresh.length &&
+      block.equals(Buffer.from(fresh.buffer, fresh.byteOffset + from, end - at));
+    kind[i] = same ? 1 : 2;
+  }
+  const base = [];
+  for (let i = 0; i < blocks; i++) {
+    if (kind[i] !== 1) continue;
+    const last = base[base.length - 1];
+    if (last && last[0] + last[1] === i * BLOCK) last[1] += BLOCK;
+    else base.push([i * BLOCK, BLOCK]);
+  }
+  const hash = createHash("sha256");
+  for (const [at, size] of base) hash.update(bytes.subarray(at, at + size));
+  const runs = [];
+  for (let i = 0; i < blocks; i++) {
+    if (kind[i] !== 2) continue;
+    const last = runs[runs.length - 1];
+    if (last && i * BLOCK - last[1] < BRIDGE) last[1] = Math.min((i + 1) * BLOCK, bytes.length);
+    else runs.push([i * BLOCK, Math.min((i + 1) * BLOCK, bytes.length)]);
+  }
   const segments = [];
   const members = [];
-  for (let at = 0; at < bytes.length;) {
-    if (blank(at)) { at += BLOCK; continue; }
-    let end = at + BLOCK;
-    while (end < bytes.length && !blank(end)) end += BLOCK;
-    end = Math.min(end, bytes.length);
-    const member = gzipSync(bytes.subarray(at, end), { level: 9 });
+  for (const [at, end] of runs) {
+    const run = Buffer.from(bytes.subarray(at, end));
+    for (let b = at / BLOCK; b * BLOCK < end; b++) {
+      if (kind[b] === 1) run.fill(0, b * BLOCK - at, Math.min((b + 1) * BLOCK, end) - at);
+    }
+    const member = gzipSync(run, { level: 9 });
     segments.push([at, end - at, member.length]);
     members.push(member);
-    at = end;
   }
-  return { segments, body: Buffer.concat(members) };
+  return { segments, base, baseHash: hash.digest("hex"), body: Buffer.concat(members) };
 }
 
 async function app(srcZip, pyscriptDir, outDir, modules) {
@@ -200,11 +272,13 @@ trimmed_stdlib(STDLIB, needed_stdlib(list(MODULES), "/tmp/pyscript", STDLIB))`).
   });
   pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
   pyodide.globals.set("MODULES", pyodide.toPy(modules));
-  pyodide.runPython(`
-import gc, importlib, random
+  const imported = JSON.parse(pyodide.runPython(`
+import gc, importlib, json, random, sys
 for name in MODULES:
     importlib.import_module(name)
 random.seed(0)  # the page reseeds it from the browser's random source after a restore
+json.dumps(sorted(sys.modules))`));
+  pyodide.runPython(`
 for key in [k for k in globals() if not k.startswith("__") and k != "gc"]:
     del globals()[key]
 gc.collect()
@@ -212,19 +286,49 @@ del gc
 `);
   clearFreeMemory(pyodide._module);
   const raw = pyodide.makeMemorySnapshot();
-  const { segments, body } = sparse(raw);
+
+  // 3. The standard library a restored interpreter still needs: what it had not imported.
+  first.FS.writeFile("/tmp/trimmed.zip", stdlib);
+  first.globals.set("IMPORTED", first.toPy(imported));
+  const rest = first.runPython(
+    `rest_stdlib("/tmp/trimmed.zip", set(IMPORTED), "python.zip sha256 ${sha256(zip)}")`).toJs();
+  const restPath = join(outDir, "python-stdlib-rest.zip");
+  writeFileSync(restPath, rest);
+
+  // 4. The snapshot restored here, on that rest: it must import what it lacks from it; and
+  // the memory a module holds when just created (the wasm's data, its constructors' work),
+  // which the page has too before it restores: runs of the snapshot equal to it are not
+  // stored but copied from there (checked by their hash).
+  let fresh = null;
+  const { default: create } = await import(join(root, "node_modules", "pyodide", "pyodide.asm.mjs"));
+  const again = await loadPyodide({
+    ...quiet, stdLibURL: restPath, _loadSnapshot: raw,
+    createPyodideModule: async (settings) => {
+      const module = await create(settings);
+      fresh = module.HEAPU8.slice();
+      return module;
+    },
+  });
+  again.runPython(LOADABLE);
+  const [count, bad] = again.runPython(
+    'loadable(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip")').toJs();
+  if (bad.length) die(`a restored interpreter cannot import from the rest of the standard library: ${bad.join(", ")}`);
+  const offset = new Uint32Array(raw.buffer, raw.byteOffset, 3)[1];
+  const { segments, base, baseHash, body } = sparse(raw, fresh, offset);
   const header = Buffer.from(JSON.stringify({
-    format: 2, pyodide: version, python_zip: sha256(zip), stdlib: sha256(stdlib),
-    size: raw.length, segments,
+    format: 3, pyodide: version, python_zip: sha256(zip), stdlib: sha256(rest),
+    size: raw.length, memory_offset: offset, segments, base, base_sha256: baseHash,
   }));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length);
   writeFileSync(join(outDir, "python.zip"), zip);
   writeFileSync(join(outDir, "python.snapshot"),
                 Buffer.concat([Buffer.from(MAGIC), length, header, body]));
+  const baseBytes = base.reduce((n, [, size]) => n + size, 0);
   console.log(`pybuild: python.zip ${zip.length} bytes, python-stdlib.zip ${stdlib.length} ` +
-              `bytes, python.snapshot ${raw.length} bytes (${body.length} gzipped), ` +
-              `${modules.length} modules imported`);
+              `bytes, python-stdlib-rest.zip ${rest.length} bytes (${count} modules), ` +
+              `python.snapshot ${raw.length} bytes (${body.length} gzipped, ${baseBytes} ` +
+              `copied from a fresh module), ${modules.length} modules imported`);
 }
 
 async function check(zips) {

@@ -6,12 +6,15 @@ always that runtime's.
 :func:`build` (``make dist``, and ``tools/serve.py`` for ``make play`` and the tests)
 gives ``python.zip`` (the sources of :mod:`tools.archive` with each module's ``.pyc``),
 ``python-stdlib.zip`` (the standard-library modules the pages can reach, as ``.pyc``
-only) and ``python.snapshot`` (an interpreter started on that standard library that has
-imported :func:`snapshot_modules`). Results are kept in ``.cache/pybuild/`` under the
+only), ``python.snapshot`` (an interpreter started on that standard library that has
+imported :func:`snapshot_modules`) and ``python-stdlib-rest.zip`` (what of that standard
+library the snapshot had not imported: all a restored interpreter needs, keyed to this
+``python.zip`` by its zip comment). Results are kept in ``.cache/pybuild/`` under the
 hash of what they are made from, so an unchanged tree costs nothing.
 
-``web/python.mjs`` restores the snapshot only when its header names the very
-``python.zip``, standard library and Pyodide version the site serves. Figures and the
+``web/python.mjs`` restores the snapshot only when its header names the very rest of the
+standard library (and with it ``python.zip``) and Pyodide version the site serves; it
+falls back to a normal start on ``python-stdlib.zip``. Figures and the
 choices behind them: docs/performance.md.
 """
 
@@ -39,8 +42,10 @@ NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 PYSCRIPT_STDLIB_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib"
 STDLIB_NAME = "python-stdlib.zip"
 SNAPSHOT_NAME = "python.snapshot"
+#: The part of the standard library a restored interpreter had not imported yet.
+REST_NAME = "python-stdlib-rest.zip"
 #: What :func:`build` makes, in this order.
-NAMES = (archive.NAME, STDLIB_NAME, SNAPSHOT_NAME)
+NAMES = (archive.NAME, STDLIB_NAME, SNAPSHOT_NAME, REST_NAME)
 CACHE = ROOT / ".cache" / "pybuild"
 #: Modules the pages run as scripts (importing them would start the page).
 SCRIPTS = ("web/main.py",)
@@ -89,8 +94,9 @@ def snapshot_modules(root: Path = ROOT) -> list[str]:
     return [*PYSCRIPT_STDLIB, *ours]
 
 
-def build(root: Path) -> tuple[bytes, bytes, bytes]:
-    """(python.zip, python-stdlib.zip, python.snapshot) for the sources under ``root``;
+def build(root: Path) -> tuple[bytes, bytes, bytes, bytes]:
+    """(python.zip, python-stdlib.zip, python.snapshot, python-stdlib-rest.zip) for the
+    sources under ``root``;
     from the cache when nothing they are made from changed."""
     sources = archive.archive_bytes(root)
     modules = snapshot_modules(root)
@@ -125,14 +131,14 @@ def build(root: Path) -> tuple[bytes, bytes, bytes]:
                 for name in NAMES:
                     shutil.move(str(work / "out" / name), str(folder / name))
         made = tuple((folder / name).read_bytes() for name in NAMES)
-    return made[0], made[1], made[2]
+    return made[0], made[1], made[2], made[3]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Build python.zip, python-stdlib.zip and python.snapshot from the sources."
+        description="Build python.zip, the standard library and python.snapshot from the sources."
     )
-    parser.add_argument("--out", type=Path, help="also write the three files here")
+    parser.add_argument("--out", type=Path, help="also write the files here")
     args = parser.parse_args(argv)
     try:
         made = build(ROOT)

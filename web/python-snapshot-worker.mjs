@@ -5,7 +5,7 @@ import { readSnapshot } from "./python-snapshot.mjs";
 globalThis.onmessage = async (event) => {
   try {
     const read = await readSnapshot(event.data);
-    globalThis.postMessage(read, [read.snapshot.buffer, read.archive.buffer]);
+    globalThis.postMessage(read, [read.snapshot.buffer]);
   } catch (error) {
     globalThis.postMessage({ why: String(error.message || error) });
   }

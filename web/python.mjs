@@ -6,14 +6,20 @@
 // web/boards.js imports it too.
 //
 // The snapshot is read and checked by web/python-snapshot.mjs in a worker of its own, from
-// the moment this module is imported, while Pyodide fetches and compiles its own files. It is refused, and
-// the start is a normal one that differs only in time, when: the browser cannot unpack
-// it, its file is missing or not a snapshot, it was made by another Pyodide, for another
-// python.zip or another standard library, its size is wrong, or Pyodide cannot restore it.
+// the moment this module is imported, while Pyodide fetches and compiles its own files.
+// What the snapshot does not store (the memory a freshly created module already holds) is
+// copied from the module Pyodide creates, and checked, before the restore. A restored
+// interpreter gets only the part of the standard library it had not imported
+// (python-stdlib-rest.zip); python.zip (sources for tracebacks) comes once the page is idle.
+// The snapshot is refused, and the start is a normal one on the whole compiled standard
+// library that differs only in time, when: the browser cannot unpack it, its file is
+// missing or not a snapshot, it was made by another Pyodide or for another release, its
+// size is wrong, a fresh module's memory differs from the one it was made against, or
+// Pyodide cannot restore it.
 // How the start went is kept in `globalThis.ingeniousPython` ({start: "snapshot" |
 // "normal", why}) for the benchmarks and the tests.
 import { loadPyodide as startPyodide, version } from "../runtime/pyodide/pyodide.mjs";
-import { readSnapshot } from "./python-snapshot.mjs";
+import { bytesOf, readSnapshot, sha256 } from "./python-snapshot.mjs";
 
 export { version };
 
@@ -22,15 +28,24 @@ const INDEX_URL = new URL("runtime/pyodide/", SITE).href;
 const FILES = {
   snapshot: new URL("python.snapshot", SITE).href,
   archive: new URL("python.zip", SITE).href,
-  stdlib: new URL("python-stdlib.zip", SITE).href,  // compiled for the game: tools/pybuild.py
+  // Compiled for the game by tools/pybuild.py: all the pages can import (a normal start),
+  // and what of it a restored interpreter had not imported yet.
+  stdlib: new URL("python-stdlib.zip", SITE).href,
+  rest: new URL("python-stdlib-rest.zip", SITE).href,
   version,
   site: SITE,
 };
 
 // What a restored interpreter redoes: its memory holds the random state of the build,
 // so every start would deal the same games; it is reseeded from the browser's random
-// source (os.urandom is crypto.getRandomValues).
-const AFTER_RESTORE = "import random\nrandom.seed()\ndel random";
+// source (os.urandom is crypto.getRandomValues). And its zip importer forgets the table of
+// contents of the standard library it was made on: it now reads the rest of it.
+const AFTER_RESTORE = [
+  "import random, zipimport",
+  "zipimport._zip_directory_cache.clear()",
+  "random.seed()",
+  "del random, zipimport",
+].join("\n");
 
 function mark(name) {
   globalThis.performance?.mark?.(`ingenious:${name}`);
@@ -111,12 +126,46 @@ if (PAGE && channel) {
 
 let prepared = null;  // the snapshot's reading, from the start
 
-// python.zip (its modules and their sources) into Python's working folder. A restored
-// interpreter has imported every module already: there the files only serve tracebacks,
-// and are written once the page is idle.
+// python.zip (its modules and their sources) into Python's working folder.
 function unpack(pyodide, archive) {
   pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide" });
   mark("python-unpacked");
+}
+
+// A restored interpreter has imported every module already: there the sources only serve
+// tracebacks. They are written a few at a time while the page is idle, so the page never
+// holds its main thread for them (all at once it was one task of 120-170 ms).
+const SLICE = `
+def _ingenious_sources(path, into):
+    import zipfile
+    archive = zipfile.ZipFile(path)
+    names = [name for name in archive.namelist() if name.endswith(".py")]
+    def write(count):
+        for _ in range(count):
+            if not names:
+                archive.close()
+                return False
+            archive.extract(names.pop(), into)
+        return True
+    return write
+`;
+
+function unpackSources(pyodide, archive) {
+  pyodide.FS.writeFile("/tmp/python.zip", archive);
+  pyodide.runPython(SLICE);
+  const make = pyodide.globals.get("_ingenious_sources");
+  const write = make("/tmp/python.zip", "/home/pyodide");
+  make.destroy();
+  pyodide.runPython("del _ingenious_sources");
+  const idle = (task) => (typeof requestIdleCallback === "function"
+    ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(() => task(null), 0));
+  const slice = (deadline) => {
+    let more = true;
+    do { more = write(4); } while (more && deadline?.timeRemaining?.() > 8);
+    if (more) idle(slice);
+    else { write.destroy(); pyodide.FS.unlink("/tmp/python.zip"); mark("python-unpacked"); }
+  };
+  idle(slice);
 }
 
 // Well after the start (the page's first screen, a resumed game), when the page is idle.
@@ -127,11 +176,7 @@ function later(task) {
   }, 5000);
 }
 
-async function archiveBytes() {
-  const response = await fetch(FILES.archive);
-  if (!response.ok) throw new Error(`python.zip: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
+const archiveBytes = () => bytesOf(FILES.archive, SITE);
 
 function report(start, why, times) {
   globalThis.ingeniousPython = { start, why: why ? String(why.message || why) : "" };
@@ -141,23 +186,49 @@ function report(start, why, times) {
 
 // A restore is one run of work on the main thread (setting up the wasm module's functions,
 // its file system, copying the memory in, Pyodide's own set-up): it is cut in three, so the
-// page can answer input in between. Pyodide's documented hooks give the cuts: its file
-// system's set-up (fsInit) and the function that creates its module (createPyodideModule),
-// each of which waits for the next task before going on.
+// page can answer input in between.
 const nextTask = () => new Promise((resolve) => {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => resolve();
   channel.port2.postMessage(null);
 });
 
-function inSteps() {
-  if (typeof MessageChannel !== "function") return {};
+const pause = () => (typeof MessageChannel === "function" ? nextTask() : Promise.resolve());
+
+// The snapshot's base runs, copied into it from the memory of the module Pyodide has just
+// created (the wasm's data and its constructors' work, the same in every start), and
+// checked against the hash the build recorded; a difference refuses the snapshot.
+async function fillBase(module, found) {
+  const { runs, sha256: expected, offset } = found.base;
+  const memory = module.HEAPU8;
+  const copied = new Uint8Array(runs.reduce((n, [, size]) => n + size, 0));
+  let at = 0;
+  for (const [start, size] of runs) {
+    if (start < offset || start - offset + size > memory.length) {
+      throw new Error("the snapshot's base lies outside the module's memory");
+    }
+    const run = memory.subarray(start - offset, start - offset + size);
+    found.snapshot.set(run, start);
+    copied.set(run, at);
+    at += size;
+  }
+  if (await sha256(copied) !== expected) {
+    throw new Error("a fresh module's memory differs from the snapshot's");
+  }
+}
+
+// Pyodide's documented hooks: its file system's set-up (fsInit) and the function that
+// creates its module (createPyodideModule). Each waits for the next task before going on;
+// the second also fills the snapshot's base runs (with `found`, the snapshot being
+// restored).
+function inSteps(found) {
   return {
-    fsInit: () => nextTask(),
+    fsInit: () => pause(),
     createPyodideModule: async (settings) => {
       const { default: create } = await import(INDEX_URL + "pyodide.asm.mjs");
       const module = await create(settings);
-      await nextTask();
+      if (found) await fillBase(module, found);
+      await pause();
       return module;
     },
   };
@@ -177,24 +248,35 @@ async function start() {
     stderr: (line) => output.stderr(line),
   };
   let refusal = null;
-  const snapshot = prepared.then(async (found) => {
+  let found = null;
+  const snapshot = prepared.then(async (read) => {
     await pageHas("up");
     await busy();
-    return found.snapshot;
+    found = read;
+    return read.snapshot;
   }, (error) => {
     refusal = error;
     tell("read");
     throw error;
   });
   try {
-    // The promise itself: Pyodide fetches and compiles its own files meanwhile.
-    const pyodide = await startPyodide({ ...config, ...inSteps(), _loadSnapshot: snapshot });
+    // The promise itself: Pyodide fetches and compiles its own files meanwhile. Pyodide
+    // awaits it before it creates its module, so `found` is set when inSteps needs it.
+    const steps = {
+      ...inSteps(null),
+      createPyodideModule: (settings) => inSteps(found).createPyodideModule(settings),
+    };
+    const pyodide = await startPyodide({
+      ...config, stdLibURL: FILES.rest, ...steps, _loadSnapshot: snapshot,
+    });
     pyodide.runPython(AFTER_RESTORE);
     mark("python-restored");
-    const { archive, times } = await prepared;
+    const { times } = await prepared;
     report("snapshot", null, times);
     tell("up");
-    later(() => unpack(pyodide, archive));
+    later(() => archiveBytes().then((archive) => unpackSources(pyodide, archive), (error) => {
+      console.warn(`python.zip could not be read (${error.message}): tracebacks show no source`);
+    }));
     return pyodide;
   } catch (error) {
     const why = refusal || new Error(`Pyodide could not restore it (${error.message || error})`);

@@ -5,9 +5,11 @@ but time; a restored interpreter deals new games like a fresh one."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import struct
 import urllib.request
+import zipfile
 from collections.abc import Callable
 from typing import Any
 
@@ -74,14 +76,34 @@ def test_two_starts_from_the_same_snapshot_deal_different_games(
     assert deals[0] != deals[1]
 
 
+def test_a_snapshot_of_another_release_is_refused_and_the_game_starts_normally(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """A new release's rest of the standard library names its own python.zip in its zip
+    comment: a snapshot kept from the release before (made with another one) is refused."""
+    with urllib.request.urlopen(server_url + "python-stdlib-rest.zip") as response:
+        buffer = io.BytesIO(response.read())
+    with zipfile.ZipFile(buffer, "a") as zf:
+        zf.comment = b"python.zip sha256 " + b"0" * 64
+
+    def answer(route: Route) -> None:
+        route.fulfill(status=200, body=buffer.getvalue(), content_type="application/zip")
+
+    page.route(f"{server_url}python-stdlib-rest.zip", answer)
+    open_ready(page, server_url)
+    found = python_start(page)
+    assert found["start"] == "normal" and "another release" in found["why"], found
+    play_one_game_start(page)
+
+
 @pytest.mark.parametrize(
     ("change", "why"),
     [
-        ({"python_zip": "0" * 64}, "another python.zip"),
-        ({"stdlib": "f" * 64}, "another standard library"),
+        ({"stdlib": "f" * 64}, "another release"),
         ({"pyodide": "0.1.0"}, "Pyodide 0.1.0"),
+        ({"base_sha256": "0" * 64}, "a fresh module's memory differs"),
     ],
-    ids=["another release", "another standard library", "another Pyodide"],
+    ids=["another standard library", "another Pyodide", "another fresh module"],
 )
 def test_a_snapshot_made_for_other_files_is_refused_and_the_game_starts_normally(
     page: Page,
@@ -154,3 +176,27 @@ def test_the_start_screen_says_it_is_busy_while_the_interpreter_starts(
     assert "one moment" in seen[0]["stage"]
     assert not page.evaluate("document.getElementById('start').classList.contains('python-busy')")
     assert page.get_attribute("#setup-form", "aria-busy") == "false"
+
+
+SOURCE_LINE_JS = """async () => {
+  const { loadPyodide } = await import(new URL("web/python.mjs", location.href).href);
+  const pyodide = await loadPyodide();
+  return pyodide.runPython(`
+import linecache, os, engine.game
+[linecache.getline(engine.game.__file__, 1), os.path.isdir("/home/pyodide/engine/__pycache__")]
+`).toJs();
+}"""
+
+
+def test_a_restored_interpreter_gets_the_sources_for_its_tracebacks_once_idle(
+    ready_page: Page,
+) -> None:
+    """The restored modules need no files; python.zip's sources are written once the page
+    is idle (a few at a time), so a traceback shows its lines; no bytecode is written."""
+    assert python_start(ready_page)["start"] == "snapshot"
+    ready_page.wait_for_function(
+        "performance.getEntriesByName('ingenious:python-unpacked').length > 0", timeout=60_000
+    )
+    first_line, bytecode = ready_page.evaluate(SOURCE_LINE_JS)
+    assert first_line.strip(), "engine/game.py has no source on the page"
+    assert bytecode is False

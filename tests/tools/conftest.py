@@ -14,10 +14,15 @@ import pytest
 from tools import archive, pybuild
 
 
-def stand_in_build(root: Path) -> tuple[bytes, bytes, bytes]:
+def stand_in_build(root: Path) -> tuple[bytes, bytes, bytes, bytes]:
     sources = archive.archive_bytes(root)
     digest = hashlib.sha256(sources).hexdigest().encode()
-    return sources, b"stand-in standard library", b"INGSNAP1 stand-in for " + digest
+    return (
+        sources,
+        b"stand-in standard library",
+        b"INGSNAP1 stand-in for " + digest,
+        b"stand-in rest of the standard library",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -102,6 +102,7 @@ EXPECTED = {
     "python.zip",
     "python.snapshot",
     "python-stdlib.zip",
+    "python-stdlib-rest.zip",
     "runtime/pyscript/core.js",
     "runtime/pyscript/core.css",
     "runtime/pyscript/core-K1.js",
@@ -198,7 +199,9 @@ def test_a_page_of_boards_gets_pyodide_and_the_generated_archive(tmp_path: Path)
         "web/worker.py",
     }
     assert "web/worker.py" in files_in(dist)
-    assert {"python.zip", "python-stdlib.zip", "python.snapshot"} <= set(listed)
+    assert {"python.zip", "python-stdlib.zip", "python.snapshot", "python-stdlib-rest.zip"} <= set(
+        listed
+    )
     with zipfile.ZipFile(dist / "python.zip") as zf:
         assert set(zf.namelist()) >= {
             "web/embed.py",

@@ -25,7 +25,10 @@ SITE = {
     "web/__init__.py": "",
     "web/main.py": "from web import embed\n",
     "web/worker.py": "from engine import rules\n",
-    "web/embed.py": "import json\n\ndef later():\n    import textwrap\n    return textwrap\n",
+    "web/embed.py": (
+        "import json\n\ndef later():\n    import textwrap\n    return textwrap\n\n"
+        "def much_later():\n    import colorsys\n    return colorsys\n"
+    ),
     "engine/__init__.py": "",
     "engine/rules.py": "LINES = 5\n",
 }
@@ -39,7 +42,9 @@ def snapshot_header(data: bytes) -> dict[str, object]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[bytes, bytes, bytes]]:
+def built(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, tuple[bytes, bytes, bytes, bytes]]:
     site = tmp_path_factory.mktemp("site")
     for name, text in SITE.items():
         (site / name).parent.mkdir(parents=True, exist_ok=True)
@@ -48,11 +53,11 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[bytes, 
 
 
 def test_the_archive_carries_bytecode_used_without_looking_at_the_source(
-    built: tuple[Path, tuple[bytes, bytes, bytes]],
+    built: tuple[Path, tuple[bytes, bytes, bytes, bytes]],
 ) -> None:
     """python.zip holds each module's source and, beside it, its bytecode: unchecked-hash
     (PEP 552), since the date of an unpacked file means nothing."""
-    _, (made, _, _) = built
+    _, (made, _, _, _) = built
     with zipfile.ZipFile(io.BytesIO(made)) as zf:
         names = set(zf.namelist())
         pyc = zf.read("engine/__pycache__/rules.cpython-314.pyc")
@@ -61,11 +66,11 @@ def test_the_archive_carries_bytecode_used_without_looking_at_the_source(
 
 
 def test_the_standard_library_holds_what_the_modules_can_import_as_bytecode(
-    built: tuple[Path, tuple[bytes, bytes, bytes]],
+    built: tuple[Path, tuple[bytes, bytes, bytes, bytes]],
 ) -> None:
     """Only .pyc; what the modules import (also inside a function: textwrap), what Pyodide
     and PyScript's package need, and every codec; not what nothing imports."""
-    _, (_, stdlib, _) = built
+    _, (_, stdlib, _, _) = built
     with zipfile.ZipFile(io.BytesIO(stdlib)) as zf:
         names = set(zf.namelist())
     assert not [n for n in names if n.endswith(".py")]
@@ -83,15 +88,19 @@ def test_the_standard_library_holds_what_the_modules_can_import_as_bytecode(
 
 
 def test_all_bytecode_is_this_runtimes(
-    built: tuple[Path, tuple[bytes, bytes, bytes]], tmp_path: Path
+    built: tuple[Path, tuple[bytes, bytes, bytes, bytes]], tmp_path: Path
 ) -> None:
     """Every .pyc carries the magic number of the pinned Pyodide's Python (checked inside
     that Pyodide): bytecode of another runtime is refused by `pybuild.mjs check`."""
-    _, (made, stdlib, _) = built
+    _, (made, stdlib, _, rest) = built
     (tmp_path / "python.zip").write_bytes(made)
     (tmp_path / "python-stdlib.zip").write_bytes(stdlib)
+    (tmp_path / "python-stdlib-rest.zip").write_bytes(rest)
     check = ["node", str(pybuild.SCRIPT), "check"]
-    zips = [str(tmp_path / "python.zip"), str(tmp_path / "python-stdlib.zip")]
+    zips = [
+        str(tmp_path / name)
+        for name in ("python.zip", "python-stdlib.zip", "python-stdlib-rest.zip")
+    ]
     done = subprocess.run([*check, *zips], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     with zipfile.ZipFile(tmp_path / "old.zip", "w") as zf:
@@ -103,17 +112,60 @@ def test_all_bytecode_is_this_runtimes(
 
 
 def test_the_snapshot_names_the_files_it_was_made_for(
-    built: tuple[Path, tuple[bytes, bytes, bytes]],
+    built: tuple[Path, tuple[bytes, bytes, bytes, bytes]],
 ) -> None:
-    """Its header names that python.zip, that standard library and the Pyodide version;
-    a second build of the same tree comes from the cache, byte for byte."""
-    site, (made, stdlib, snapshot) = built
+    """Its header names the rest of the standard library it was made with, whose zip
+    comment names that python.zip, and the Pyodide version; a second build of the same tree
+    comes from the cache, byte for byte."""
+    site, (made, stdlib, snapshot, rest) = built
     header = snapshot_header(snapshot)
-    assert header["python_zip"] == hashlib.sha256(made).hexdigest()
-    assert header["stdlib"] == hashlib.sha256(stdlib).hexdigest()
+    made_hash = hashlib.sha256(made).hexdigest()
+    assert header["python_zip"] == made_hash
+    assert header["stdlib"] == hashlib.sha256(rest).hexdigest()
+    with zipfile.ZipFile(io.BytesIO(rest)) as zf:
+        assert zf.comment.decode() == f"python.zip sha256 {made_hash}"
     assert header["pyodide"] == pybuild.pyodide_version()
+    assert header["format"] == 3
     assert isinstance(header["size"], int) and header["size"] > 1_000_000
-    assert pybuild.build(site) == (made, stdlib, snapshot)
+    assert pybuild.build(site) == (made, stdlib, snapshot, rest)
+
+
+def test_the_rest_of_the_standard_library_is_what_the_snapshot_had_not_imported(
+    built: tuple[Path, tuple[bytes, bytes, bytes, bytes]],
+) -> None:
+    """A restored interpreter holds the modules it imported at build time (json, imported by
+    the site at start; site, imported by Python's start): the rest leaves them out and keeps
+    what it may still import (colorsys, imported inside a function only; the codecs)."""
+    _, (_, stdlib, _, rest) = built
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as zf:
+        whole = set(zf.namelist())
+    with zipfile.ZipFile(io.BytesIO(rest)) as zf:
+        part = set(zf.namelist())
+    assert part < whole
+    assert "colorsys.pyc" in part and "encodings/cp1252.pyc" in part
+    assert not part & {"json/__init__.pyc", "site.pyc", "_pyodide/__init__.pyc"}
+
+
+def test_the_snapshot_stores_neither_zeros_nor_what_a_fresh_module_holds(
+    built: tuple[Path, tuple[bytes, bytes, bytes, bytes]],
+) -> None:
+    """The stored runs and the base runs (copied from a fresh module's memory) lie inside
+    the memory, never overlap in their stored part, and the base runs are a good part of it:
+    the wasm's data is not shipped twice."""
+    _, (_, _, snapshot, _) = built
+    header = snapshot_header(snapshot)
+    size = header["size"]
+    assert isinstance(size, int)
+    segments = header["segments"]
+    base = header["base"]
+    assert isinstance(segments, list) and isinstance(base, list)
+    for offset, length, _packed in segments:
+        assert offset >= 0 and offset + length <= size
+    for offset, length in base:
+        assert isinstance(header["memory_offset"], int) and offset >= header["memory_offset"]
+        assert offset + length <= size
+    assert sum(length for _, length in base) > 1_000_000
+    assert isinstance(header["base_sha256"], str) and len(header["base_sha256"]) == 64
 
 
 def test_the_snapshot_imports_every_module_but_the_page_scripts() -> None:
