@@ -78,8 +78,8 @@ def test_a_real_game_loads_every_file_of_dist_and_nothing_else(
     """With the service worker blocked (so it cannot fetch the precache list itself), a
     game with a bot and the embeddable board request only files of dist/, and every
     file of dist/ except sw.js
-    (the worker) and the install icons the manifest names (a browser fetches the one
-    that suits the device)."""
+    (the worker), the install icons the manifest names (a browser fetches the one
+    that suits the device) and the standard library of a start without the snapshot."""
     context: BrowserContext = browser.new_context(service_workers=service_workers)
     try:
         seen: list[str] = []
@@ -95,6 +95,11 @@ def test_a_real_game_loads_every_file_of_dist_and_nothing_else(
         state: dict[str, Any] = page.evaluate("window.ingenious.state()")
         assert len(state["moves"]) >= 2, "the bot worker should have replied"
         assert errors == []
+        # python.zip (the sources, for tracebacks) comes once the page is idle.
+        page.wait_for_function(
+            "performance.getEntriesByName('ingenious:python-unpacked').length > 0",
+            timeout=60_000,
+        )
         # What a browser fetches when it considers offering the install (headless Chromium
         # only does on request).
         context.new_cdp_session(page).send("Page.getInstallabilityErrors")
@@ -116,9 +121,11 @@ def test_a_real_game_loads_every_file_of_dist_and_nothing_else(
     files = dist_files(release)
     assert fetched - files == set(), "the page loaded files that dist/ lacks"
     unused = files - fetched
-    # The rules text is fetched only when Rules is opened before Python is ready.
+    # The rules text is fetched only when Rules is opened before Python is ready; the whole
+    # standard library only when the memory snapshot is refused (a normal start).
     early_only = {"web/rules-text.html"}
-    assert unused <= {"sw.js"} | manifest_icons(release) | early_only, (
+    fallback_only = {"python-stdlib.zip"}
+    assert unused <= {"sw.js"} | manifest_icons(release) | early_only | fallback_only, (
         f"never loaded: {sorted(unused)}"
     )
 

@@ -262,7 +262,7 @@ def test_embed_boots_cold_and_warm_from_the_games_runtime(
     load_times: dict[str, float],
     open_ready: Any,
 ) -> None:
-    """The embed loads the game's Pyodide (shared browser cache) and the one sources archive,
+    """The embed loads the game's Pyodide (shared browser cache) and its memory snapshot,
     not PyScript nor a file per module, and becomes ready within generous bounds, cold and
     warm (times in pytest's summary)."""
     url = f"{server_url}embed.html?src=docs/positions/2-red-and-two-blue.json"
@@ -272,7 +272,11 @@ def test_embed_boots_cold_and_warm_from_the_games_runtime(
     load_times["embed warm load to data-ready"] = warm
     assert cold < 45 and warm < 30
     assert f"{server_url}runtime/pyodide/pyodide.asm.wasm" in requests_seen
-    assert requests_seen.count(f"{server_url}python.zip") == 2  # once per load
+    # Every load asks for the memory snapshot and the standard library it had not imported
+    # (the worker that checks it and Pyodide both ask: the second is the HTTP cache's);
+    # python.zip (sources for tracebacks) only once the page is idle.
+    assert requests_seen.count(f"{server_url}python.snapshot") == 2
+    assert requests_seen.count(f"{server_url}python-stdlib-rest.zip") >= 2
     assert not any("runtime/pyscript/" in u or u.endswith(".py") for u in requests_seen)
 
 
@@ -294,14 +298,14 @@ def test_six_boards_of_the_demo_page_share_one_runtime(
     page: Page, server_url: str, requests_seen: list[str]
 ) -> None:
     """docs/embed-demo.html (the recommended snippet, six boards): one Pyodide and one
-    sources archive for the page; each board marks itself ready on its own element and
+    memory snapshot for the page; each board marks itself ready on its own element and
     lists the engine's rays for its position file."""
     page.goto(f"{server_url}docs/embed-demo.html")
     boards = ["ex1", "ex2", "ex3", "ex4", "ex5", "yours"]
     for board in boards:
         board_ready(page, board)
     assert len(runtime_requests(requests_seen)) == 1
-    assert requests_seen.count(f"{server_url}python.zip") == 1
+    assert requests_seen.count(f"{server_url}python.snapshot") == 1
     assert page.evaluate("window.ingeniousBoards.runtimes") == 1
     for board, path in zip(boards[:5], EXAMPLES, strict=True):
         data = load(path)
@@ -389,7 +393,7 @@ def test_a_page_whose_boards_are_all_out_of_sight_starts_no_runtime(
     expect(page.locator("#low #loading")).to_have_text("Loading the board…")
     assert page.evaluate("window.ingeniousBoards.runtimes") == 0
     assert runtime_requests(requests_seen) == []
-    assert f"{server_url}python.zip" not in requests_seen
+    assert f"{server_url}python.snapshot" not in requests_seen
     board_ready(page, "low")
     assert page.evaluate("window.ingeniousBoards.runtimes") == 1
     assert listed_rays(page.locator("#low")) == engine_rays(load(EXAMPLES[0]))
