@@ -60,6 +60,16 @@ INK: dict[str, str] = {
 #: Outline width in symbol radii (a symbol's tips reach radius 1).
 OUTLINE = 0.1
 
+#: One character per colour, shaped like its printed symbol (drawn by `symbol_shape` here):
+#: red 12-pointed star, green disc, blue 6-pointed star, orange hexagon, yellow sun, purple ring.
+GLYPH: dict[str, str] = {
+    "red": "✹",
+    "green": "●",
+    "blue": "✶",
+    "orange": "⬢",
+    "yellow": "☀",
+    "purple": "○",
+}
 SHAPE_NAME: dict[str, str] = {
     "red": "12-pointed star",
     "green": "disc",

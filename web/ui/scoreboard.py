@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from web.board.symbols import COLOURS, FILL, svg_symbol
-from web.game.words import GLYPH
+from web.board.symbols import COLOURS, FILL, GLYPH, svg_symbol
 from web.ui.markup import Markup, join, tag
 
 TRACK_MAX = {"standard": 18, "solo": 36, "team": 36, "duel": 9}
