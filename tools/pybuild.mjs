@@ -25,7 +25,7 @@
 // (format 3: pyodide version, SHA-256 of python.zip and of python-stdlib-rest.zip, the raw
 // size, where Pyodide's own header ends and its memory begins, the runs stored, the runs
 // that equal the memory a freshly created module already holds and their SHA-256), then
-// each stored run's gzip, in order. web/python-snapshot.mjs restores it only when every
+// each stored run's gzip, in order. web/scripts/python-snapshot.mjs restores it only when every
 // key matches the files the page is served. tools/pybuild.py drives this.
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
@@ -56,7 +56,7 @@ import importlib.util, sys, zipfile, zipimport
 def loadable(stdlib_path):
     # Every module of the archive found and its bytecode read through the import system:
     # a restored interpreter reads the archive it was given, not the one it was made on.
-    zipimport._zip_directory_cache.clear()  # as web/python.mjs does after a restore
+    zipimport._zip_directory_cache.clear()  # as web/scripts/python.mjs does after a restore
     bad = []
     with zipfile.ZipFile(stdlib_path) as zf:
         names = [n[:-4].replace("/", ".").removesuffix(".__init__")
@@ -265,7 +265,7 @@ trimmed_stdlib(STDLIB, needed_stdlib(list(MODULES), "/tmp/pyscript", STDLIB))`).
 
   // 2. An interpreter started on that standard library imports the modules: its memory
   // is the snapshot. Names the modules read from the page's globals when imported
-  // (web/dom.py keeps `js.document`) are recorded as paths: the page's own are restored.
+  // (web/ui/dom.py keeps `js.document`) are recorded as paths: the page's own are restored.
   globalThis.document ??= {};
   const pyodide = await loadPyodide({
     ...quiet, stdLibURL: stdlibPath, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },

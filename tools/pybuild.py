@@ -12,7 +12,7 @@ library the snapshot had not imported: all a restored interpreter needs, keyed t
 ``python.zip`` by its zip comment). Results are kept in ``.cache/pybuild/`` under the
 hash of what they are made from, so an unchanged tree costs nothing.
 
-``web/python.mjs`` restores the snapshot only when its header names the very rest of the
+``web/scripts/python.mjs`` restores the snapshot only when its header names the very rest of the
 standard library (and with it ``python.zip``) and Pyodide version the site serves; it
 falls back to a normal start on ``python-stdlib.zip``. Figures and the
 choices behind them: docs/performance.md.
@@ -48,7 +48,7 @@ REST_NAME = "python-stdlib-rest.zip"
 NAMES = (archive.NAME, STDLIB_NAME, SNAPSHOT_NAME, REST_NAME)
 CACHE = ROOT / ".cache" / "pybuild"
 #: Modules the pages run as scripts (importing them would start the page).
-SCRIPTS = ("web/main.py",)
+SCRIPTS = ("web/shell/main.py",)
 #: Standard-library modules PyScript's own package imports when it starts (its
 #: ``pyscript`` package is written and imported after the restore): imported into the
 #: snapshot too, so they are not compiled again on every start.

@@ -20,7 +20,7 @@ def test_a_normal_start_records_no_failed_file(ready_page: Page) -> None:
     "missing",
     [
         # Without its snapshot the page starts normally, from the game's Python sources
-        # and the standard library compiled for it (web/python.mjs): then those must load.
+        # and the standard library compiled for it (web/scripts/python.mjs): then those must load.
         ("python.snapshot", "python.zip"),
         ("python.snapshot", "python-stdlib.zip"),
         ("runtime/pyodide/pyodide.asm.mjs",),  # a runtime file (imported by Pyodide)

@@ -1,4 +1,4 @@
-"""How Python starts (web/python.mjs): from the release's memory snapshot when it was made
+"""How Python starts (web/scripts/python.mjs): from the release's memory snapshot when it was made
 from the very files the site serves, else the usual way, with no difference to the player
 but time; a restored interpreter deals new games like a fresh one."""
 
@@ -179,7 +179,7 @@ def test_the_start_screen_says_it_is_busy_while_the_interpreter_starts(
 
 
 SOURCE_LINE_JS = """async () => {
-  const { loadPyodide } = await import(new URL("web/python.mjs", location.href).href);
+  const { loadPyodide } = await import(new URL("web/scripts/python.mjs", location.href).href);
   const pyodide = await loadPyodide();
   return pyodide.runPython(`
 import linecache, os, engine.game

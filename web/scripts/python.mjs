@@ -1,0 +1,304 @@
+// The Python runtime of every page (the game, its bot worker, the boards of a rules page):
+// Pyodide from runtime/pyodide/, started from the release's memory snapshot
+// (python.snapshot, made by tools/pybuild.mjs: an interpreter that has already imported
+// the game's modules) when that snapshot was made from the very files this site serves,
+// else started the usual way. pyscript.toml names this module as PyScript's interpreter;
+// web/scripts/boards.js imports it too.
+//
+// The snapshot is read and checked by web/scripts/python-snapshot.mjs in a worker of its own, from
+// the moment this module is imported, while Pyodide fetches and compiles its own files.
+// What the snapshot does not store (the memory a freshly created module already holds) is
+// copied from the module Pyodide creates, and checked, before the restore. A restored
+// interpreter gets only the part of the standard library it had not imported
+// (python-stdlib-rest.zip); python.zip (sources for tracebacks) comes once the page is idle.
+// The snapshot is refused, and the start is a normal one on the whole compiled standard
+// library that differs only in time, when: the browser cannot unpack it, its file is
+// missing or not a snapshot, it was made by another Pyodide or for another release, its
+// size is wrong, a fresh module's memory differs from the one it was made against, or
+// Pyodide cannot restore it.
+// How the start went is kept in `globalThis.ingeniousPython` ({start: "snapshot" |
+// "normal", why}) for the benchmarks and the tests.
+import { loadPyodide as startPyodide, version } from "../../runtime/pyodide/pyodide.mjs";
+import { bytesOf, readSnapshot, sha256 } from "./python-snapshot.mjs";
+
+export { version };
+
+const SITE = new URL("../../", import.meta.url).href;
+const INDEX_URL = new URL("runtime/pyodide/", SITE).href;
+const FILES = {
+  snapshot: new URL("python.snapshot", SITE).href,
+  archive: new URL("python.zip", SITE).href,
+  // Compiled for the game by tools/pybuild.py: all the pages can import (a normal start),
+  // and what of it a restored interpreter had not imported yet.
+  stdlib: new URL("python-stdlib.zip", SITE).href,
+  rest: new URL("python-stdlib-rest.zip", SITE).href,
+  version,
+  site: SITE,
+};
+
+// What a restored interpreter redoes: its memory holds the random state of the build,
+// so every start would deal the same games; it is reseeded from the browser's random
+// source (os.urandom is crypto.getRandomValues). And its zip importer forgets the table of
+// contents of the standard library it was made on: it now reads the rest of it.
+const AFTER_RESTORE = [
+  "import random, zipimport",
+  "zipimport._zip_directory_cache.clear()",
+  "random.seed()",
+  "del random, zipimport",
+].join("\n");
+
+function mark(name) {
+  globalThis.performance?.mark?.(`ingenious:${name}`);
+}
+
+// The interpreter's start is about to hold a page's main thread (its restore, or a whole
+// normal start): the page is told first ("ingenious:python-busy": web/boot.js and
+// web/start-form.js show the start screen as busy until Python takes over), and a frame
+// is drawn, so the screen never looks ready while it cannot answer.
+async function busy() {
+  if (typeof document === "undefined") return;  // a worker holds no page
+  globalThis.ingeniousPythonBusy = true;  // for a listener that comes later
+  globalThis.dispatchEvent(new Event("ingenious:python-busy"));
+  await new Promise((resolve) => {
+    setTimeout(resolve, 100);  // a hidden tab draws no frames
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
+function inWorker() {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("python-snapshot-worker.mjs", import.meta.url),
+                              { type: "module" });
+    worker.onmessage = (event) => {
+      worker.terminate();
+      if (event.data.snapshot) resolve(event.data);
+      else reject(new Error(event.data.why));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error(`the snapshot's worker failed (${event.message || "no reason given"})`));
+    };
+    worker.postMessage(FILES);
+  });
+}
+
+function prepare() {
+  mark("snapshot-asked");
+  const read = typeof Worker === "function"
+    ? inWorker().catch((error) => {
+      if (/worker failed/.test(error.message)) return readSnapshot(FILES);  // no module workers
+      throw error;
+    })
+    : readSnapshot(FILES);
+  return read.then((found) => { mark("snapshot-read"); tell("read"); return found; });
+}
+
+// A page's own interpreter comes first: a worker's (the bots) reads its snapshot once the
+// page has read its own ("read"), and restores it once the page's interpreter is up
+// ("up"), 3 s at most each, so the two restores never share the cores while the player
+// waits for the page.
+const PAGE = typeof document !== "undefined";
+const channel = typeof BroadcastChannel === "function"
+  ? new BroadcastChannel("ingenious-python") : null;
+const said = new Set();
+
+function tell(what) {
+  said.add(what);
+  if (PAGE && channel) channel.postMessage(what);
+}
+
+function pageHas(what) {
+  if (PAGE || !channel) return Promise.resolve();
+  return new Promise((resolve) => {
+    channel.addEventListener("message", (event) => { if (event.data === what) resolve(); });
+    channel.postMessage(`ask ${what}`);
+    setTimeout(resolve, 3000);
+  });
+}
+
+if (PAGE && channel) {
+  channel.addEventListener("message", (event) => {
+    const [ask, what] = String(event.data).split(" ");
+    if (ask === "ask" && said.has(what)) channel.postMessage(what);
+  });
+}
+
+let prepared = null;  // the snapshot's reading, from the start
+
+// python.zip (its modules and their sources) into Python's working folder.
+function unpack(pyodide, archive) {
+  pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide" });
+  mark("python-unpacked");
+}
+
+// A restored interpreter has imported every module already: there the sources only serve
+// tracebacks. They are written a few at a time while the page is idle, so the page never
+// holds its main thread for them (all at once it was one task of 120-170 ms).
+const SLICE = `
+def _ingenious_sources(path, into):
+    import zipfile
+    archive = zipfile.ZipFile(path)
+    names = [name for name in archive.namelist() if name.endswith(".py")]
+    def write(count):
+        for _ in range(count):
+            if not names:
+                archive.close()
+                return False
+            archive.extract(names.pop(), into)
+        return True
+    return write
+`;
+
+function unpackSources(pyodide, archive) {
+  pyodide.FS.writeFile("/tmp/python.zip", archive);
+  pyodide.runPython(SLICE);
+  const make = pyodide.globals.get("_ingenious_sources");
+  const write = make("/tmp/python.zip", "/home/pyodide");
+  make.destroy();
+  pyodide.runPython("del _ingenious_sources");
+  const idle = (task) => (typeof requestIdleCallback === "function"
+    ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(() => task(null), 0));
+  const slice = (deadline) => {
+    let more = true;
+    do { more = write(4); } while (more && deadline?.timeRemaining?.() > 8);
+    if (more) idle(slice);
+    else { write.destroy(); pyodide.FS.unlink("/tmp/python.zip"); mark("python-unpacked"); }
+  };
+  idle(slice);
+}
+
+// Well after the start (the page's first screen, a resumed game), when the page is idle.
+function later(task) {
+  setTimeout(() => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 5000 });
+    else task();
+  }, 5000);
+}
+
+const archiveBytes = () => bytesOf(FILES.archive, SITE);
+
+function report(start, why, times) {
+  globalThis.ingeniousPython = { start, why: why ? String(why.message || why) : "" };
+  if (times) globalThis.ingeniousPython.times = times;
+  if (why) console.warn(`Python starts without its snapshot: ${globalThis.ingeniousPython.why}`);
+}
+
+// A restore is one run of work on the main thread (setting up the wasm module's functions,
+// its file system, copying the memory in, Pyodide's own set-up): it is cut in three, so the
+// page can answer input in between.
+const nextTask = () => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => resolve();
+  channel.port2.postMessage(null);
+});
+
+const pause = () => (typeof MessageChannel === "function" ? nextTask() : Promise.resolve());
+
+// The snapshot's base runs, copied into it from the memory of the module Pyodide has just
+// created (the wasm's data and its constructors' work, the same in every start), and
+// checked against the hash the build recorded; a difference refuses the snapshot.
+async function fillBase(module, found) {
+  const { runs, sha256: expected, offset } = found.base;
+  const memory = module.HEAPU8;
+  const copied = new Uint8Array(runs.reduce((n, [, size]) => n + size, 0));
+  let at = 0;
+  for (const [start, size] of runs) {
+    if (start < offset || start - offset + size > memory.length) {
+      throw new Error("the snapshot's base lies outside the module's memory");
+    }
+    const run = memory.subarray(start - offset, start - offset + size);
+    found.snapshot.set(run, start);
+    copied.set(run, at);
+    at += size;
+  }
+  if (await sha256(copied) !== expected) {
+    throw new Error("a fresh module's memory differs from the snapshot's");
+  }
+}
+
+// Pyodide's documented hooks: its file system's set-up (fsInit) and the function that
+// creates its module (createPyodideModule). Each waits for the next task before going on;
+// the second also fills the snapshot's base runs (with `found`, the snapshot being
+// restored).
+function inSteps(found) {
+  return {
+    fsInit: () => pause(),
+    createPyodideModule: async (settings) => {
+      const { default: create } = await import(INDEX_URL + "pyodide.asm.mjs");
+      const module = await create(settings);
+      if (found) await fillBase(module, found);
+      await pause();
+      return module;
+    },
+  };
+}
+
+// Pyodide's output goes to whoever asks for the interpreter (PyScript passes its own
+// stdout and stderr); until then, to the console.
+const output = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
+
+async function start() {
+  prepared = pageHas("read").then(prepare);
+  prepared.catch(() => {});  // a refusal is reported once Pyodide has started without it
+  const config = {
+    indexURL: INDEX_URL,
+    stdLibURL: FILES.stdlib,
+    stdout: (line) => output.stdout(line),
+    stderr: (line) => output.stderr(line),
+  };
+  let refusal = null;
+  let found = null;
+  const snapshot = prepared.then(async (read) => {
+    await pageHas("up");
+    await busy();
+    found = read;
+    return read.snapshot;
+  }, (error) => {
+    refusal = error;
+    tell("read");
+    throw error;
+  });
+  try {
+    // The promise itself: Pyodide fetches and compiles its own files meanwhile. Pyodide
+    // awaits it before it creates its module, so `found` is set when inSteps needs it.
+    const steps = {
+      ...inSteps(null),
+      createPyodideModule: (settings) => inSteps(found).createPyodideModule(settings),
+    };
+    const pyodide = await startPyodide({
+      ...config, stdLibURL: FILES.rest, ...steps, _loadSnapshot: snapshot,
+    });
+    pyodide.runPython(AFTER_RESTORE);
+    mark("python-restored");
+    const { times } = await prepared;
+    report("snapshot", null, times);
+    tell("up");
+    later(() => archiveBytes().then((archive) => unpackSources(pyodide, archive), (error) => {
+      console.warn(`python.zip could not be read (${error.message}): tracebacks show no source`);
+    }));
+    return pyodide;
+  } catch (error) {
+    const why = refusal || new Error(`Pyodide could not restore it (${error.message || error})`);
+    await busy();
+    const [pyodide, archive] = await Promise.all([startPyodide(config), archiveBytes()]);
+    unpack(pyodide, archive);
+    report("normal", why);
+    tell("up");
+    return pyodide;
+  }
+}
+
+// The interpreter starts as soon as this module is imported (index.html loads it in its
+// head), before PyScript asks for it; not in a frame web/boot.js refused to run in.
+let started = globalThis.ingeniousFramed ? null : start();
+started?.catch(() => {});
+
+/** PyScript's (and web/scripts/boards.js's) way in: the interpreter already on its way. Of the
+ * options only the output handlers are taken: the pages load no packages. */
+export async function loadPyodide(options = {}) {
+  if (typeof options.stdout === "function") output.stdout = options.stdout;
+  if (typeof options.stderr === "function") output.stderr = options.stderr;
+  started ??= start();
+  return started;
+}
