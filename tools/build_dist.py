@@ -73,6 +73,8 @@ LOADER_RUNTIME = "runtime/pyodide/pyodide.mjs"
 LOADER_LOADS = pybuild.NAMES
 # web/scripts/boards.js starts Python through the same module (no PyScript).
 BOARDS_SCRIPT = "web/scripts/boards.js"
+#: The include's address in earlier releases: it loads BOARDS_SCRIPT (embeds written then).
+BOARDS_EARLIER = "web/boards.js"
 #: Files the build writes rather than copies: the archive of the Python sources, their
 #: snapshot, and the rules text the start page shows before Python runs (tools/rules_text.py).
 GENERATED = (*pybuild.NAMES, rules_text.NAME)
@@ -222,6 +224,8 @@ def collect(site: Path) -> list[str]:
         page_refs = page_files(read_text(site / page), page)
         if BOARDS_SCRIPT in page_refs:
             files.update(pyodide_files(LOADER))
+            if (site / BOARDS_EARLIER).is_file():
+                files.add(BOARDS_EARLIER)
         elif not any(r.endswith(".toml") for r in page_refs):
             raise BuildError(
                 f'{page}: no <script type="py" config="...toml"> and no {BOARDS_SCRIPT} found'

@@ -135,11 +135,11 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-_archives: dict[Path, tuple[object, tuple[bytes, bytes, bytes]]] = {}
+_archives: dict[Path, tuple[object, tuple[bytes, bytes, bytes, bytes]]] = {}
 _archive_lock = threading.Lock()
 
 
-def live_archive(root: Path) -> tuple[bytes, bytes, bytes]:
+def live_archive(root: Path) -> tuple[bytes, bytes, bytes, bytes]:
     """The files of :data:`tools.pybuild.NAMES` for the sources under ``root``, made again
     whenever a module file changed (the pages ask for them on every load)."""
     stamp = tuple(

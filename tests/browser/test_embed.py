@@ -399,6 +399,29 @@ def test_a_page_whose_boards_are_all_out_of_sight_starts_no_runtime(
     assert listed_rays(page.locator("#low")) == engine_rays(load(EXAMPLES[0]))
 
 
+def test_a_page_that_names_the_include_at_its_earlier_address_still_gets_boards(
+    page: Page, server_url: str
+) -> None:
+    """Embeds written for an earlier release load web/boards.js: it brings the include
+    from web/scripts/, and the board is drawn."""
+    page.goto(f"{server_url}tests/browser/pages/host.html")
+    page.evaluate(
+        """base => {
+          const board = document.createElement("div");
+          board.id = "old";
+          board.setAttribute("data-ingenious-src", base + "docs/positions/1-one-blue.json");
+          document.body.append(board);
+          const script = document.createElement("script");
+          script.src = base + "web/boards.js";
+          document.head.append(script);
+        }""",
+        server_url,
+    )
+    board_ready(page, "old")
+    assert page.evaluate("window.ingeniousBoards.base") == server_url
+    assert listed_rays(page.locator("#old")) == engine_rays(load(EXAMPLES[0]))
+
+
 def test_boards_work_under_a_strict_content_security_policy(page: Page, server_url: str) -> None:
     """What docs/embed.md asks of a page's CSP is enough: scripts, fetches and styles from
     the game's site plus 'wasm-unsafe-eval'; no inline script or style, no 'unsafe-eval'."""

@@ -52,8 +52,8 @@ function mark(name) {
 }
 
 // The interpreter's start is about to hold a page's main thread (its restore, or a whole
-// normal start): the page is told first ("ingenious:python-busy": web/boot.js and
-// web/start-form.js show the start screen as busy until Python takes over), and a frame
+// normal start): the page is told first ("ingenious:python-busy": web/scripts/boot.js and
+// web/scripts/start-form.js show the start screen as busy until Python takes over), and a frame
 // is drawn, so the screen never looks ready while it cannot answer.
 async function busy() {
   if (typeof document === "undefined") return;  // a worker holds no page
@@ -290,7 +290,7 @@ async function start() {
 }
 
 // The interpreter starts as soon as this module is imported (index.html loads it in its
-// head), before PyScript asks for it; not in a frame web/boot.js refused to run in.
+// head), before PyScript asks for it; not in a frame web/scripts/boot.js refused to run in.
 let started = globalThis.ingeniousFramed ? null : start();
 started?.catch(() => {});
 
