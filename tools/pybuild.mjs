@@ -130,10 +130,15 @@ def needed_stdlib(modules, pyscript_dir, stdlib_path):
             pass  # a JS module (js, pyodide_js, polyscript) or a built-in
     return set(finder.modules) | STARTUP
 
-def rest_stdlib(stdlib_path, imported, comment):
+def rest_stdlib(stdlib_path, imported, comment, pyscript):
     # What a restored interpreter can still import: every entry but the bytecode of the
-    # modules it holds already (their packages' data files stay).
-    entries = {}
+    # modules it holds already (their packages' data files stay); and the bytecode of
+    # PyScript's package as PyScript writes it into the working folder.
+    entries = {
+        importlib.util.cache_from_source(name): pyc(source.encode(), f"${HOME}/{name}")
+        for name, source in pyscript.items()
+        if name.endswith(".py")
+    }
     with zipfile.ZipFile(stdlib_path) as zf:
         for name in zf.namelist():
             if name.endswith("/"):
@@ -162,6 +167,44 @@ def trimmed_stdlib(stdlib_path, keep):
                 entries[name] = body
     return write_zip(entries)
 `;
+
+// PyScript's own Python package as the page gets it: PyScript writes these sources (held
+// in its bundle) into the working folder at every start, then imports them, compiling
+// them again each time. Their bytecode ships in python-stdlib-rest.zip, under
+// pyscript/__pycache__/, and web/scripts/python.mjs writes it beside where the sources
+// will be. Returns {"pyscript/name.py": source}.
+function pyscriptSources() {
+  const dist = join(root, "node_modules", "@pyscript", "core", "dist");
+  const marker = '{pyscript:{"__init__.py":';
+  for (const name of readdirSync(dist).filter((n) => n.endsWith(".js"))) {
+    const text = readFileSync(join(dist, name), "utf8");
+    const at = text.indexOf(marker);
+    if (at < 0) continue;
+    let depth = 0;
+    let quote = null;
+    let end = at;
+    for (; end < text.length; end++) {
+      const c = text[end];
+      if (quote) {
+        if (c === "\\") end++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) break;
+    }
+    const tree = Function(`"use strict"; return (${text.slice(at, end + 1)});`)();
+    const files = {};
+    const walk = (node, path) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (typeof value === "string") files[`${path}${key}`] = value;
+        else walk(value, `${path}${key}/`);
+      }
+    };
+    walk(tree, "");
+    return files;
+  }
+  die("PyScript's bundle holds no pyscript package (has @pyscript/core changed?)");
+}
 
 function writeTree(pyodide, from, to) {
   pyodide.FS.mkdirTree(to);
@@ -290,8 +333,9 @@ del gc
   // 3. The standard library a restored interpreter still needs: what it had not imported.
   first.FS.writeFile("/tmp/trimmed.zip", stdlib);
   first.globals.set("IMPORTED", first.toPy(imported));
+  first.globals.set("PYSCRIPT", first.toPy(pyscriptSources()));
   const rest = first.runPython(
-    `rest_stdlib("/tmp/trimmed.zip", set(IMPORTED), "python.zip sha256 ${sha256(zip)}")`).toJs();
+    `rest_stdlib("/tmp/trimmed.zip", set(IMPORTED), "python.zip sha256 ${sha256(zip)}", PYSCRIPT)`).toJs();
   const restPath = join(outDir, "python-stdlib-rest.zip");
   writeFileSync(restPath, rest);
 

@@ -40,6 +40,8 @@ SCRIPT = Path(__file__).resolve().parent / "pybuild.mjs"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 #: PyScript's own Python package (its ``pyscript`` folder), whose imports count too.
 PYSCRIPT_STDLIB_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib"
+#: PyScript's bundles: the package as the page writes it is read from there.
+PYSCRIPT_DIST_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 STDLIB_NAME = "python-stdlib.zip"
 SNAPSHOT_NAME = "python.snapshot"
 #: The part of the standard library a restored interpreter had not imported yet.
@@ -110,6 +112,7 @@ def build(root: Path) -> tuple[bytes, bytes, bytes, bytes]:
                 sha256(SCRIPT.read_bytes()),
                 sha256((NPM_PYODIDE / "python_stdlib.zip").read_bytes()),
                 [sha256(p.read_bytes()) for p in pyscript],
+                [sha256(p.read_bytes()) for p in sorted(PYSCRIPT_DIST_DIR.glob("*.js"))],
             ]
         ).encode()
     )

@@ -128,9 +128,7 @@ def test_a_real_game_loads_every_file_of_dist_and_nothing_else(
     # The include's earlier address, for pages that embed boards with it.
     earlier = {"web/boards.js"}
     allowed = {"sw.js"} | manifest_icons(release) | early_only | fallback_only | earlier
-    assert unused <= allowed, (
-        f"never loaded: {sorted(unused)}"
-    )
+    assert unused <= allowed, f"never loaded: {sorted(unused)}"
 
 
 def test_browsers_can_install_the_game_as_an_app(

@@ -200,3 +200,22 @@ def test_a_restored_interpreter_gets_the_sources_for_its_tracebacks_once_idle(
     first_line, bytecode = ready_page.evaluate(SOURCE_LINE_JS)
     assert first_line.strip(), "engine/game.py has no source on the page"
     assert bytecode is False
+
+
+PYSCRIPT_PYC_JS = """async () => {
+  const { loadPyodide } = await import(new URL("web/scripts/python.mjs", location.href).href);
+  const pyodide = await loadPyodide();
+  return pyodide.runPython(`
+import importlib.util, sys
+cached = importlib.util.cache_from_source(sys.modules["pyscript"].__file__)
+int.from_bytes(open(cached, "rb").read()[4:8], "little")
+`);
+}"""
+
+
+def test_pyscripts_own_package_is_imported_from_the_builds_bytecode(ready_page: Page) -> None:
+    """PyScript writes its package's sources at every start and imports them: after a
+    restore their bytecode (unchecked-hash, made by the build: flags 1) is already where
+    Python looks, so they are not compiled again on the page."""
+    assert python_start(ready_page)["start"] == "snapshot"
+    assert ready_page.evaluate(PYSCRIPT_PYC_JS) == 1

@@ -41,10 +41,14 @@ const FILES = {
 // source (os.urandom is crypto.getRandomValues). And its zip importer forgets the table of
 // contents of the standard library it was made on: it now reads the rest of it.
 const AFTER_RESTORE = [
-  "import random, zipimport",
+  "import random, sys, zipfile, zipimport",
   "zipimport._zip_directory_cache.clear()",
   "random.seed()",
-  "del random, zipimport",
+  // PyScript's package is written as sources at every start and imported: its bytecode,
+  // made by the build from the very same sources, is put where Python looks for it.
+  "with zipfile.ZipFile(f'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip') as _zip:",
+  "    _zip.extractall('/home/pyodide', [n for n in _zip.namelist() if n.startswith('pyscript/')])",
+  "del random, sys, zipfile, zipimport, _zip",
 ].join("\n");
 
 function mark(name) {
