@@ -221,16 +221,65 @@ async function fillBase(module, found) {
   }
 }
 
+// Pyodide fetches its wasm early but compiles it only once it holds the snapshot (it sizes
+// the memory by it), so a page compiles it itself from the moment this module runs, while
+// the snapshot is read. Pyodide's own instantiateWasm (which adds two imports of its own)
+// then gets that compiled module: for the one call it makes, WebAssembly.instantiateStreaming
+// instantiates the module already compiled, in a task of its own. (The bot worker
+// compiles when its turn comes: it must not take the cores from the page.)
+let compiling = null;
+
+function compiledWasm() {
+  compiling ??= (async () => {
+    const url = INDEX_URL + "pyodide.asm.wasm";
+    try {
+      return await WebAssembly.compileStreaming(fetch(url, { credentials: "same-origin" }));
+    } catch {
+      // A server that labels the file wrongly: compile it from its bytes.
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
+      return WebAssembly.compile(await response.arrayBuffer());
+    }
+  })();
+  return compiling;
+}
+
+const canPrecompile = typeof WebAssembly === "object" &&
+  typeof WebAssembly.compileStreaming === "function" &&
+  typeof WebAssembly.instantiateStreaming === "function";
+
+if (PAGE && !globalThis.ingeniousFramed && canPrecompile) {
+  compiledWasm().catch(() => {});  // on failure Pyodide compiles it itself
+}
+
+async function withCompiledWasm(create) {
+  const wasm = canPrecompile ? await compiledWasm().catch(() => null) : null;
+  if (!wasm) return create();
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = streaming;
+    Promise.resolve(source).then((response) => response.body?.cancel?.(), () => {});
+    const instance = await WebAssembly.instantiate(wasm, imports);
+    await pause();
+    return { instance, module: wasm };
+  };
+  try {
+    return await create();
+  } finally {
+    WebAssembly.instantiateStreaming = streaming;
+  }
+}
+
 // Pyodide's documented hooks: its file system's set-up (fsInit) and the function that
 // creates its module (createPyodideModule). Each waits for the next task before going on;
-// the second also fills the snapshot's base runs (with `found`, the snapshot being
-// restored).
+// the second instantiates the compiled wasm, and fills the snapshot's base runs (with
+// `found`, the snapshot being restored).
 function inSteps(found) {
   return {
     fsInit: () => pause(),
     createPyodideModule: async (settings) => {
       const { default: create } = await import(INDEX_URL + "pyodide.asm.mjs");
-      const module = await create(settings);
+      const module = await withCompiledWasm(() => create(settings));
       if (found) await fillBase(module, found);
       await pause();
       return module;
