@@ -196,19 +196,27 @@ def facts(game: Game, seat: int, move: Placement | str) -> list[str]:
     return out
 
 
-def compare(game: Game, seat: int, played: Placement | str, best: Placement | str) -> str:
-    """Why ``best`` is better than ``played``, from the facts of both."""
-    if _same(game, played, best):
-        return TEXT["same"]
+def contrast(
+    game: Game, seat: int, played: Placement | str, best: Placement | str
+) -> tuple[list[str], list[str]]:
+    """The facts of ``best`` and of ``played``; the played move's also name the rival lines
+    the better move would have blocked and it leaves open."""
     best_facts = facts(game, seat, best)
     played_facts = facts(game, seat, played)
     if not isinstance(best, str) and not isinstance(played, str):
         blocked = {(r, c) for r, c, _ in _blocked_lines(game, seat, played)}
         for rival, c, n in _blocked_lines(game, seat, best):
             if (rival, c) not in blocked:
-                played_facts.append(
-                    TEXT["leaves_open"].format(name=_side_name(game, rival), colour=COLOURS[c], n=n)
-                )
+                name = _side_name(game, rival)
+                played_facts.append(TEXT["leaves_open"].format(name=name, colour=COLOURS[c], n=n))
+    return best_facts, played_facts
+
+
+def compare(game: Game, seat: int, played: Placement | str, best: Placement | str) -> str:
+    """Why ``best`` is better than ``played``, from the facts of both."""
+    if _same(game, played, best):
+        return TEXT["same"]
+    best_facts, played_facts = contrast(game, seat, played, best)
     return " ".join(
         (
             TEXT["better"].format(best=text(game, best), why="; ".join(best_facts)),
@@ -302,8 +310,10 @@ class MoveReview:
     #: Worth lost by the move played (0: as good as the best found), see :func:`move_worth`.
     cost: float
     reason: str
-    #: The facts of the move played alone (for the board's caption).
+    #: The facts of the move played (with the rival lines it leaves open that the better
+    #: move blocks) and of the better move (empty when the move played stands).
     played_facts: list[str] = field(default_factory=list)
+    best_facts: list[str] = field(default_factory=list)
     #: After the move played: every seat's chance of winning (solo: expected lowest colour).
     chances: list[float] = field(default_factory=list)
     #: After the move played: every seat's expected lowest colour.
@@ -388,6 +398,12 @@ def analyse(
         return sum(r[s][k] for r in rs) / len(rs)
 
     solo = game.players == 1
+    same = _same(first, played_move, pair[1])
+    shown = (
+        ([], facts(first, seat, played_move))
+        if same
+        else contrast(first, seat, played_move, pair[1])
+    )
     return MoveReview(
         index=index,
         turn=game.turn,
@@ -401,7 +417,8 @@ def analyse(
         best_lowest=mean(res_b, seat, 1),
         cost=round(cost, 6),
         reason=compare(first, seat, played_move, pair[1]),
-        played_facts=facts(first, seat, played_move),
+        played_facts=shown[1],
+        best_facts=shown[0],
         chances=[mean(res_p, s, 1 if solo else 0) for s in range(game.players)],
         lowest=[mean(res_p, s, 1) for s in range(game.players)],
     )
@@ -540,7 +557,7 @@ def try_from_here(save: dict[str, Any], index: int, deal: int, seat: int | None 
 
 
 def hint(
-    view: dict[str, Any], level: str = "strong", seed: int = 0, budget_ms: int = 200
+    view: dict[str, Any], level: str = "strong", seed: int = 0, budget_ms: int | None = None
 ) -> dict[str, Any]:
     """The move a bot would play in the view, and why (its facts), for the player to move."""
     from .bots import make_bot

@@ -425,7 +425,9 @@ class SaveManager:
 
     def viewer_open(self, title: str, game: Game) -> None:
         self.viewer_close()
-        self.viewer = ReplayViewer(self.layer, title, game, self.viewer_closed)
+        self.viewer = ReplayViewer(
+            self.layer, title, game, self.viewer_closed, on_review=self.app.open_review
+        )
 
     def viewer_closed(self) -> None:
         self.viewer = None
