@@ -18,7 +18,7 @@ import js  # type: ignore[import-not-found]
 
 from engine.game import Game
 from engine.review import try_from_here
-from web.dom import document, hold_focus, on
+from web.dom import document, hold_focus, missing, on
 from web.markup import join, tag
 from web.replay import draw_view
 from web.review.model import TEXT, ReviewModel, ReviewState, Row, board_after, review_model
@@ -136,11 +136,11 @@ class ReviewScreen:
     # --- input --------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-review-index]")
-        if target is not None and not getattr(target, "hidden", False):
+        if not missing(target):
             self.state.selected = int(target.getAttribute("data-review-index"))
             self.render()
             return
-        if event.target.closest("#review-try") is not None:
+        if not missing(event.target.closest("#review-try")):
             self.try_here()
 
     def try_here(self) -> None:
@@ -288,5 +288,9 @@ def chart_html(m: ReviewModel) -> str:
         {"class": "review-legend", "aria-hidden": "true"},
         [tag("span", {"class": f"seat-{i}"}, name, " ") for i, name in enumerate(chart.names)],
     )
-    text = tag("ul", {"class": "review-chart-text"}, [tag("li", None, t) for t in chart.text])
+    text = tag(
+        "ul",
+        {"class": "review-chart-text", "tabindex": "0", "aria-label": chart.title},
+        [tag("li", None, t) for t in chart.text],
+    )
     return join([svg, legend if chart.lines else "", text])
