@@ -6,7 +6,7 @@ How a move is judged (see ``docs/review.md``):
 * **Only what the mover could see.** The position before move ``k`` is turned into the
   mover's view (``Game.view``): the board, the tracks, the mover's own rack and the number
   of tiles elsewhere. The other racks and the bag are *sampled* from the tiles the mover
-  has not seen (:func:`engine.view.determinize`), never read from the game's later draws.
+  has not seen (:func:`engine.determinize.determinize`), never read from the game's later draws.
 * **Candidates**: the played move, and the placements best one move deep for the mover's
   side (``engine.bots.evaluate.scored_placements``); in a swap offer, ``swap`` and ``pass``.
 * **Rollouts to the end**: each candidate is played in the same sampled worlds, then
@@ -33,12 +33,13 @@ from typing import Any
 
 from .bots.evaluate import oriented, scored_placements
 from .bots.scan import Position
+from .determinize import determinize
 from .game import Game, Placement
 from .rng import Rng
 from .save import load_game
 from .scoring import placement_points
 from .tiles import COLOURS, Tile
-from .view import determinize, visible_racks
+from .view import visible_racks
 
 #: Every text a player reads, in one place (translations mark these).
 TEXT = {

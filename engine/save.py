@@ -19,9 +19,10 @@ from .errors import IngeniousError, SaveFormatError
 from .game import Game, new_game
 from .jsontext import decode
 from .names import MAX_NAME as MAX_NAME  # longer names are cut, not refused
+from .save_format import FORMAT as FORMAT
+from .save_format import VERSION as VERSION
+from .save_format import game_to_save as game_to_save
 
-FORMAT = "ingenious"
-VERSION = 2
 #: How deep "try from here" games may nest (a new game from a position of a new game ...).
 MAX_START_DEPTH = 8
 MAX_MOVES = 1000  # far above any real game (about 85 placements and swaps at most)
@@ -35,22 +36,6 @@ MIGRATIONS: dict[int, Migration] = {
     # see :func:`start_from`); a version-1 save has none, so it reads unchanged.
     1: dict,
 }
-
-
-def game_to_save(game: Game) -> dict[str, Any]:
-    out = {
-        "format": FORMAT,
-        "version": VERSION,
-        "variant": game.variant.name,
-        "players": game.players,
-        "names": list(game.names),
-        "options": dict(game.options),
-        "seed": game.seed,
-        "moves": list(game.moves),
-    }
-    if game.start is not None:
-        out["start"] = game.start
-    return out
 
 
 def dumps(game: Game) -> str:
