@@ -41,6 +41,7 @@ from web.play.session import HUMAN, humans, needs_pass_screen, rack_owner, undo_
 from web.ui.scoreboard import TrackState, track_states
 
 HINT_LEVEL = "strong"
+HINTS_USED = "{n} hint{s} used in this game."
 
 
 # --- what depends on the position only ---------------------------------------------------------
@@ -272,7 +273,7 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
         return f"{names[game.current]}: {how} or press Place to place the tile there."
     hint = screen.hint.at(position) if screen.hint else None
     if hint:
-        return hint_text(game, hint)
+        return hint_text(game, hint, screen.hint_why)
     if screen.asking == position:
         return f"Asking the {HINT_LEVEL} bot for a hint…"
     seat = game.current
@@ -310,16 +311,19 @@ def bonus_due(game: Game) -> int:
     return int(game.pending)
 
 
-def hint_text(game: Game, move: str) -> str:
+def hint_text(game: Game, move: str, why: str = "") -> str:
+    """The hint in the status line: the move in words, then why (its reason, if known)."""
+    because = f" Why: {why}." if why else ""
     halves = parse_placement(move)
     if halves is None:
         noun = words.offer_words(game.variant.name).noun
-        return f"Hint: take the {noun}." if move == "swap" else "Hint: keep your tiles."
+        text = f"Hint: take the {noun}." if move == "swap" else "Hint: keep your tiles."
+        return text + because
     try:
         points = game.preview(move)["points"]
     except IllegalMoveError:
         return "Hint: —"
-    return f"Hint: {words.placement_words((halves[0][1], halves[1][1]), points)}."
+    return f"Hint: {words.placement_words((halves[0][1], halves[1][1]), points)}.{because}"
 
 
 def announcement(game: Game, screen: Screen, facts: Facts, status: str, over: OverModel) -> str:
@@ -512,12 +516,10 @@ def over_model(game: Game, screen: Screen) -> OverModel:
         else:
             detail = "lowest first: " + " · ".join(str(v) for v in row["sorted"])
         rows.append(RankRow(int(row["place"]), str(row["name"]), detail, row["place"] == 1))
-    return OverModel(
-        not screen.over_closed,
-        over_title(game),
-        tuple(rows),
-        tuple(str(r) for r in result["explanation"]),
-    )
+    reasons = [str(r) for r in result["explanation"]]
+    if screen.hints:
+        reasons.append(HINTS_USED.format(n=screen.hints, s="" if screen.hints == 1 else "s"))
+    return OverModel(not screen.over_closed, over_title(game), tuple(rows), tuple(reasons))
 
 
 # --- the board -----------------------------------------------------------------------------------

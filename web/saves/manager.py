@@ -237,7 +237,7 @@ class SaveManager:
             return
         game_id = self.bound.game_id if self.bound else self.slot.game_id
         data = self.read_stats()
-        if stats.record_game(data, game, self.app.seats, game_id):
+        if stats.record_game(data, game, self.app.seats, game_id, self.app.ui_state().hints):
             problem = storage.write_json(self.store, storage.STATS_KEY, data)
             if problem:
                 self.messages.say(problem)

@@ -112,7 +112,8 @@ class App:
     def ui_state(self, screen: str = "game") -> UiState:
         table = self.table
         revealed = table.screen.revealed if table.screen is not None else None
-        return UiState(revealed, screen)
+        hints = table.screen.hints if table.screen is not None else 0
+        return UiState(revealed, screen, hints)
 
     def write_summary(self) -> None:
         """The few words the start page shows under Continue before Python runs

@@ -75,11 +75,13 @@ def review_stop() -> str:
     return "stopped"
 
 
-def hint(view_json: str, seed: int) -> str:
-    """A hint for the player to move, with its reason: JSON ``{"move", "facts", "reason"}``."""
+def hint(view_json: str, seed: int, level: str = "strong") -> str:
+    """A hint for the player to move (the level's move at its default budget), with its
+    reason: JSON ``{"move", "facts", "reason"}`` (engine.review.hint)."""
     from engine.review import hint as explain
 
-    return json.dumps(explain(json.loads(view_json), level="strong", seed=int(seed)))
+    chosen = available_level(str(level))
+    return json.dumps(explain(json.loads(view_json), level=chosen, seed=int(seed)))
 
 
 def levels() -> str:

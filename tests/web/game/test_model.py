@@ -352,3 +352,26 @@ def test_confirm_placement_by_touch_the_two_taps_aim_and_a_third_on_either_cell_
     assert m.status == "Ann: tap it again or press Place to place the tile there."
     again = st.tap(scr, facts.index, tile, partner, position)
     assert again == tapped and st.arm_tapped(scr, tile, again, position) == tapped
+
+
+def test_a_hint_says_why_and_the_game_over_card_counts_the_hints() -> None:
+    """The hint's reason follows the move in the status line; each hinted position counts
+    once, the count survives a reload, and the game-over card says how many were used."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    scr = screen(game, [HUMAN, BOT])
+    m = show(game, scr)
+    move = best_move(game)
+    position = st.position_of(game)
+    why = "raises red, your lowest, by 2 (to 2)"
+    st.set_hint(scr, facts_index(game, scr), list(rack(m)), move, position, why)
+    st.set_hint(scr, facts_index(game, scr), list(rack(m)), move, position, why)
+    assert show(game, scr).status.endswith(f". Why: {why}.")
+    assert scr.hints == 1
+    again, again_screen = reloaded(game, scr)
+    assert again_screen.hints == 1
+    done = to_end("standard", 4)
+    over_screen = screen(done, [HUMAN, BOT])
+    over_screen.hints = scr.hints
+    assert show(done, over_screen).over.reasons[-1] == "1 hint used in this game."
+    over_screen.hints = 0
+    assert not any("hint" in r for r in show(done, over_screen).over.reasons)
