@@ -193,6 +193,24 @@ def position(puzzle: dict[str, Any]) -> Game:
     )
 
 
+def options(puzzle: dict[str, Any], count: int = 4) -> list[str]:
+    """The placements offered as answers, in reading order: the best, the greedy one and
+    the placements best one move deep that do not solve it (the tempting ones)."""
+    from .bots.evaluate import scored_placements
+
+    game = position(puzzle)
+    out = [puzzle["best"], puzzle["greedy"]]
+    scored = scored_placements(game, game.current)
+    scored.sort(key=lambda vp: (-vp[0], vp[1]))
+    for _, p in scored:
+        if len(out) >= count:
+            break
+        move = game.placement_text(p)
+        if move not in out and move not in puzzle["accepted"]:
+            out.append(move)
+    return sorted(out)
+
+
 def check_answer(puzzle: dict[str, Any], move: str) -> dict[str, Any]:
     """Whether ``move`` solves the puzzle, and the explanation (the review's reasons)."""
     game = position(puzzle)

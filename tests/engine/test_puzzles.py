@@ -74,3 +74,16 @@ def test_the_engine_confirms_the_stated_lead_over_the_greedy_move(index: int) ->
     figures = measure(game, best, greedy, puzzle["check_seed"])
     assert figures["lead"] == puzzle["lead"] >= MARGIN
     assert figures["best_win"] - figures["greedy_win"] >= MARGIN
+
+
+def test_the_offered_answers_hold_one_solution_and_the_greedy_trap() -> None:
+    """Four legal placements: the best (it solves), the greedy one and two tempting ones
+    that do not; the same on every call."""
+    from engine.puzzles import options
+
+    puzzle = puzzle_for(DAY)
+    offered = options(puzzle)
+    assert offered == options(puzzle) and len(offered) == 4 == len(set(offered))
+    assert puzzle["best"] in offered and puzzle["greedy"] in offered
+    assert set(offered) <= set(position(puzzle).legal_moves())
+    assert [check_answer(puzzle, m)["solved"] for m in offered].count(True) == 1

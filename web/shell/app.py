@@ -181,6 +181,9 @@ class App:
         on(el("over-again"), "click", lambda e: self.play_again())
         on(el("over-menu"), "click", lambda e: self.show_start())
         self.add_review_button()
+        from web.teach.puzzle_screen import add_entry  # the Daily puzzle on the start screen
+
+        add_entry(self.store)
         on(el("speed"), "change", self.on_speed)
         on(el("confirm-place"), "change",
            lambda e: self.set_confirm_placement(bool(e.target.checked)))  # fmt: skip
