@@ -112,3 +112,28 @@ def test_the_replay_viewer_opens_the_review(
     expect(review.locator("#review-status")).to_contain_text("Analysing move")
     review.get_by_role("button", name="Close").click()
     expect(review).to_have_count(0)
+
+
+def test_a_resumed_game_shows_the_moves_since_the_last_turn(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Reopened with Bob's reply not yet seen, Ann gets "Since your last turn": Bob's
+    move in words, outlined on the board, every side's lowest colour; Got it closes it."""
+    game = new_game("standard", 2, seed=3, names=["Ann", "Bob"])
+    bots = [make_bot("casual", seed=1), make_bot("casual", seed=2)]
+    while len(game.moves) < 4 or game.current != 0 or game.phase != "place":
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    seed_storage(page, {AUTOSAVE: record_text(game, ["human", "strong"])})
+    open_ready(page, server_url)
+    welcome = page.locator("#welcome")
+    expect(welcome).to_be_visible()
+    last_ann = max(i for i, e in enumerate(game.log) if e["seat"] == 0)
+    expect(welcome.locator("li")).to_have_count(len(game.moves) - last_ann - 1)
+    expect(welcome.locator("li").first).to_contain_text("Bob: ")
+    expect(welcome.locator("#welcome-standing")).to_contain_text("Lowest colours now: Ann ")
+    marked = page.evaluate("window.ingenious.marked()")
+    assert len(marked) >= 2
+    assert_no_violations(page, "since your last turn", "#welcome")
+    welcome.get_by_role("button", name="Got it").click()
+    expect(welcome).to_be_hidden()
+    assert page.evaluate("window.ingenious.marked()") == []

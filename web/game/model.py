@@ -168,6 +168,7 @@ class PassModel:
     ready: str = ""
     since: tuple[MoveWords, ...] = ()  # the moves this person has not seen yet
     empty: str = ""  # said when there are none
+    standing: str = ""  # where every side stands now: its lowest colour
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,9 @@ class GameModel:
     buttons: Buttons
     scores: ScoresModel
     pass_screen: PassModel
+    #: On resume (a reload, Continue, a loaded save): the moves since this person's last
+    #: turn, in the panel and outlined on the board, until they move or close it.
+    welcome: PassModel
     over: OverModel
     board: BoardModel
     candidate: str | None  # the move a click or Enter would play now
@@ -236,6 +240,8 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     last = facts.moves[-1] if facts.moves else None
     over = over_model(game, screen)
     pass_screen = pass_model(game, screen, facts)
+    welcome = welcome_model(game, screen, facts, pass_screen)
+    shown_moves = pass_screen if pass_screen.visible else welcome  # outlined on the board
     return GameModel(
         status=status,
         announce=announcement(game, screen, facts, status, over),
@@ -252,8 +258,9 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
             else game.side_of(game.current),
         ),
         pass_screen=pass_screen,
+        welcome=welcome,
         over=over,
-        board=board_model(game, screen, facts, tile, preview, pass_screen, position, armed),
+        board=board_model(game, screen, facts, tile, preview, shown_moves, position, armed),
         candidate=move,
     )
 
@@ -484,7 +491,46 @@ def pass_model(game: Game, screen: Screen, facts: Facts) -> PassModel:
         f"I am {who}: show my tiles",
         since_last_turn(facts.moves, seat),
         "No tile is on the board yet." if not facts.moves else "",
+        standing_line(game),
     )
+
+
+WELCOME_TITLE = "Since your last turn"
+WELCOME_DONE = "Got it"
+
+
+def welcome_model(game: Game, screen: Screen, facts: Facts, pass_screen: PassModel) -> PassModel:
+    """After a resume, the moves the person to move has not seen (as on the pass screen)."""
+    seat = game.current
+    if (
+        screen.welcome != facts.position
+        or game.phase == "over"
+        or pass_screen.visible
+        or screen.seats[seat] != HUMAN
+    ):
+        return PassModel()
+    since = since_last_turn(facts.moves, seat)
+    if not since:
+        return PassModel()
+    return PassModel(True, WELCOME_TITLE, WELCOME_DONE, since, "", standing_line(game))
+
+
+def standing_line(game: Game) -> str:
+    """Each side's lowest colour now (the duel: the colours on each side)."""
+    from engine.tiles import COLOURS
+
+    if game.variant.name == "duel":
+        track = game.scores[0]
+        mine = sum(1 for v in track if v > 0)
+        theirs = sum(1 for v in track if v < 0)
+        return f"Colours on each side now: {game.names[0]} {mine}, {game.names[1]} {theirs}."
+    parts = []
+    for side, track in enumerate(game.scores):
+        low = min(track)
+        colours = " and ".join(COLOURS[c] for c in range(6) if track[c] == low)
+        name = game.variant.side_name(game, side)
+        parts.append(f"{name} {colours} {low}")
+    return "Lowest colours now: " + "; ".join(parts) + "."
 
 
 def since_last_turn(moves: tuple[MoveWords, ...], seat: int) -> tuple[MoveWords, ...]:

@@ -265,6 +265,12 @@ class GameScreen:
         self.render()
         self.canvas.canvas.focus()
 
+    def close_welcome(self) -> None:
+        if self.screen is not None:
+            self.screen.welcome = None
+            self.render()
+            self.canvas.canvas.focus()
+
     def close_over(self) -> None:
         if self.screen is not None:
             self.screen.over_closed = True

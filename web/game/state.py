@@ -87,6 +87,9 @@ class Screen:
     hint: Keyed | None = None  # the strong bot's choice, as a move string
     hint_why: str = ""  # the hint's reason in words (engine.review.hint)
     hints: int = 0  # hints shown in this game (kept with the autosave, told at the end)
+    #: A resumed game's position: "since your last turn" shows there until a move is made
+    #: or it is closed.
+    welcome: Position | None = None
     asking: Position | None = None  # a hint is being worked out for this position
     notice: Keyed | None = None  # a status-line message (a refusal, a touch step, a restart)
     said: Keyed | None = None  # what screen readers hear after an aim change
@@ -134,6 +137,8 @@ def screen_for(game: Game, seats: list[str], ui: UiState | None = None) -> Scree
     ):
         screen.revealed = revealed
     screen.hints = ui.hints if ui is not None else 0
+    if ui is not None:
+        screen.welcome = position_of(game)
     return screen
 
 
