@@ -558,7 +558,11 @@ def try_from_here(save: dict[str, Any], index: int, deal: int, seat: int | None 
 
 
 def hint(
-    view: dict[str, Any], level: str = "strong", seed: int = 0, budget_ms: int | None = None
+    view: dict[str, Any],
+    level: str = "strong",
+    seed: int = 0,
+    budget_ms: int | None = None,
+    time_limit_ms: float | None = None,
 ) -> dict[str, Any]:
     """The move a bot would play in the view, and why (its facts), for the player to move."""
     from .bots import make_bot
@@ -566,7 +570,8 @@ def hint(
     seat = view["seat"]
     if seat is None or view["current"] != seat:
         raise ValueError("a hint is for the player to move")
-    move = make_bot(level, seed=seed, budget_ms=budget_ms).choose(view)
+    bot = make_bot(level, seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)
+    move = bot.choose(view)
     game = determinize(view, Rng(seed))
     parsed = game.parse(move)
     why = facts(game, seat, parsed)

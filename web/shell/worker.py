@@ -81,7 +81,9 @@ def hint(view_json: str, seed: int, level: str = "strong") -> str:
     from engine.review import hint as explain
 
     chosen = available_level(str(level))
-    return json.dumps(explain(json.loads(view_json), level=chosen, seed=int(seed)))
+    limit = BOT_LEVELS[chosen].default_budget_ms  # as for the bots' own moves: a ceiling
+    view = json.loads(view_json)
+    return json.dumps(explain(view, level=chosen, seed=int(seed), time_limit_ms=limit))
 
 
 def levels() -> str:
