@@ -145,4 +145,3 @@ def test_the_puzzle_generator_judges_from_what_the_mover_could_see() -> None:
     assert (twin.bag, twin.racks) != (game.bag, game.racks)
     found = judge(game, seed)
     assert found is not None and found == judge(twin, seed)
-    assert {k: found[k] for k in shipped} == shipped
