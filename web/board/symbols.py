@@ -62,14 +62,7 @@ OUTLINE = 0.1
 
 #: One character per colour, shaped like its printed symbol (drawn by `symbol_shape` here):
 #: red 12-pointed star, green disc, blue 6-pointed star, orange hexagon, yellow sun, purple ring.
-GLYPH: dict[str, str] = {
-    "red": "✹",
-    "green": "●",
-    "blue": "✶",
-    "orange": "⬢",
-    "yellow": "☀",
-    "purple": "○",
-}
+GLYPH: dict[str, str] = dict(zip(COLOURS, "✹●✶⬢☀○", strict=True))
 SHAPE_NAME: dict[str, str] = {
     "red": "12-pointed star",
     "green": "disc",
