@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine score|replay|arena|bench``.
+"""Command line: ``python -m engine score|replay|arena|bench|review|puzzle``.
 
 Errors in the input print one clear line on stderr and exit with status 2.
 """
@@ -202,6 +202,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_bench)
+    p = sub.add_parser(
+        "review", help="review a saved game: the moves that cost most and why (timed)"
+    )
+    p.add_argument("file", nargs="?", help="a save file (- for stdin); none: see --play")
+    p.add_argument(
+        "--play", type=int, default=None, metavar="SEED",
+        help="without a file: review seat 0 of a new two-player game, casual against strong",
+    )  # fmt: skip
+    p.add_argument("--seats", default=None, help="seats to review, e.g. 0 or 0,1 (default all)")
+    p.add_argument("--worlds", type=_positive, default=None, help="sampled worlds per move")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=cmd_review)
     p = sub.add_parser("soak", help="play random games of every variant, checking invariants")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
@@ -230,6 +242,68 @@ def cmd_bench(args: argparse.Namespace) -> int:
         for key, value in report.items():
             print(f"{key:24} {value}")
     return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Review a game move by move, timing the analysis (docs/review.md)."""
+    import time
+
+    from .review import WORLDS, Review, chart_text
+
+    if args.file is not None:
+        save = json.loads(_read(args.file))
+        seats = None
+    elif args.play is not None:
+        save, seats = _review_demo(args.play), [0]
+    else:
+        raise IngeniousError("give a save file or --play SEED")
+    if args.seats is not None:
+        try:
+            seats = [int(s) for s in args.seats.split(",")]
+        except ValueError:
+            raise IngeniousError(
+                f"--seats takes seat numbers like 0,1, not {args.seats!r}"
+            ) from None
+    review = Review(save, seats=seats, worlds=args.worlds or WORLDS)
+    start = time.perf_counter()
+    longest = 0.0
+    last = start
+    for done, move in enumerate(review.moves(), 1):
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
+        if not args.json:
+            flag = f"  costs {move.cost:.2f}" if move.mistake else ""
+            print(f"{done}/{review.total} move {move.index + 1} {move.name}: {move.played}{flag}")
+    seconds = time.perf_counter() - start
+    chart = chart_text(review.chart())
+    report = {
+        "moves": review.total,
+        "seconds": round(seconds, 2),
+        "longest_move_seconds": round(longest, 2),
+        "worlds": review.worlds,
+        "costliest": [m.to_json() for m in review.costliest()],
+        "chart": chart,
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"review of {review.total} moves: {seconds:.1f} s (longest move {longest:.2f} s)")
+        for m in review.costliest():
+            print(f"move {m.index + 1} ({m.name}): {m.worth_text(review.solo)}. {m.reason}")
+        print("\n".join(chart))
+    return 0
+
+
+def _review_demo(seed: int) -> dict[str, Any]:
+    """A finished two-player game for timing reviews: casual (seat 0) against strong."""
+    from .bots import make_bot
+    from .game import new_game
+
+    game = new_game("standard", 2, seed, ["Ann", "Bob"])
+    bots = [make_bot("casual", seed=seed), make_bot("strong", seed=seed + 1, budget_ms=20)]
+    while not game.over:
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    return game.to_save()
 
 
 def main(argv: list[str] | None = None) -> int:

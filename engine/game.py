@@ -68,6 +68,9 @@ class Game:
     moves: list[str]
     log: list[dict[str, Any]]
     swap_reason: str | None
+    #: Where a game begun from another game's position came from (``engine.save.start_from``),
+    #: as its save records it; None for a game dealt from its seed.
+    start: dict[str, Any] | None
 
     # --- construction ------------------------------------------------------------------
     @classmethod
@@ -116,6 +119,7 @@ class Game:
         g.moves = []
         g.log = []
         g.swap_reason = None
+        g.start = None
         g._undo = []
         g._redo = []
         return g
@@ -142,6 +146,7 @@ class Game:
         g.instant_winner, g.turn, g.swap_reason = self.instant_winner, self.turn, self.swap_reason
         g.moves = self.moves[:]
         g.log = self.log[:]
+        g.start = self.start
         g._undo = []
         g._redo = []
         return g

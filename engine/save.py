@@ -23,13 +23,19 @@ from .save_format import FORMAT as FORMAT
 from .save_format import VERSION as VERSION
 from .save_format import game_to_save as game_to_save
 
+#: How deep "try from here" games may nest (a new game from a position of a new game ...).
+MAX_START_DEPTH = 8
 MAX_MOVES = 1000  # far above any real game (about 85 placements and swaps at most)
 MAX_SEED = 2**63
 
 # MIGRATIONS[n] turns a version-n save into a version-(n + 1) save. Version 1 is the
 # first format, so there is nothing to migrate yet; a version 2 adds `MIGRATIONS[1]`.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {
+    # Version 2 added the optional "start" (a game begun from another game's position,
+    # see :func:`start_from`); a version-1 save has none, so it reads unchanged.
+    1: dict,
+}
 
 
 def dumps(game: Game) -> str:
@@ -75,7 +81,7 @@ def migrate(data: object, migrations: dict[int, Migration] | None = None) -> dic
     return current
 
 
-def load_game(data: object) -> Game:
+def load_game(data: object, depth: int = 0) -> Game:
     """A game from a decoded save, replayed move by move and checked field by field."""
     data = migrate(data)
     variant = _field(data, "variant", str)
@@ -93,10 +99,72 @@ def load_game(data: object) -> Game:
     moves = _field(data, "moves", list)
     if len(moves) > MAX_MOVES:
         raise SaveFormatError(f"too many moves ({len(moves)}) for one game")
-    try:
-        game = new_game(variant, players, seed, names, options)
-    except IngeniousError as exc:
-        raise SaveFormatError(f"bad game settings: {exc}") from None
+    start = data.get("start")
+    if start is None:
+        try:
+            game = new_game(variant, players, seed, names, options)
+        except IngeniousError as exc:
+            raise SaveFormatError(f"bad game settings: {exc}") from None
+    else:
+        game = _started_game(data, start, depth)
+    _replay(game, moves)
+    return game
+
+
+def _started_game(data: dict[str, Any], start: object, depth: int) -> Game:
+    """The first position of a game begun from another game's position (see :func:`start_from`)."""
+    if depth >= MAX_START_DEPTH:
+        raise SaveFormatError(f"a save may start from at most {MAX_START_DEPTH} earlier games")
+    if not isinstance(start, dict):
+        raise SaveFormatError("'start' must be an object")
+    seat = _field(start, "seat", int)
+    deal = _field(start, "deal", int)
+    if not 0 <= deal < MAX_SEED:
+        raise SaveFormatError(f"the start's deal must be between 0 and 2**63-1, not {deal}")
+    earlier = {**data, "moves": _field(start, "moves", list), "start": start.get("start")}
+    base = load_game(earlier, depth + 1)
+    if base.over:
+        raise SaveFormatError("a save cannot start from a finished game")
+    if not 0 <= seat < base.players:
+        raise SaveFormatError(f"the start's seat {seat} is not in the game")
+    return start_from(base, seat, deal, start)
+
+
+def start_from(game: Game, seat: int, deal: int, start: dict[str, Any] | None = None) -> Game:
+    """A new game from ``game``'s position: the same board, scores, turn and ``seat``'s rack
+    (and the racks ``seat`` may see, in the open team game); every tile ``seat`` cannot see
+    (the other racks and the bag) dealt afresh from ``deal``, and new draws from then on.
+
+    The result records where it came from (``Game.start``), so its save replays it.
+    """
+    from .rng import Rng
+    from .view import visible_racks
+
+    g = game.copy()
+    rng = Rng(deal)
+    seen = visible_racks(g, seat)
+    hidden = [s for s in range(g.players) if s not in seen]
+    pool = list(g.bag)
+    for s in hidden:
+        pool.extend(g.racks[s])
+    pool.sort()
+    rng.shuffle(pool)
+    for s in hidden:
+        n = len(g.racks[s])
+        g.racks[s], pool = pool[:n], pool[n:]
+    g.bag = pool
+    g.rng = Rng(rng.next64())
+    g.moves = []
+    g.log = []
+    if start is None:
+        start = {"moves": list(game.moves), "seat": seat, "deal": deal}
+        if game.start is not None:
+            start["start"] = game.start
+    g.start = start
+    return g
+
+
+def _replay(game: Game, moves: list[Any]) -> None:
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
             raise SaveFormatError(f"move {number} is not text")
@@ -104,7 +172,6 @@ def load_game(data: object) -> Game:
             game.apply(move)
         except IngeniousError as exc:
             raise SaveFormatError(f"move {number} ({move[:40]!r}) is illegal: {exc}") from None
-    return game
 
 
 def _field(data: dict[str, Any], key: str, kind: type) -> Any:

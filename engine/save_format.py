@@ -10,11 +10,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "ingenious"
-VERSION = 1
+VERSION = 2
 
 
 def game_to_save(game: Game) -> dict[str, Any]:
-    return {
+    """The save of a game; one begun from another game's position (``Game.start``, see
+    :func:`engine.save.start_from`) also records where it began (version 2)."""
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "variant": game.variant.name,
@@ -24,3 +26,6 @@ def game_to_save(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "moves": list(game.moves),
     }
+    if game.start is not None:
+        out["start"] = game.start
+    return out

@@ -424,13 +424,15 @@ def test_swap_offer_says_why_and_swaps_the_rack(
 
 
 def test_undo_hint_and_continue_after_reload(ready_page: Page, screenshot: Shot) -> None:
-    """Hint shows the strong bot's choice; undo takes back the person's turn and the bot's
-    reply; the autosave survives a reload; the menu never stalls a bot."""
+    """Hint shows the strong bot's choice and why (the colours it raises); undo takes back
+    the person's turn and the bot's reply; the autosave survives a reload; the menu never
+    stalls a bot."""
     page = ready_page
     start_game(page, "standard", seats=["human", "beginner"], seed=5)
     wait_idle(page)
     page.click("#hint-button")
     expect(page.locator("#status")).to_contain_text("Hint:", timeout=60_000)
+    expect(page.locator("#status")).to_contain_text(re.compile(r"Why: raises \w+"))
     hinted = page.evaluate("window.ingenious.aim()")
     assert hinted in engine_game(page).legal_moves()
     screenshot("hint")

@@ -7,6 +7,7 @@ import pytest
 from engine import SaveFormatError, dumps, load_game, loads, new_game
 from engine.bots import make_bot
 from engine.game import Game
+from engine.save import VERSION
 
 
 def played(variant: str = "standard", players: int = 2, moves: int = 30, seed: int = 4) -> Game:
@@ -22,7 +23,7 @@ def played(variant: str = "standard", players: int = 2, moves: int = 30, seed: i
 def test_save_has_format_version_variant_options_seed_and_moves() -> None:
     """Save format: format, version, variant, players, names, options, seed, moves."""
     save = played().to_save()
-    assert save["format"] == "ingenious" and save["version"] == 1
+    assert save["format"] == "ingenious" and save["version"] == VERSION
     assert set(save) == {
         "format",
         "version",

@@ -154,3 +154,16 @@ def test_a_shared_link_carries_the_game_and_none_of_the_sharers_page_query() -> 
     assert link == "https://host/ingenious/#" + share.fragment_for(game, ["human", "human"])
     parsed = share.parse_fragment(link.split("#", 1)[1])
     assert parsed is not None and parsed[0].names == ["Ann", "Bob"]
+
+
+def test_games_with_hints_have_a_row_of_their_own() -> None:
+    """A finished game in which hints were shown counts among the games with hints too;
+    one without does not, and the stored statistics read back the same."""
+    data = stats.empty()
+    game = finished("standard", 2, seed=4)
+    won = bool(stats.people_won(game, ["human", "strong"]))
+    stats.record_game(data, game, ["human", "strong"], "h1", hints=2)
+    stats.record_game(data, finished("standard", 2, seed=5), ["human", "casual"], "h2")
+    assert data["hinted"] == {"played": 1, "won": int(won)}
+    assert (stats.HINTED_ROW, 1, int(won), "100%" if won else "0%") in stats.rows(data)
+    assert stats.validate(json.loads(json.dumps(data))) == data

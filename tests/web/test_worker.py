@@ -45,3 +45,20 @@ def test_the_page_bots_think_no_longer_than_their_budget_on_the_clock(
     assert made[0]["time_limit_ms"] == 5
     assert made[1]["budget_ms"] is None
     assert made[1]["time_limit_ms"] == BOT_LEVELS["expert"].default_budget_ms == 2000
+
+
+def test_the_worker_hints_with_a_reason_and_reviews_one_move_per_call() -> None:
+    """`hint` answers a legal move and its reason; `review_start` counts the moves to
+    review, each `review_next` answers one, "" when done; `review_stop` ends it early."""
+    game = new_game("standard", players=2, seed=4)
+    for _ in range(3):
+        game.apply(choose(json.dumps(game.view(game.current)), "casual", 1))
+    answer = json.loads(worker.hint(json.dumps(game.view(game.current)), 3, "casual"))
+    assert answer["move"] in game.legal_moves() and answer["reason"]
+    assert json.loads(worker.review_start(json.dumps(game.to_save()), "[0]")) == {"total": 2}
+    first = json.loads(worker.review_next())
+    assert first["index"] == 0 and first["played"] == game.moves[0]
+    assert json.loads(worker.review_next())["index"] == 2
+    assert worker.review_next() == ""
+    worker.review_start(json.dumps(game.to_save()), "null")
+    assert worker.review_stop() == "stopped" and worker.review_next() == ""

@@ -153,6 +153,8 @@ class GameView:
             self.draw_scores(m, view)
         if old is None or old.pass_screen != m.pass_screen:
             self.draw_pass(m.pass_screen, old.pass_screen if old else None)
+        if old is None or old.welcome != m.welcome:
+            self.draw_welcome(m.welcome)
         if old is None or old.over != m.over:
             self.draw_over(m.over, old.over if old else None)
         if old is None or old.board.label != m.board.label:
@@ -265,9 +267,20 @@ class GameView:
             self.el("pass-title").textContent = pass_screen.title
             self.el("pass-ready").textContent = pass_screen.ready
             self.el("pass-last").innerHTML = pass_html(pass_screen)
+            self.el("pass-standing").textContent = pass_screen.standing
         show_dialog(self.el("pass-screen"), pass_screen.visible)
         if pass_screen.visible and (old is None or not old.visible):
             self.el("pass-ready").focus()
+
+    def draw_welcome(self, welcome: PassModel) -> None:
+        """On resume: the moves since this person's last turn, in the panel."""
+        box = self.el("welcome")
+        if welcome.visible:
+            self.el("welcome-title").textContent = welcome.title
+            self.el("welcome-done").textContent = welcome.ready
+            self.el("welcome-moves").innerHTML = pass_html(welcome)
+            self.el("welcome-standing").textContent = welcome.standing
+        box.hidden = not welcome.visible
 
     def draw_over(self, over: OverModel, old: OverModel | None) -> None:
         if over.visible:

@@ -74,6 +74,7 @@ class GameInput:
         on(el("hint-button"), "click", lambda e: asyncio.ensure_future(table.ask_hint()))
         on(el("describe-button"), "click", lambda e: self.describe())
         on(el("pass-ready"), "click", lambda e: table.reveal())
+        on(el("welcome-done"), "click", lambda e: table.close_welcome())
         on(el("over-board"), "click", lambda e: table.close_over())
         # Escape: the game-over card closes (the board stays to look at); the pass screen
         # does not (it hides the next rack). Should the browser close one anyway, the

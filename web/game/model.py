@@ -41,6 +41,7 @@ from web.play.session import HUMAN, humans, needs_pass_screen, rack_owner, undo_
 from web.ui.scoreboard import TrackState, track_states
 
 HINT_LEVEL = "strong"
+HINTS_USED = "{n} hint{s} used in this game."
 
 
 # --- what depends on the position only ---------------------------------------------------------
@@ -167,6 +168,7 @@ class PassModel:
     ready: str = ""
     since: tuple[MoveWords, ...] = ()  # the moves this person has not seen yet
     empty: str = ""  # said when there are none
+    standing: str = ""  # where every side stands now: its lowest colour
 
 
 @dataclass(frozen=True)
@@ -218,6 +220,9 @@ class GameModel:
     buttons: Buttons
     scores: ScoresModel
     pass_screen: PassModel
+    #: On resume (a reload, Continue, a loaded save): the moves since this person's last
+    #: turn, in the panel and outlined on the board, until they move or close it.
+    welcome: PassModel
     over: OverModel
     board: BoardModel
     candidate: str | None  # the move a click or Enter would play now
@@ -235,6 +240,8 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     last = facts.moves[-1] if facts.moves else None
     over = over_model(game, screen)
     pass_screen = pass_model(game, screen, facts)
+    welcome = welcome_model(game, screen, facts, pass_screen)
+    shown_moves = pass_screen if pass_screen.visible else welcome  # outlined on the board
     return GameModel(
         status=status,
         announce=announcement(game, screen, facts, status, over),
@@ -251,8 +258,9 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
             else game.side_of(game.current),
         ),
         pass_screen=pass_screen,
+        welcome=welcome,
         over=over,
-        board=board_model(game, screen, facts, tile, preview, pass_screen, position, armed),
+        board=board_model(game, screen, facts, tile, preview, shown_moves, position, armed),
         candidate=move,
     )
 
@@ -272,7 +280,7 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
         return f"{names[game.current]}: {how} or press Place to place the tile there."
     hint = screen.hint.at(position) if screen.hint else None
     if hint:
-        return hint_text(game, hint)
+        return hint_text(game, hint, screen.hint_why)
     if screen.asking == position:
         return f"Asking the {HINT_LEVEL} bot for a hint…"
     seat = game.current
@@ -310,16 +318,19 @@ def bonus_due(game: Game) -> int:
     return int(game.pending)
 
 
-def hint_text(game: Game, move: str) -> str:
+def hint_text(game: Game, move: str, why: str = "") -> str:
+    """The hint in the status line: the move in words, then why (its reason, if known)."""
+    because = f" Why: {why}." if why else ""
     halves = parse_placement(move)
     if halves is None:
         noun = words.offer_words(game.variant.name).noun
-        return f"Hint: take the {noun}." if move == "swap" else "Hint: keep your tiles."
+        text = f"Hint: take the {noun}." if move == "swap" else "Hint: keep your tiles."
+        return text + because
     try:
         points = game.preview(move)["points"]
     except IllegalMoveError:
         return "Hint: —"
-    return f"Hint: {words.placement_words((halves[0][1], halves[1][1]), points)}."
+    return f"Hint: {words.placement_words((halves[0][1], halves[1][1]), points)}.{because}"
 
 
 def announcement(game: Game, screen: Screen, facts: Facts, status: str, over: OverModel) -> str:
@@ -480,7 +491,46 @@ def pass_model(game: Game, screen: Screen, facts: Facts) -> PassModel:
         f"I am {who}: show my tiles",
         since_last_turn(facts.moves, seat),
         "No tile is on the board yet." if not facts.moves else "",
+        standing_line(game),
     )
+
+
+WELCOME_TITLE = "Since your last turn"
+WELCOME_DONE = "Got it"
+
+
+def welcome_model(game: Game, screen: Screen, facts: Facts, pass_screen: PassModel) -> PassModel:
+    """After a resume, the moves the person to move has not seen (as on the pass screen)."""
+    seat = game.current
+    if (
+        screen.welcome != facts.position
+        or game.phase == "over"
+        or pass_screen.visible
+        or screen.seats[seat] != HUMAN
+    ):
+        return PassModel()
+    since = since_last_turn(facts.moves, seat)
+    if not since:
+        return PassModel()
+    return PassModel(True, WELCOME_TITLE, WELCOME_DONE, since, "", standing_line(game))
+
+
+def standing_line(game: Game) -> str:
+    """Each side's lowest colour now (the duel: the colours on each side)."""
+    from engine.tiles import COLOURS
+
+    if game.variant.name == "duel":
+        track = game.scores[0]
+        mine = sum(1 for v in track if v > 0)
+        theirs = sum(1 for v in track if v < 0)
+        return f"Colours on each side now: {game.names[0]} {mine}, {game.names[1]} {theirs}."
+    parts = []
+    for side, track in enumerate(game.scores):
+        low = min(track)
+        colours = " and ".join(COLOURS[c] for c in range(6) if track[c] == low)
+        name = game.variant.side_name(game, side)
+        parts.append(f"{name} {colours} {low}")
+    return "Lowest colours now: " + "; ".join(parts) + "."
 
 
 def since_last_turn(moves: tuple[MoveWords, ...], seat: int) -> tuple[MoveWords, ...]:
@@ -512,12 +562,10 @@ def over_model(game: Game, screen: Screen) -> OverModel:
         else:
             detail = "lowest first: " + " · ".join(str(v) for v in row["sorted"])
         rows.append(RankRow(int(row["place"]), str(row["name"]), detail, row["place"] == 1))
-    return OverModel(
-        not screen.over_closed,
-        over_title(game),
-        tuple(rows),
-        tuple(str(r) for r in result["explanation"]),
-    )
+    reasons = [str(r) for r in result["explanation"]]
+    if screen.hints:
+        reasons.append(HINTS_USED.format(n=screen.hints, s="" if screen.hints == 1 else "s"))
+    return OverModel(not screen.over_closed, over_title(game), tuple(rows), tuple(reasons))
 
 
 # --- the board -----------------------------------------------------------------------------------

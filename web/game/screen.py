@@ -265,6 +265,12 @@ class GameScreen:
         self.render()
         self.canvas.canvas.focus()
 
+    def close_welcome(self) -> None:
+        if self.screen is not None:
+            self.screen.welcome = None
+            self.render()
+            self.canvas.canvas.focus()
+
     def close_over(self) -> None:
         if self.screen is not None:
             self.screen.over_closed = True
@@ -279,10 +285,14 @@ class GameScreen:
         screen.asking = position
         self.render()
         seed = (game.seed + len(game.moves)) % (2**31)
+        why = ""
         try:
-            move = await self.host.workers.ask(
-                "choose", json.dumps(game.view(game.current)), HINT_LEVEL, seed
+            answer = json.loads(
+                await self.host.workers.ask(
+                    "hint", json.dumps(game.view(game.current)), seed, HINT_LEVEL
+                )
             )
+            move, why = str(answer["move"]), str(answer["reason"])
         except BotTimeout:
             move = ""
             screen.notice = Keyed("The hint took too long; the bots were started again.", position)
@@ -294,7 +304,8 @@ class GameScreen:
             return
         screen.asking = None
         if move:
-            st.set_hint(screen, facts.index, list(facts.rack), move, position)
+            st.set_hint(screen, facts.index, list(facts.rack), move, position, why)
+            self.host.screen_changed()  # the hint count is kept with the autosave
         self.render()
         if move in ("swap", "pass"):
             el("swap-yes" if move == "swap" else "swap-no").focus()

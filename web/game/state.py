@@ -85,6 +85,11 @@ class Screen:
     keyboard: bool = False  # the last input was a key: show the cursor
     touch: bool = False  # a finger works this screen (a coarse pointer, or the last tap)
     hint: Keyed | None = None  # the strong bot's choice, as a move string
+    hint_why: str = ""  # the hint's reason in words (engine.review.hint)
+    hints: int = 0  # hints shown in this game (kept with the autosave, told at the end)
+    #: A resumed game's position: "since your last turn" shows there until a move is made
+    #: or it is closed.
+    welcome: Position | None = None
     asking: Position | None = None  # a hint is being worked out for this position
     notice: Keyed | None = None  # a status-line message (a refusal, a touch step, a restart)
     said: Keyed | None = None  # what screen readers hear after an aim change
@@ -108,7 +113,7 @@ class Screen:
 
     def ui(self) -> UiState:
         """What is kept with the autosave, so a reload shows the same screen."""
-        return UiState(self.revealed, "game")
+        return UiState(self.revealed, "game", self.hints)
 
 
 def setup_of(game: Game, seats: list[str]) -> Setup:
@@ -131,6 +136,9 @@ def screen_for(game: Game, seats: list[str], ui: UiState | None = None) -> Scree
         and seats[revealed] == HUMAN
     ):
         screen.revealed = revealed
+    screen.hints = ui.hints if ui is not None else 0
+    if ui is not None:
+        screen.welcome = position_of(game)
     return screen
 
 
@@ -321,11 +329,15 @@ def tap(screen: Screen, index: LegalIndex, tile: Tile | None, cell: Cell | None,
 
 
 def set_hint(screen: Screen, index: LegalIndex, rack: list[Tile], move: str,
-             position: Position) -> None:  # fmt: skip
-    """Show the strong bot's choice: as a faded tile, and aimed, ready for Place."""
+             position: Position, why: str = "") -> None:  # fmt: skip
+    """Show the strong bot's choice: as a faded tile, and aimed, ready for Place; `why`
+    says what it does (colours raised, a line blocked, a bonus or swap set up)."""
     from web.board.placing import parse_placement
 
+    if screen.hint is None or screen.hint.at(position) is None:
+        screen.hints += 1
     screen.hint = Keyed(move, position)
+    screen.hint_why = why
     screen.asking = None
     screen.notice = None
     halves = parse_placement(move)

@@ -237,7 +237,7 @@ class SaveManager:
             return
         game_id = self.bound.game_id if self.bound else self.slot.game_id
         data = self.read_stats()
-        if stats.record_game(data, game, self.app.seats, game_id):
+        if stats.record_game(data, game, self.app.seats, game_id, self.app.ui_state().hints):
             problem = storage.write_json(self.store, storage.STATS_KEY, data)
             if problem:
                 self.messages.say(problem)
@@ -432,7 +432,9 @@ class SaveManager:
 
     def viewer_open(self, title: str, game: Game) -> None:
         self.viewer_close()
-        self.viewer = ReplayViewer(self.layer, title, game, self.viewer_closed)
+        self.viewer = ReplayViewer(
+            self.layer, title, game, self.viewer_closed, on_review=self.app.open_review
+        )
 
     def viewer_closed(self) -> None:
         self.viewer = None

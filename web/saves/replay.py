@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import new_game
+from engine import load_game
 from engine.game import Game
 from engine.tiles import COLOURS
 from web.board import render
@@ -43,7 +43,8 @@ def side_labels(game: Game) -> list[str]:
 
 def frames(game: Game) -> list[Frame]:
     """One frame per step, from the empty board to the last move of `game`."""
-    fresh = new_game(game.variant.name, game.players, game.seed, list(game.names), game.options)
+    # From the game's own start: its seed, or the position it was begun from (try from here).
+    fresh = load_game({**game.to_save(), "moves": []})
     labels = side_labels(fresh)
 
     def frame(line: str, cells: tuple[Cell, ...] = (), speech: str = "") -> Frame:

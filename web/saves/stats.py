@@ -27,6 +27,10 @@ def empty() -> dict[str, Any]:
     return {"record": STATS_VERSION, "variants": {}, "bots": {}, "counted": []}
 
 
+#: The statistics table's row for games in which hints were asked for.
+HINTED_ROW = "Games with hints"
+
+
 def _tally(value: object, what: str) -> dict[str, int]:
     if not isinstance(value, dict) or set(value) - {"played", "won"}:
         raise StoredDataError(f"{what} must have only 'played' and 'won'")
@@ -54,6 +58,8 @@ def validate(data: object) -> dict[str, Any]:
             if key not in allowed:
                 raise StoredDataError(f"unknown entry {str(key)[:30]!r} in {group!r}")
             clean[group][key] = _tally(tally, f"{group}.{key}")
+    if "hinted" in data:
+        clean["hinted"] = _tally(data["hinted"], "hinted")
     counted = data.get("counted", [])
     if not isinstance(counted, list) or len(counted) > MAX_COUNTED:
         raise StoredDataError("'counted' must be a short list")
@@ -73,8 +79,11 @@ def people_won(game: Game, seats: list[str]) -> bool | None:
     return bool(winners & human_sides)
 
 
-def record_game(data: dict[str, Any], game: Game, seats: list[str], game_id: str) -> bool:
-    """Count a finished game into `data` (in place); False if not counted (again)."""
+def record_game(
+    data: dict[str, Any], game: Game, seats: list[str], game_id: str, hints: int = 0
+) -> bool:
+    """Count a finished game into `data` (in place); False if not counted (again). A game
+    in which hints were shown (`hints`) is also counted among the games with hints."""
     if game.phase != "over" or not game_id or game_id in data["counted"]:
         return False
     if HUMAN not in seats:
@@ -85,6 +94,10 @@ def record_game(data: dict[str, Any], game: Game, seats: list[str], game_id: str
     levels = {c for s, c in enumerate(seats) if c != HUMAN and game.side_of(s) not in human_sides}
     for level in levels:
         _add(data["bots"], level, bool(won))
+    if hints:
+        hinted = data.setdefault("hinted", {"played": 0, "won": 0})
+        hinted["played"] += 1
+        hinted["won"] += 1 if won else 0
     data["counted"] = (data["counted"] + [game_id])[-MAX_COUNTED:]
     return True
 
@@ -106,6 +119,9 @@ def rows(data: dict[str, Any]) -> list[tuple[str, int, int, str]]:
         tally = data["bots"].get(level)
         if tally:
             out.append((f"Against {level} bots", tally["played"], tally["won"], _rate(tally)))
+    hinted = data.get("hinted")
+    if hinted:
+        out.append((HINTED_ROW, hinted["played"], hinted["won"], _rate(hinted)))
     return out
 
 

@@ -30,7 +30,14 @@ BUTTONS = (
 
 
 class ReplayViewer:
-    def __init__(self, parent: Any, title: str, game: Game, on_close: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        parent: Any,
+        title: str,
+        game: Game,
+        on_close: Callable[[], None],
+        on_review: Callable[[Game], None] | None = None,
+    ) -> None:
         self.title = title
         self.frames = frames(game)
         self.step = len(self.frames) - 1
@@ -70,6 +77,14 @@ class ReplayViewer:
             on(button, "click", lambda e, n=name: self.act(n))
             controls.appendChild(button)
             self.buttons[name] = button
+        if on_review is not None:
+            review = make("button")
+            review.type = "button"
+            review.textContent = "Review"
+            review.id = "replay-review"
+            review.title = "Which moves cost most, and what was better"
+            on(review, "click", lambda e: on_review(game))
+            controls.appendChild(review)
         for node in (self.head, self.canvas, self.counter, self.line, self.table, controls):
             card.appendChild(node)
         self.root.appendChild(card)

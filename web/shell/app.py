@@ -45,6 +45,7 @@ class App:
         self.input = GameInput(self.table, self.modal_open)
         self.start_screen = StartScreen(self)
         self.guide: str | None = None  # "rules" or "tutorial" while that overlay is open
+        self.review: Any = None  # web.teach.review_screen.ReviewScreen while it is open
         self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
@@ -111,7 +112,8 @@ class App:
     def ui_state(self, screen: str = "game") -> UiState:
         table = self.table
         revealed = table.screen.revealed if table.screen is not None else None
-        return UiState(revealed, screen)
+        hints = table.screen.hints if table.screen is not None else 0
+        return UiState(revealed, screen, hints)
 
     def write_summary(self) -> None:
         """The few words the start page shows under Continue before Python runs
@@ -178,6 +180,10 @@ class App:
         on(el("guide-body"), "click", self.on_guide_click)
         on(el("over-again"), "click", lambda e: self.play_again())
         on(el("over-menu"), "click", lambda e: self.show_start())
+        self.add_review_button()
+        from web.teach.puzzle_screen import add_entry  # the Daily puzzle on the start screen
+
+        add_entry(self.store)
         on(el("speed"), "change", self.on_speed)
         on(el("confirm-place"), "change",
            lambda e: self.set_confirm_placement(bool(e.target.checked)))  # fmt: skip
@@ -266,8 +272,51 @@ class App:
         el("guide-screen").hidden = True
 
     def modal_open(self) -> bool:
-        """A dialog over the game has the keys: the rules or tutorial, or a replay."""
-        return self.guide is not None or self.saves.viewer is not None
+        """A dialog over the game has the keys: the rules or tutorial, a replay, a review."""
+        return self.guide is not None or self.saves.viewer is not None or self.review is not None
+
+    # --- the review (web/teach/review_*) ---------------------------------------------------
+    def add_review_button(self) -> None:
+        """A Review button on the game-over card, first after Play again."""
+        again = el("over-again")
+        review = document.createElement("button")
+        review.type = "button"
+        review.id = "over-review"
+        review.textContent = "Review"
+        review.title = "Which moves cost most, and what was better"
+        on(review, "click", lambda e: self.review_current())
+        again.parentNode.insertBefore(review, again.nextSibling)
+
+    def review_current(self) -> None:
+        if self.table.game is not None:
+            self.open_review(self.table.game)
+
+    def open_review(self, game: Game) -> None:
+        """Review a game: the people's moves when it is the game on screen, else every seat's."""
+        from web.teach.review_screen import ReviewScreen
+
+        if self.review is not None:
+            self.review.close()
+        seats = None
+        if game is self.table.game and self.seats:
+            people = [i for i, kind in enumerate(self.seats) if kind == HUMAN]
+            seats = people or None
+        self.review = ReviewScreen(
+            document.body, game, seats, self.workers, self.try_from_here, self.review_closed
+        )
+
+    def review_closed(self) -> None:
+        self.review = None
+
+    def try_from_here(self, game: Game, index: int) -> None:
+        """A game from a reviewed position: the same seats (people and bot levels) when the
+        reviewed game is the one on screen, else the mover a person against strong bots."""
+        self.saves.viewer_close()
+        seats = list(self.seats) if len(self.seats) == game.players else []
+        if not seats or HUMAN not in seats:
+            seats = ["strong"] * game.players
+            seats[game.current] = HUMAN
+        self.begin(game, seats)
 
     def on_key(self, event: Any) -> None:
         if event.key == "Escape" and self.guide is not None:

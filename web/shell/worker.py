@@ -5,6 +5,7 @@ strings cross the boundary: a JSON player view in, a move string out.
 """
 
 import json
+from typing import Any
 
 from engine.bots import BOT_LEVELS, make_browser_bot
 
@@ -38,6 +39,53 @@ def choose_challenge(view_json: str, level: str, seed: int, budget_ms: int) -> s
     return str(bot.choose(json.loads(view_json)))
 
 
+#: The review being worked out (one at a time): engine.review.Review and its generator.
+_review: dict[str, Any] = {}
+
+
+def review_start(save_json: str, seats_json: str) -> str:
+    """Start the review of a save (JSON) for the seats (JSON list, or null for all); the
+    answer is ``{"total": moves to review}``. Each `review_next` then judges one move, so
+    every call is short and the page can stop between them."""
+    from engine.review import Review
+
+    review_stop()
+    seats = json.loads(seats_json)
+    review = Review(json.loads(save_json), seats=seats)
+    _review["steps"] = review.moves()
+    return json.dumps({"total": review.total})
+
+
+def review_next() -> str:
+    """The next reviewed move as JSON (engine.review.MoveReview), or "" when none is left."""
+    steps = _review.get("steps")
+    if steps is None:
+        return ""
+    try:
+        return json.dumps(next(steps).to_json())
+    except StopIteration:
+        _review.clear()
+        return ""
+
+
+def review_stop() -> str:
+    steps = _review.pop("steps", None)
+    if steps is not None:
+        steps.close()
+    return "stopped"
+
+
+def hint(view_json: str, seed: int, level: str = "strong") -> str:
+    """A hint for the player to move (the level's move at its default budget), with its
+    reason: JSON ``{"move", "facts", "reason"}`` (engine.review.hint)."""
+    from engine.review import hint as explain
+
+    chosen = available_level(str(level))
+    limit = BOT_LEVELS[chosen].default_budget_ms  # as for the bots' own moves: a ceiling
+    view = json.loads(view_json)
+    return json.dumps(explain(view, level=chosen, seed=int(seed), time_limit_ms=limit))
+
+
 def levels() -> str:
     return json.dumps(sorted(BOT_LEVELS))
 
@@ -46,4 +94,7 @@ def ping() -> str:
     return "pong"
 
 
-__export__ = ["choose", "choose_challenge", "levels", "ping"]
+__export__ = [
+    "choose", "choose_challenge", "hint", "levels", "ping", "review_next", "review_start",
+    "review_stop",
+]  # fmt: skip

@@ -49,9 +49,13 @@ class UiState:
 
     revealed: int | None = None  # hot seat: whose rack was confirmed on the pass screen
     screen: str = "game"  # "game" or "start": where a reload should land
+    hints: int = 0  # hints asked for in this game (its statistics say so)
 
     def to_json(self) -> dict[str, Any]:
-        return {"revealed": self.revealed, "screen": self.screen}
+        out: dict[str, Any] = {"revealed": self.revealed, "screen": self.screen}
+        if self.hints:
+            out["hints"] = self.hints
+        return out
 
 
 @dataclass
@@ -149,7 +153,10 @@ def check_ui(value: object, players: int) -> UiState:
     screen = value.get("screen", "game")
     if screen not in SCREENS:
         raise StoredDataError(f"unknown screen {str(screen)[:30]!r} in the screen state")
-    return UiState(revealed, str(screen))
+    hints = value.get("hints", 0)
+    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_COUNTER:
+        raise StoredDataError("the screen state's hint count must be a count")
+    return UiState(revealed, str(screen), hints)
 
 
 def load_game_and_seats(save: object) -> tuple[Game, list[str]]:

@@ -110,3 +110,38 @@ def test_searching_levels_do_not_peek_in_the_endgame(
     assert (twin.bag, twin.racks) != (game.bag, game.racks)
     moves = {make_bot(level, seed=3, budget_ms=20).choose(g.view(seat)) for g in (game, twin, game)}
     assert len(moves) == 1
+
+
+@pytest.mark.parametrize(("variant", "players", "options", "moves"), CASES)
+def test_the_review_judges_a_move_from_what_the_mover_could_see(
+    variant: str, players: int, options: dict[str, bool], moves: int
+) -> None:
+    """The review of a move samples the tiles its mover could not see: two games that differ
+    only there (the racks and bag the game log would reveal later) get the same analysis,
+    and the same hint."""
+    from dataclasses import asdict
+
+    from engine.review import analyse, hint
+
+    game = reach_position(variant, players, seed=4, moves=moves, options=options)
+    seat = game.current
+    twin = hide_differently(game, seat, Rng(99))
+    assert (twin.bag, twin.racks) != (game.bag, game.racks)
+    move = make_bot("casual", seed=1).choose(game.view(seat))
+    first, second = (asdict(analyse(g, seat, move, worlds=4, width=3)) for g in (game, twin))
+    assert first == second
+    assert hint(game.view(seat), budget_ms=5) == hint(twin.view(seat), budget_ms=5)
+
+
+def test_the_puzzle_generator_judges_from_what_the_mover_could_see() -> None:
+    """A position's puzzle (or none) depends on the mover's view alone, never on the tiles
+    dealt later in the game it comes from."""
+    from engine.puzzles import judge, position, puzzles
+
+    shipped = puzzles()[0]
+    game = position(shipped)
+    seed = shipped["seed"] * 7919 + len(shipped["moves"])  # as engine.puzzles.generate
+    twin = hide_differently(game, game.current, Rng(5))
+    assert (twin.bag, twin.racks) != (game.bag, game.racks)
+    found = judge(game, seed)
+    assert found is not None and found == judge(twin, seed)

@@ -54,9 +54,13 @@ def play(game: Game, screen: st.Screen, move: str) -> None:
 
 
 def reloaded(game: Game, screen: st.Screen) -> tuple[Game, st.Screen]:
-    """The game and screen a reload builds from the autosave (engine save + screen record)."""
+    """The game and screen a reload builds from the autosave (engine save + screen record),
+    once "since your last turn", which only a resume shows, is closed."""
     again = load_game(game.to_save())
-    return again, st.screen_for(again, list(screen.seats), screen.ui())
+    again_screen = st.screen_for(again, list(screen.seats), screen.ui())
+    assert again_screen.welcome == st.position_of(again)
+    again_screen.welcome = None
+    return again, again_screen
 
 
 def people(players: int) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine import new_game
+from engine import load_game, new_game
 from engine.game import Game
 from tests.web.game.games import best_move, greedy, people, play, reloaded, show, to_end
 from web.board.placing import parse_placement
@@ -19,7 +19,10 @@ BOT = "casual"
 
 
 def screen(game: Game, seats: list[str], revealed: int | None = None) -> st.Screen:
-    return st.screen_for(game, seats, UiState(revealed))
+    """The screen of a game being played here (not a resume: no "since your last turn")."""
+    scr = st.screen_for(game, seats, UiState(revealed))
+    scr.welcome = None
+    return scr
 
 
 def assert_same_after_reload(game: Game, scr: st.Screen) -> GameModel:
@@ -352,3 +355,59 @@ def test_confirm_placement_by_touch_the_two_taps_aim_and_a_third_on_either_cell_
     assert m.status == "Ann: tap it again or press Place to place the tile there."
     again = st.tap(scr, facts.index, tile, partner, position)
     assert again == tapped and st.arm_tapped(scr, tile, again, position) == tapped
+
+
+def test_a_hint_says_why_and_the_game_over_card_counts_the_hints() -> None:
+    """The hint's reason follows the move in the status line; each hinted position counts
+    once, the count survives a reload, and the game-over card says how many were used."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    scr = screen(game, [HUMAN, BOT])
+    m = show(game, scr)
+    move = best_move(game)
+    position = st.position_of(game)
+    why = "raises red, your lowest, by 2 (to 2)"
+    st.set_hint(scr, facts_index(game, scr), list(rack(m)), move, position, why)
+    st.set_hint(scr, facts_index(game, scr), list(rack(m)), move, position, why)
+    assert show(game, scr).status.endswith(f". Why: {why}.")
+    assert scr.hints == 1
+    again, again_screen = reloaded(game, scr)
+    assert again_screen.hints == 1
+    done = to_end("standard", 4)
+    over_screen = screen(done, [HUMAN, BOT])
+    over_screen.hints = scr.hints
+    assert show(done, over_screen).over.reasons[-1] == "1 hint used in this game."
+    over_screen.hints = 0
+    assert not any("hint" in r for r in show(done, over_screen).over.reasons)
+
+
+def test_a_resume_shows_the_moves_since_the_persons_last_turn_until_closed() -> None:
+    """After a reload, the person to move sees the moves made since their last turn, in
+    words and outlined on the board, with every side's lowest colour; a move or closing it
+    ends it. A new game, or a resume with nothing new, shows nothing."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    scr = screen(game, [HUMAN, BOT])
+    assert not show(game, scr).welcome.visible
+    play(game, scr, best_move(game))
+    play(game, scr, best_move(game))
+    again = load_game(game.to_save())
+    resumed = st.screen_for(again, [HUMAN, BOT], scr.ui())
+    m = show(again, resumed)
+    assert m.welcome.visible and m.welcome.title == "Since your last turn"
+    assert [w.seat for w in m.welcome.since] == [1]
+    assert m.board.marked == m.welcome.since[0].cells
+    assert m.welcome.standing.startswith("Lowest colours now: Ann ")
+    play(again, resumed, best_move(again))
+    assert not show(again, resumed).welcome.visible
+    fresh = st.screen_for(again, [HUMAN, BOT], scr.ui())
+    fresh.welcome = None
+    assert not show(again, fresh).welcome.visible
+
+
+def test_the_pass_screen_tells_where_every_side_stands() -> None:
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    scr = screen(game, [HUMAN, HUMAN])
+    scr.revealed = 0
+    play(game, scr, best_move(game))
+    m = show(game, scr)
+    assert m.pass_screen.visible and m.pass_screen.standing.startswith("Lowest colours now: ")
+    assert "Ann" in m.pass_screen.standing and "Bob" in m.pass_screen.standing

@@ -1,0 +1,592 @@
+"""The review of a game: for each move of the reviewed seats, the move the analysis
+prefers, what the difference is worth, and why, in words built from facts.
+
+How a move is judged (see ``docs/review.md``):
+
+* **Only what the mover could see.** The position before move ``k`` is turned into the
+  mover's view (``Game.view``): the board, the tracks, the mover's own rack and the number
+  of tiles elsewhere. The other racks and the bag are *sampled* from the tiles the mover
+  has not seen (:func:`engine.determinize.determinize`), never read from the game's later draws.
+* **Candidates**: the played move, and the placements best one move deep for the mover's
+  side (``engine.bots.evaluate.scored_placements``); in a swap offer, ``swap`` and ``pass``.
+* **Rollouts to the end**: each candidate is played in the same sampled worlds, then
+  every player plays greedily for their own side to the end of the game (the bots'
+  points table, ``engine.bots.scan``). Each rollout gives every player a result: won
+  (1), shared first place (0.5) or lost (0), and their lowest colour at the end.
+* **Worth**: a candidate's *chance of winning* is its mean result; its *expected lowest
+  colour* the mean of the mover's lowest colour. Candidates are ranked by the chance of
+  winning plus ``LOWEST_WEIGHT`` per point of expected lowest colour (solo: the expected
+  lowest colour, plus a little of the second lowest). A move is only called a mistake when
+  its loss exceeds what sampling noise explains (``NOISE``).
+
+Everything is a generator (:meth:`Review.moves`), one move's result at a time, so a page
+can show progress, show results as they arrive and stop the analysis.
+
+The words are plain English, all in :data:`TEXT` (one place, easy to translate).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .bots.evaluate import oriented, scored_placements
+from .bots.scan import Position
+from .determinize import determinize
+from .game import Game, Placement
+from .rng import Rng
+from .save import load_game
+from .scoring import placement_points
+from .tiles import COLOURS, Tile
+from .view import visible_racks
+
+#: Every text a player reads, in one place (translations mark these).
+TEXT = {
+    "raises": "raises {colour} by {n} (to {to})",
+    "raises_lowest": "raises {colour}, your lowest, by {n} (to {to})",
+    "pulls": "pulls {colour} {n} your way (to {to})",
+    "nothing": "scores nothing",
+    "bonus": "reaches {mark} in {colour}: a bonus turn",
+    "blocks": "blocks {name}'s {colour} line (worth {n} to them)",
+    "leaves_open": "leaves {name}'s {colour} line open (worth {n} to them)",
+    "opens": "opens a {colour} line for {name} (worth {n} to them)",
+    "sets_swap": "sets up a swap (no tile of your lowest colour left)",
+    "swap": "swaps the rack for six new tiles",
+    "pass": "keeps the rack",
+    "better": "Better: {best}: {why}.",
+    "played": "Played: {move}: {why}.",
+    "same": "The move played is as good as any the analysis found.",
+    "worth_win": "chance of winning {played:.0%} instead of {best:.0%}",
+    "worth_lowest": "expected lowest colour at the end {played:.1f} instead of {best:.1f}",
+    "chart_line": "Move {number} ({mover}): {values}.",
+    "chart_value_win": "{name} {value:.0%}",
+    "chart_value_lowest": "{name} {value:.1f}",
+    "chart_end": "End: {values}.",
+}
+
+#: What a point of expected lowest colour is worth against a chance of winning of 1.
+LOWEST_WEIGHT = 0.03
+#: A move is a mistake only when its loss (in worth units: a chance of winning of 1) is
+#: above this and above twice its standard error over the paired worlds.
+NOISE = 0.05
+#: Smallest points a line must be worth to a rival to be named as blocked or opened.
+LINE_POINTS = 3
+#: The review's default effort: sampled worlds per move and placements besides the one played.
+WORLDS = 48
+WIDTH = 6
+
+
+def move_worth(game: Game, seat: int, results: list[tuple[float, float, float]]) -> float:
+    """The worth of a candidate from its rollouts: (win, lowest, second lowest) per world."""
+    n = len(results)
+    if game.players == 1:
+        return sum(low + 0.1 * second for _, low, second in results) / n
+    return sum(win + LOWEST_WEIGHT * low for win, low, _ in results) / n
+
+
+# --- facts in words --------------------------------------------------------------------
+
+
+def _side_track(game: Game, seat: int) -> list[int]:
+    return oriented(game, seat)
+
+
+def _rivals(game: Game, seat: int) -> list[int]:
+    """One seat per rival side (the seat whose turn comes first after ``seat``)."""
+    mine = game.variant.side_of(seat)
+    out: list[int] = []
+    seen_sides = {mine}
+    for step in range(1, game.players):
+        s = (seat + step) % game.players
+        side = game.variant.side_of(s)
+        if side not in seen_sides:
+            seen_sides.add(side)
+            out.append(s)
+    return out
+
+
+def _side_name(game: Game, seat: int) -> str:
+    side = game.variant.side_of(seat)
+    return str(game.variant.side_name(game, side))
+
+
+def _lowest_colours(track: list[int]) -> set[int]:
+    low = min(track)
+    return {c for c in range(6) if track[c] == low}
+
+
+def _cell_points(game: Game, cell: int) -> list[int]:
+    from .bots.evaluate import cell_points
+
+    return cell_points(game.board, game.zone.rays[cell])
+
+
+def _blocked_lines(game: Game, seat: int, p: Placement) -> list[tuple[int, int, int]]:
+    """(rival seat, colour, points) for rival lines toward their lowest colours that the
+    placement's cells take away."""
+    a, b, _, _ = p
+    out: list[tuple[int, int, int]] = []
+    for rival in _rivals(game, seat):
+        low = _lowest_colours(_side_track(game, rival))
+        best: dict[int, int] = {}
+        for cell in (a, b):
+            for c, n in enumerate(_cell_points(game, cell)):
+                if c in low and n >= LINE_POINTS and n > best.get(c, 0):
+                    best[c] = n
+        out.extend((rival, c, n) for c, n in sorted(best.items()))
+    return out
+
+
+def _opened_lines(game: Game, seat: int, p: Placement) -> list[tuple[int, int, int]]:
+    """(rival seat, colour, points) for lines toward a rival's lowest colour that the
+    placement makes richer than anything that colour had on the board before."""
+    before = Position(game)
+    after_game = game.copy()
+    after = Position(after_game)
+    after.play(p)
+    out: list[tuple[int, int, int]] = []
+    for rival in _rivals(game, seat):
+        low = _lowest_colours(_side_track(game, rival))
+        for c in sorted(low & {p[2], p[3]}):
+            was = max((before.points[c][e] for e in before.hot[c]), default=0)
+            now = max((after.points[c][e] for e in after.hot[c]), default=0)
+            if now >= LINE_POINTS and now > was:
+                out.append((rival, c, now))
+    return out
+
+
+def facts(game: Game, seat: int, move: Placement | str) -> list[str]:
+    """Short facts about a move in ``game`` (the position before it, ``seat`` to move).
+
+    Facts depend only on what ``seat`` sees: the board, the tracks, its own rack and the
+    public tile counts.
+    """
+    if isinstance(move, str):
+        return [TEXT["swap"] if move == "swap" else TEXT["pass"]]
+    a, b, ca, cb = move
+    points = placement_points(game.board, game.zone, a, b, ca, cb)
+    track = _side_track(game, seat)
+    after, bonus = game.variant.preview_gain(game, seat, points)
+    if game.variant.name == "duel" and seat == 1:
+        after = [-v for v in after]
+    low = _lowest_colours(track)
+    out: list[str] = []
+    duel = game.variant.name == "duel"
+    order = sorted(range(6), key=lambda c: (c not in low, -points[c], c))
+    for c in order:
+        if points[c]:
+            gained = after[c] - track[c]
+            key = "pulls" if duel else ("raises_lowest" if c in low else "raises")
+            out.append(TEXT[key].format(colour=COLOURS[c], n=gained or points[c], to=after[c]))
+    if not any(points):
+        out.append(TEXT["nothing"])
+    if bonus:
+        mark = 9 if duel else 18
+        for c in range(6):
+            if points[c] and track[c] < mark <= after[c]:
+                out.append(TEXT["bonus"].format(mark=mark, colour=COLOURS[c]))
+    for rival, c, n in _blocked_lines(game, seat, move):
+        out.append(TEXT["blocks"].format(name=_side_name(game, rival), colour=COLOURS[c], n=n))
+    for rival, c, n in _opened_lines(game, seat, move):
+        out.append(TEXT["opens"].format(name=_side_name(game, rival), colour=COLOURS[c], n=n))
+    trial = game.copy()
+    trial.play(move)
+    if trial.phase == "swap" and trial.current == seat and not bonus:
+        out.append(TEXT["sets_swap"])
+    return out
+
+
+def contrast(
+    game: Game, seat: int, played: Placement | str, best: Placement | str
+) -> tuple[list[str], list[str]]:
+    """The facts of ``best`` and of ``played``; the played move's also name the rival lines
+    the better move would have blocked and it leaves open."""
+    best_facts = facts(game, seat, best)
+    played_facts = facts(game, seat, played)
+    if not isinstance(best, str) and not isinstance(played, str):
+        blocked = {(r, c) for r, c, _ in _blocked_lines(game, seat, played)}
+        for rival, c, n in _blocked_lines(game, seat, best):
+            if (rival, c) not in blocked:
+                name = _side_name(game, rival)
+                played_facts.append(TEXT["leaves_open"].format(name=name, colour=COLOURS[c], n=n))
+    return best_facts, played_facts
+
+
+def compare(game: Game, seat: int, played: Placement | str, best: Placement | str) -> str:
+    """Why ``best`` is better than ``played``, from the facts of both."""
+    if _same(game, played, best):
+        return TEXT["same"]
+    best_facts, played_facts = contrast(game, seat, played, best)
+    return " ".join(
+        (
+            TEXT["better"].format(best=text(game, best), why="; ".join(best_facts)),
+            TEXT["played"].format(move=text(game, played), why="; ".join(played_facts)),
+        )
+    )
+
+
+def text(game: Game, move: Placement | str) -> str:
+    return move if isinstance(move, str) else game.placement_text(move)
+
+
+def _same(game: Game, x: Placement | str, y: Placement | str) -> bool:
+    return text(game, x) == text(game, y)
+
+
+# --- the analysis ---------------------------------------------------------------------
+
+
+def _deal_again(world: Game, hidden: list[int], rng: Rng) -> Game:
+    """Another world for the same view: the hidden racks and the bag dealt again."""
+    g = world.copy()
+    pool: list[Tile] = list(g.bag)
+    for s in hidden:
+        pool.extend(g.racks[s])
+    rng.shuffle(pool)
+    for s in hidden:
+        n = len(g.racks[s])
+        g.racks[s], pool = pool[:n], pool[n:]
+    g.bag = pool
+    g.rng = Rng(rng.next64())
+    return g
+
+
+def worlds_for(view: dict[str, Any], count: int, rng: Rng) -> list[Game]:
+    """``count`` games consistent with the view, hidden tiles sampled (never the real ones)."""
+    first = determinize(view, rng)
+    seat = view["seat"]
+    hidden = [s for s in range(first.players) if s not in visible_racks(first, seat)]
+    out = [first]
+    while len(out) < count:
+        out.append(_deal_again(first, hidden, rng))
+    return out
+
+
+def _results(g: Game) -> list[tuple[float, float, float]]:
+    """Every seat's (won, lowest, second lowest) at the end of a game."""
+    from .bots.evaluate import outcome
+
+    out: list[tuple[float, float, float]] = []
+    for s in range(g.players):
+        track = sorted(oriented(g, s))
+        if g.variant.name == "duel":
+            track = sorted([sum(1 for v in track if v > 0)] * 2)
+        win = 1.0 if g.players == 1 else (outcome(g, s) + 1) / 2
+        out.append((win, float(track[0]), float(track[1])))
+    return out
+
+
+def rollout(world: Position, move: Placement | str) -> list[tuple[float, float, float]]:
+    """Play ``move``, then everyone greedy for their own side to the end of the game."""
+    pos = world.copy()
+    g = pos.game
+    pos.play(move)
+    while g.phase != "over":
+        if g.phase == "swap":
+            pos.play("swap")
+            continue
+        _, p = pos.best(g.current)
+        if p is None:
+            break
+        pos.play(p)
+    return _results(g)
+
+
+@dataclass
+class MoveReview:
+    """One reviewed move: what was played, what the analysis prefers, and why."""
+
+    index: int  # the move's index in the game's move list
+    turn: int
+    seat: int
+    name: str
+    played: str
+    best: str
+    #: Chance of winning (solo: expected lowest colour) after each move.
+    played_win: float
+    best_win: float
+    played_lowest: float
+    best_lowest: float
+    #: Worth lost by the move played (0: as good as the best found), see :func:`move_worth`.
+    cost: float
+    reason: str
+    #: The facts of the move played (with the rival lines it leaves open that the better
+    #: move blocks) and of the better move (empty when the move played stands).
+    played_facts: list[str] = field(default_factory=list)
+    best_facts: list[str] = field(default_factory=list)
+    #: After the move played: every seat's chance of winning (solo: expected lowest colour).
+    chances: list[float] = field(default_factory=list)
+    #: After the move played: every seat's expected lowest colour.
+    lowest: list[float] = field(default_factory=list)
+
+    @property
+    def mistake(self) -> bool:
+        return self.cost > 0
+
+    def worth_text(self, solo: bool) -> str:
+        if solo:
+            return TEXT["worth_lowest"].format(played=self.played_lowest, best=self.best_lowest)
+        return "; ".join(
+            (
+                TEXT["worth_win"].format(played=self.played_win, best=self.best_win),
+                TEXT["worth_lowest"].format(played=self.played_lowest, best=self.best_lowest),
+            )
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["mistake"] = self.mistake
+        return out
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean of ``a - b`` over paired worlds and its standard error."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def analyse(
+    game: Game,
+    seat: int,
+    played: str,
+    index: int = 0,
+    worlds: int = WORLDS,
+    width: int = WIDTH,
+    seed: int = 1,
+) -> MoveReview:
+    """Judge ``played`` in ``game`` (the position before it) from ``seat``'s view only.
+
+    The candidates are ranked in one set of sampled worlds; the best of them and the move
+    played are then measured again in a second, independent set, so that the figures
+    shown are not inflated by picking the luckiest candidate.
+    """
+    view = game.view(seat)
+    rng = Rng(seed * 1_000_003 + index)
+    samples = worlds_for(view, worlds, rng)
+    first = samples[0]
+    played_move = first.parse(played)
+    candidates: list[Placement | str]
+    if first.phase == "swap":
+        candidates = ["swap", "pass"]
+    else:
+        scored = scored_placements(first, seat)
+        scored.sort(key=lambda vp: (-vp[0], vp[1]))
+        candidates = [p for _, p in scored[:width]]
+        if not any(_same(first, c, played_move) for c in candidates):
+            candidates.append(played_move)
+    played_i = next(i for i, c in enumerate(candidates) if _same(first, c, played_move))
+    ranked = _measure(samples, candidates, seat)
+    best_i = max(range(len(candidates)), key=lambda i: (ranked[i][0], i == played_i, -i))
+    pair = [candidates[played_i], candidates[best_i]]
+    if best_i == played_i:
+        measured = [ranked[played_i], ranked[played_i]]
+    else:
+        measured = _measure(worlds_for(view, worlds, rng), pair, seat)
+    (worth_p, res_p), (worth_b, res_b) = measured
+    cost, noise = _paired(
+        [move_worth(first, seat, [r[seat]]) for r in res_b],
+        [move_worth(first, seat, [r[seat]]) for r in res_p],
+    )
+    if cost <= max(NOISE, 2 * noise):
+        # Not clearly worse: the move played stands (its own figures on both sides).
+        cost, res_b, pair[1] = 0.0, res_p, pair[0]
+
+    def mean(rs: list[list[tuple[float, float, float]]], s: int, k: int) -> float:
+        return sum(r[s][k] for r in rs) / len(rs)
+
+    solo = game.players == 1
+    same = _same(first, played_move, pair[1])
+    shown = (
+        ([], facts(first, seat, played_move))
+        if same
+        else contrast(first, seat, played_move, pair[1])
+    )
+    return MoveReview(
+        index=index,
+        turn=game.turn,
+        seat=seat,
+        name=game.names[seat],
+        played=text(first, played_move),
+        best=text(first, pair[1]),
+        played_win=mean(res_p, seat, 0),
+        best_win=mean(res_b, seat, 0),
+        played_lowest=mean(res_p, seat, 1),
+        best_lowest=mean(res_b, seat, 1),
+        cost=round(cost, 6),
+        reason=compare(first, seat, played_move, pair[1]),
+        played_facts=shown[1],
+        best_facts=shown[0],
+        chances=[mean(res_p, s, 1 if solo else 0) for s in range(game.players)],
+        lowest=[mean(res_p, s, 1) for s in range(game.players)],
+    )
+
+
+def _measure(
+    samples: list[Game], candidates: list[Placement | str], seat: int
+) -> list[tuple[float, list[list[tuple[float, float, float]]]]]:
+    """Each candidate's worth and its rollouts' results, in the same worlds."""
+    results: list[list[list[tuple[float, float, float]]]] = [[] for _ in candidates]
+    for world in samples:
+        root = Position(world)
+        for i, move in enumerate(candidates):
+            results[i].append(rollout(root, move))
+    first = samples[0]
+    return [(move_worth(first, seat, [r[seat] for r in rs]), rs) for rs in results]
+
+
+class Review:
+    """The review of a game (a save, finished or not): one :class:`MoveReview` at a time.
+
+    >>> from engine import new_game
+    >>> g = new_game("standard", players=2, seed=3)
+    >>> _ = g.apply(g.legal_moves()[0])
+    >>> review = Review(g.to_save(), seats=[0], worlds=2, width=1)
+    >>> review.total
+    1
+    >>> [m.played == g.moves[0] for m in review.moves()]
+    [True]
+    """
+
+    def __init__(
+        self,
+        save: dict[str, Any],
+        seats: list[int] | None = None,
+        worlds: int = WORLDS,
+        width: int = WIDTH,
+        seed: int = 1,
+    ) -> None:
+        self.save = save
+        self.start = load_game({**save, "moves": []})
+        self.final = load_game(save)
+        players = self.start.players
+        self.seats = list(range(players)) if seats is None else sorted(set(seats))
+        self.worlds, self.width, self.seed = worlds, width, seed
+        self.results: list[MoveReview] = []
+        replay = self.start.copy()
+        self.total = 0
+        for move in save["moves"]:
+            if replay.current in self.seats:
+                self.total += 1
+            replay.apply(move)
+
+    def moves(self) -> Iterator[MoveReview]:
+        """Each reviewed move's result as soon as it is known (the page may stop any time)."""
+        game = self.start.copy()
+        for index, move in enumerate(self.save["moves"]):
+            seat = game.current
+            if seat in self.seats:
+                result = analyse(game, seat, move, index, self.worlds, self.width, self.seed)
+                self.results.append(result)
+                yield result
+            game.apply(move)
+
+    def run(self) -> list[MoveReview]:
+        for _ in self.moves():
+            pass
+        return self.results
+
+    @property
+    def solo(self) -> bool:
+        return self.start.players == 1
+
+    def costliest(self, count: int = 3) -> list[MoveReview]:
+        """The moves that cost most (mistakes only), costliest first."""
+        return costliest(self.results, count)
+
+    def chart(self) -> dict[str, Any]:
+        return chart_data(self.results, self.final)
+
+
+def costliest(results: list[MoveReview], count: int = 3) -> list[MoveReview]:
+    mistakes = [r for r in results if r.mistake]
+    mistakes.sort(key=lambda r: (-r.cost, r.index))
+    return mistakes[:count]
+
+
+def chart_data(results: list[MoveReview], final: Game | None = None) -> dict[str, Any]:
+    """Each player's chance of winning (solo: expected lowest colour) after each reviewed
+    move, and the actual result at the end when the game is over."""
+    players = final.players if final is not None else len(results[0].chances) if results else 0
+    names = list(final.names) if final is not None else []
+    measure = "lowest" if players == 1 else "win"
+    points = [
+        {"index": r.index, "number": r.index + 1, "mover": r.name, "values": list(r.chances)}
+        for r in results
+    ]
+    end = None
+    if final is not None and final.over:
+        end = [w if players > 1 else low for w, low, _ in _results(final)]
+    return {"measure": measure, "names": names, "points": points, "end": end}
+
+
+def chart_text(chart: dict[str, Any]) -> list[str]:
+    """The chart as lines of text, one per point (for screen readers and the table)."""
+    key = "chart_value_lowest" if chart["measure"] == "lowest" else "chart_value_win"
+    names = chart["names"]
+
+    def values(row: list[float]) -> str:
+        return ", ".join(TEXT[key].format(name=n, value=v) for n, v in zip(names, row, strict=True))
+
+    lines = [
+        TEXT["chart_line"].format(number=p["number"], mover=p["mover"], values=values(p["values"]))
+        for p in chart["points"]
+    ]
+    if chart["end"] is not None:
+        lines.append(TEXT["chart_end"].format(values=values(chart["end"])))
+    return lines
+
+
+# --- try from here and hints -------------------------------------------------------------
+
+
+def try_from_here(save: dict[str, Any], index: int, deal: int, seat: int | None = None) -> Game:
+    """A new game from the position before move ``index`` of ``save``: the board, the scores
+    and the mover's rack kept; the tiles the mover could not see dealt afresh from ``deal``."""
+    from .save import start_from
+
+    moves = save["moves"]
+    if not 0 <= index < len(moves) + 1:
+        raise ValueError(f"the game has no move {index + 1}")
+    game = load_game({**save, "moves": moves[:index]})
+    if game.over:
+        raise ValueError("the game is over at that point")
+    return start_from(game, game.current if seat is None else seat, deal)
+
+
+def hint(
+    view: dict[str, Any],
+    level: str = "strong",
+    seed: int = 0,
+    budget_ms: int | None = None,
+    time_limit_ms: float | None = None,
+) -> dict[str, Any]:
+    """The move a bot would play in the view, and why (its facts), for the player to move."""
+    from .bots import make_bot
+
+    seat = view["seat"]
+    if seat is None or view["current"] != seat:
+        raise ValueError("a hint is for the player to move")
+    bot = make_bot(level, seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)
+    move = bot.choose(view)
+    game = determinize(view, Rng(seed))
+    parsed = game.parse(move)
+    why = facts(game, seat, parsed)
+    return {"move": move, "facts": why, "reason": "; ".join(why)}
+
+
+__all__ = [
+    "TEXT",
+    "MoveReview",
+    "Review",
+    "analyse",
+    "chart_data",
+    "chart_text",
+    "costliest",
+    "facts",
+    "hint",
+    "try_from_here",
+]

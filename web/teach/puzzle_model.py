@@ -1,0 +1,189 @@
+"""The daily puzzle's model (pure): today's puzzle from the date (engine.puzzles, no
+server), the answers offered, the result with the review's reasons, and the player's
+record kept in local storage: the days solved, how many, and the streak.
+
+All words are in `TEXT` (one place, ready to be marked for translation).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from engine.puzzles import check_answer, options, position, puzzle_for
+from web.board.board_words import cell_words
+from web.board.hexgrid import Cell
+from web.board.placing import parse_placement
+from web.teach.review_model import placement_words
+
+#: Local storage key of the player's record: ``{"solved": [...], "tried": [...]}`` (ISO dates).
+PUZZLES_KEY = "ingenious.puzzles"
+#: Days kept in the record, and earlier puzzles listed.
+KEEP_DAYS = 400
+EARLIER = 7
+
+TEXT = {
+    "entry": "Daily puzzle",
+    "entry_help": "One position a day: find the best placement.",
+    "title": "Puzzle {number}: {date}",
+    "task": "{name} to play, tiles on the rack: {rack}. Which placement is best?",
+    "check": "Check my answer",
+    "answer": "Your answer",
+    "choose_first": "Choose a placement first.",
+    "solved": "Solved! That is the best placement.",
+    "missed": "Not this one. The best placement is {best}.",
+    "figures": "Chance of winning after the best placement {best:.0%}; after the one that "
+    "scores most now {greedy:.0%}.",
+    "record": "Solved {solved} puzzle{s}; streak {streak} day{t}.",
+    "earlier": "Earlier puzzles",
+    "today": "today",
+    "done": "solved",
+    "open": "not solved",
+    "board": "The puzzle's board",
+    "close": "Close",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    move: str
+    words: str
+    selected: bool
+
+
+@dataclass(frozen=True)
+class Earlier:
+    date: str  # ISO date
+    label: str
+    solved: bool
+    current: bool
+
+
+@dataclass(frozen=True)
+class PuzzleModel:
+    title: str
+    task: str
+    view: dict[str, Any]
+    marked: tuple[Cell, ...]
+    options: tuple[Option, ...]
+    can_check: bool
+    result: tuple[str, ...]  # empty until checked
+    solved: bool | None
+    record: str
+    earlier: tuple[Earlier, ...]
+
+
+@dataclass
+class PuzzleState:
+    day: datetime.date
+    choice: str | None = None
+    checked: bool = False
+
+
+def clean_record(value: object) -> dict[str, list[str]]:
+    """The stored record, checked: lists of ISO dates (anything else is dropped)."""
+    out: dict[str, list[str]] = {"solved": [], "tried": []}
+    if not isinstance(value, dict):
+        return out
+    for key in out:
+        days = value.get(key, [])
+        if not isinstance(days, list):
+            continue
+        good = set()
+        for day in days[-KEEP_DAYS:]:
+            try:
+                good.add(datetime.date.fromisoformat(str(day)).isoformat())
+            except ValueError:
+                continue
+        out[key] = sorted(good)[-KEEP_DAYS:]
+    return out
+
+
+def record_result(
+    record: dict[str, list[str]], day: datetime.date, solved: bool
+) -> dict[str, list[str]]:
+    """The record after an answer to the puzzle of `day` (solved days stay solved)."""
+    out = clean_record(record)
+    iso = day.isoformat()
+    if iso not in out["tried"]:
+        out["tried"] = sorted([*out["tried"], iso])[-KEEP_DAYS:]
+    if solved and iso not in out["solved"]:
+        out["solved"] = sorted([*out["solved"], iso])[-KEEP_DAYS:]
+    return out
+
+
+def streak(solved: list[str], today: datetime.date) -> int:
+    """Days in a row solved, up to today (or up to yesterday while today is still open)."""
+    days = set(solved)
+    day = today if today.isoformat() in days else today - datetime.timedelta(days=1)
+    count = 0
+    while day.isoformat() in days:
+        count += 1
+        day -= datetime.timedelta(days=1)
+    return count
+
+
+def option_words(radius: int, move: str, points: dict[str, int]) -> str:
+    halves = parse_placement(move)
+    if halves is None:
+        return move
+    (a, ca), (b, cb) = halves
+    where = f"{cell_words(radius, a, short=True)} and {cell_words(radius, b, short=True)}"
+    return f"{placement_words((ca, cb), points)}; {where}"
+
+
+def puzzle_model(state: PuzzleState, today: datetime.date, record: dict[str, Any]) -> PuzzleModel:
+    puzzle = puzzle_for(state.day)
+    game = position(puzzle)
+    seat = game.current
+    view = game.view(seat)
+    offered = options(puzzle)
+    opts = tuple(
+        Option(m, option_words(game.zone.radius, m, game.preview(m)["points"]), m == state.choice)
+        for m in offered
+    )
+    rack = ", ".join(f"{x}/{y}" for x, y in view["racks"][str(seat)])
+    result: tuple[str, ...] = ()
+    solved = None
+    if state.checked and state.choice is not None:
+        answer = check_answer(puzzle, state.choice)
+        solved = bool(answer["solved"])
+        best = next(o.words for o in opts if o.move == puzzle["best"])
+        head = TEXT["solved"] if solved else TEXT["missed"].format(best=best)
+        figures = TEXT["figures"].format(best=puzzle["best_win"], greedy=puzzle["greedy_win"])
+        why = [line for line in answer["explanation"] if line.startswith("Better:")]
+        result = (head, figures, *(_words_for_moves(line, opts) for line in why))
+    marked: tuple[Cell, ...] = ()
+    halves = parse_placement(state.choice) if state.choice else None
+    if halves is not None:
+        marked = (halves[0][0], halves[1][0])
+    clean = clean_record(record)
+    n = len(clean["solved"])
+    s = streak(clean["solved"], today)
+    earlier = []
+    for back in range(EARLIER):
+        day = today - datetime.timedelta(days=back)
+        iso = day.isoformat()
+        number = puzzle_for(day)["number"]
+        label = f"{number} ({TEXT['today']})" if back == 0 else f"{number} ({day:%d %B})"
+        earlier.append(Earlier(iso, label, iso in clean["solved"], day == state.day))
+    return PuzzleModel(
+        TEXT["title"].format(number=puzzle["number"], date=f"{state.day:%d %B %Y}"),
+        TEXT["task"].format(name=game.names[seat], rack=rack),
+        view,
+        marked,
+        opts,
+        state.choice is not None,
+        result,
+        solved,
+        TEXT["record"].format(solved=n, s="" if n == 1 else "s", streak=s, t="" if s == 1 else "s"),
+        tuple(earlier),
+    )
+
+
+def _words_for_moves(line: str, opts: tuple[Option, ...]) -> str:
+    """The review's reason with the moves' coordinates replaced by their words."""
+    for o in opts:
+        line = line.replace(o.move, o.words.split(";")[0])
+    return line
