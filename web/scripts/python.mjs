@@ -227,13 +227,18 @@ async function fillBase(module, found) {
 // then gets that compiled module: for the one call it makes, WebAssembly.instantiateStreaming
 // instantiates the module already compiled, in a task of its own. (The bot worker
 // compiles when its turn comes: it must not take the cores from the page.)
+// The page asks for the file once: Pyodide's own request for it is answered with the same
+// response (shareWasmRequest), whose body the compiled module makes unneeded.
+const WASM_URL = INDEX_URL + "pyodide.asm.wasm";
 let compiling = null;
+let wasmResponse = null;
 
 function compiledWasm() {
   compiling ??= (async () => {
-    const url = INDEX_URL + "pyodide.asm.wasm";
+    const url = WASM_URL;
     try {
-      return await WebAssembly.compileStreaming(fetch(url, { credentials: "same-origin" }));
+      wasmResponse ??= fetch(url, { credentials: "same-origin" });
+      return await WebAssembly.compileStreaming(wasmResponse.then((r) => r.clone()));
     } catch {
       // A server that labels the file wrongly: compile it from its bytes.
       const response = await fetch(url, { credentials: "same-origin" });
@@ -250,6 +255,22 @@ const canPrecompile = typeof WebAssembly === "object" &&
 
 if (PAGE && !globalThis.ingeniousFramed && canPrecompile) {
   compiledWasm().catch(() => {});  // on failure Pyodide compiles it itself
+}
+
+// Pyodide's request for its wasm (made while it starts, before it holds the snapshot)
+// gets the page's own response, once; any other request goes out as usual.
+function shareWasmRequest() {
+  const response = wasmResponse;
+  if (!response || typeof globalThis.fetch !== "function") return () => {};
+  const plain = globalThis.fetch;
+  const restore = () => { if (globalThis.fetch === shared) globalThis.fetch = plain; };
+  const shared = function (input, init) {
+    if (String(input?.url ?? input) !== WASM_URL) return plain.call(this, input, init);
+    restore();
+    return response;
+  };
+  globalThis.fetch = shared;
+  return restore;
 }
 
 async function withCompiledWasm(create) {
@@ -319,9 +340,10 @@ async function start() {
       ...inSteps(null),
       createPyodideModule: (settings) => inSteps(found).createPyodideModule(settings),
     };
+    const unshare = shareWasmRequest();
     const pyodide = await startPyodide({
       ...config, stdLibURL: FILES.rest, ...steps, _loadSnapshot: snapshot,
-    });
+    }).finally(unshare);
     pyodide.runPython(AFTER_RESTORE);
     mark("python-restored");
     const { times } = await prepared;
@@ -334,7 +356,10 @@ async function start() {
   } catch (error) {
     const why = refusal || new Error(`Pyodide could not restore it (${error.message || error})`);
     await busy();
-    const [pyodide, archive] = await Promise.all([startPyodide(config), archiveBytes()]);
+    const [pyodide, archive] = await Promise.all([
+      startPyodide({ ...config, createPyodideModule: inSteps(null).createPyodideModule }),
+      archiveBytes(),
+    ]);
     unpack(pyodide, archive);
     report("normal", why);
     tell("up");
