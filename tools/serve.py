@@ -145,7 +145,8 @@ def live_archive(root: Path) -> tuple[bytes, bytes, bytes]:
     stamp = tuple(
         (str(p), p.stat().st_mtime_ns, p.stat().st_size)
         for package in archive.PACKAGES
-        for p in sorted((root / package).rglob("*.py"))
+        for pattern in ("*.py", "*.mo")
+        for p in sorted((root / package).rglob(pattern))
     )
     with _archive_lock:
         cached = _archives.get(root)
