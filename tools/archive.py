@@ -2,7 +2,7 @@
 
 The browser gets the engine and web modules in one download instead of one request per
 file: PyScript unpacks it (``pyscript.toml``: ``[files] "./python.zip" = "./*"``, for the
-game's page and its bot worker) and ``web/boards.js`` unpacks it into Pyodide for the
+game's page and its bot worker) and ``web/scripts/boards.js`` unpacks it into Pyodide for the
 embedded boards.
 
 What goes in is derived, not listed: every module reached by ``import`` statements
@@ -29,7 +29,7 @@ NAME = "python.zip"
 #: The folders of the sources (what a change to invalidates a built archive).
 PACKAGES = ("engine", "web")
 #: The modules the pages start: the game (index.html), its bot worker, the boards.
-ENTRY_MODULES = ("web.main", "web.worker", "web.embed")
+ENTRY_MODULES = ("web.shell.main", "web.shell.worker", "web.teach.embed")
 #: Data files a package reads beside its modules (package folder -> glob under it): the
 #: compiled message catalogues (tools/i18n.py), shipped when the package is.
 DATA = {"web/i18n": "locale/*/LC_MESSAGES/*.mo"}

@@ -5,7 +5,7 @@
 Each sample starts a fresh Chromium (empty cache) and opens one page of the repository,
 served by ``tools/serve.py``:
 
-* ``one board``: a page with one board of the include (``web/boards.js``);
+* ``one board``: a page with one board of the include (``web/scripts/boards.js``);
 * ``six boards``: ``docs/embed-demo.html``, the rulebook's five examples and a try board;
 * with ``--frames`` also the same two pages made of ``<iframe src="embed.html?...">``
   (one Pyodide per frame), for comparison.
@@ -43,7 +43,7 @@ EXAMPLES = sorted(p.name for p in (ROOT / "docs" / "positions").glob("*.json"))
 
 ONE_BOARD = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>One board</title><link rel="icon" href="data:,">
-<script src="web/boards.js" defer></script></head><body><main>
+<script src="web/scripts/boards.js" defer></script></head><body><main>
 <div id="one" data-ingenious-src="docs/positions/{name}"></div></main></body></html>"""
 
 FRAME = (

@@ -7,7 +7,7 @@ rather than listed by hand:
 * the pages: every top-level ``.html`` (``index.html``, the game; ``embed.html``, the
   embeddable board), each local ``src``/``href`` they name (styles, scripts, favicon,
   manifest) and the ``config`` of their Python scripts (``pyscript.toml``);
-* the ``interpreter`` of those configs, ``web/python.mjs`` (the start-up module: it
+* the ``interpreter`` of those configs, ``web/scripts/python.mjs`` (the start-up module: it
   restores the memory snapshot and unpacks the sources), the module it imports, and what
   it loads: ``python.zip``, the Python sources of every page and of the bot worker with
   their bytecode, ``python-stdlib.zip``, the standard library they can import, compiled,
@@ -17,7 +17,7 @@ rather than listed by hand:
   start (``create_named_worker(src=...)``), which PyScript fetches as a file;
 * the Pyodide files ``pyodide.mjs`` fetches at start-up (its standard library is the
   one compiled by ``tools/pybuild.py``, ``python-stdlib.zip``);
-* for a page that starts Python with ``web/boards.js`` (the boards' loader) instead of
+* for a page that starts Python with ``web/scripts/boards.js`` (the boards' loader) instead of
   PyScript: the same start-up module and what it loads;
 * PyScript's ``core.js``, the plugin chunks it always imports, its TOML parser, and
   their static imports (editor, terminal and zip chunks are left out: never loaded);
@@ -27,7 +27,7 @@ rather than listed by hand:
   against them), and whose cache name carries the build's content hash.
 
 Each page gets a ``<meta name="ingenious-build">`` tag with that hash; only then does
-``web/sw-register.js`` (included by index.html) register the service worker, so
+``web/scripts/sw-register.js`` (included by index.html) register the service worker, so
 ``make play`` never runs it.
 Every path is relative, so the folder works from any static host and any sub-path.
 """
@@ -60,19 +60,19 @@ SW_NAME = "sw.js"
 
 # What pyodide.mjs fetches next to itself at start-up (checked in Chromium). pyodide.js
 # (the classic-script twin) and package.json are never loaded by the page.
-# Its standard library is not among them: web/python.mjs gives it the one tools/pybuild.py
+# Its standard library is not among them: web/scripts/python.mjs gives it the one tools/pybuild.py
 # compiles (python-stdlib.zip).
 PYODIDE_LOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 
 #: The start-up module every page's Python comes through (PyScript's ``interpreter``, and
-#: what web/boards.js imports), the module it imports, the Pyodide it starts and the files
+#: what web/scripts/boards.js imports), the module it imports, the Pyodide it starts and the files
 #: it loads next to the pages.
-LOADER = "web/python.mjs"
-LOADER_FILES = (LOADER, "web/python-snapshot.mjs", "web/python-snapshot-worker.mjs")
+LOADER = "web/scripts/python.mjs"
+LOADER_FILES = (LOADER, "web/scripts/python-snapshot.mjs", "web/scripts/python-snapshot-worker.mjs")
 LOADER_RUNTIME = "runtime/pyodide/pyodide.mjs"
 LOADER_LOADS = pybuild.NAMES
-# web/boards.js starts Python through the same module (no PyScript).
-BOARDS_SCRIPT = "web/boards.js"
+# web/scripts/boards.js starts Python through the same module (no PyScript).
+BOARDS_SCRIPT = "web/scripts/boards.js"
 #: Files the build writes rather than copies: the archive of the Python sources, their
 #: snapshot, and the rules text the start page shows before Python runs (tools/rules_text.py).
 GENERATED = (*pybuild.NAMES, rules_text.NAME)
@@ -294,7 +294,7 @@ BOARDS_BUILD_MARKER = "var BUILD = null;"
 
 
 def stamp_boards(script: str, version: str) -> str:
-    """web/boards.js knowing its build's version (so it registers the service worker)."""
+    """web/scripts/boards.js knowing its build's version (so it registers the service worker)."""
     if BOARDS_BUILD_MARKER not in script:
         raise BuildError(f"{BOARDS_SCRIPT}: the marker {BOARDS_BUILD_MARKER!r} is missing")
     return script.replace(BOARDS_BUILD_MARKER, f"var BUILD = {json.dumps(version)};", 1)

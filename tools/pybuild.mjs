@@ -20,7 +20,7 @@
 //
 // The snapshot file: "INGSNAP1", a 4-byte little-endian header length, a JSON header
 // (format 2, pyodide version, SHA-256 of python.zip and of python-stdlib.zip, the raw
-// size, the runs of memory that are not zeros), then each run's gzip, in order. web/python-snapshot.mjs restores it
+// size, the runs of memory that are not zeros), then each run's gzip, in order. web/scripts/python-snapshot.mjs restores it
 // only when every key matches the files the page is served. tools/pybuild.py drives this.
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
@@ -193,7 +193,7 @@ trimmed_stdlib(STDLIB, needed_stdlib(list(MODULES), "/tmp/pyscript", STDLIB))`).
 
   // 2. An interpreter started on that standard library imports the modules: its memory
   // is the snapshot. Names the modules read from the page's globals when imported
-  // (web/dom.py keeps `js.document`) are recorded as paths: the page's own are restored.
+  // (web/ui/dom.py keeps `js.document`) are recorded as paths: the page's own are restored.
   globalThis.document ??= {};
   const pyodide = await loadPyodide({
     ...quiet, stdLibURL: stdlibPath, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },

@@ -10,7 +10,7 @@ only) and ``python.snapshot`` (an interpreter started on that standard library t
 imported :func:`snapshot_modules`). Results are kept in ``.cache/pybuild/`` under the
 hash of what they are made from, so an unchanged tree costs nothing.
 
-``web/python.mjs`` restores the snapshot only when its header names the very
+``web/scripts/python.mjs`` restores the snapshot only when its header names the very
 ``python.zip``, standard library and Pyodide version the site serves. Figures and the
 choices behind them: docs/performance.md.
 """
@@ -43,7 +43,7 @@ SNAPSHOT_NAME = "python.snapshot"
 NAMES = (archive.NAME, STDLIB_NAME, SNAPSHOT_NAME)
 CACHE = ROOT / ".cache" / "pybuild"
 #: Modules the pages run as scripts (importing them would start the page).
-SCRIPTS = ("web/main.py",)
+SCRIPTS = ("web/shell/main.py",)
 #: Standard-library modules PyScript's own package imports when it starts (its
 #: ``pyscript`` package is written and imported after the restore): imported into the
 #: snapshot too, so they are not compiled again on every start.

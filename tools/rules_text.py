@@ -1,8 +1,8 @@
 """The rules text as an HTML fragment, readable before Python runs in the page.
 
-The start page's Rules button opens a native ``<dialog>`` at once (``web/start-form.js``)
+The start page's Rules button opens a native ``<dialog>`` at once (``web/scripts/start-form.js``)
 and fills it with ``web/rules-text.html``: this fragment, the same HTML the in-game rules
-page shows (``web.rules.rules_html``, one source of rules text). It is not a file of the
+page shows (``web.teach.rules.rules_html``, one source of rules text). It is not a file of the
 repository: ``tools/serve.py`` writes it from the live sources on request, and
 ``tools/build_dist.py`` writes it into the release.
 
@@ -22,12 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Where the page fetches it (relative to the site's folder).
 NAME = "web/rules-text.html"
 #: The page script that fetches it: a build with this script gets the fragment.
-READER = "web/start-form.js"
-SOURCE = "web/rules.py"
+READER = "web/scripts/start-form.js"
+SOURCE = "web/teach/rules.py"
 
 _PROGRAM = (
     "import sys; sys.path.insert(0, sys.argv[1]); "
-    "from web.rules import rules_html; "
+    "from web.teach.rules import rules_html; "
     "sys.stdout.buffer.write(rules_html().strip().encode('utf-8') + b'\\n')"
 )
 
@@ -37,7 +37,7 @@ class RulesTextError(RuntimeError):
 
 
 def fragment(site: Path = ROOT) -> bytes:
-    """The fragment's bytes (UTF-8), from ``site``'s ``web/rules.py``."""
+    """The fragment's bytes (UTF-8), from ``site``'s ``web/teach/rules.py``."""
     if not (site / SOURCE).is_file():
         raise RulesTextError(f"{site / SOURCE} is missing")
     try:

@@ -13,7 +13,7 @@ the server builds them from the live sources (once per change, kept in
 ``.cache/pybuild/``), so an edit to a module shows on reload. A release folder
 (``dist/``) has its own, served as they are. The same goes
 for ``web/rules-text.html``, the rules text the start page shows before Python runs
-(``tools/rules_text.py``): written from the live ``web/rules.py`` when a folder with the
+(``tools/rules_text.py``): written from the live ``web/teach/rules.py`` when a folder with the
 sources lacks the file.
 
 Tests use :func:`start_in_thread`, which serves on a free port and returns the
@@ -161,7 +161,7 @@ _rules: dict[Path, tuple[object, bytes]] = {}
 def live_rules(root: Path) -> bytes:
     """The rules fragment of ``root``'s sources, written again when a web module changed."""
     stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)
-                  for p in sorted((root / "web").glob("*.py")))  # fmt: skip
+                  for p in sorted((root / "web").rglob("*.py")))  # fmt: skip
     with _archive_lock:
         cached = _rules.get(root)
         if cached is None or cached[0] != stamp:

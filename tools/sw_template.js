@@ -115,7 +115,7 @@ self.addEventListener("fetch", (event) => {
 
 // Kept files: pages of boards put next to the game and their position files, and the
 // position file of a frame (docs/embed.md, "Offline"). Only the files a page of the
-// worker's folder asked it to keep ({type: "keep", urls}: web/boards.js sends the page's
+// worker's folder asked it to keep ({type: "keep", urls}: web/scripts/boards.js sends the page's
 // own address and its boards' files on every visit) are the worker's: they come from the
 // network while there is one, and the last copy is served when there is none. Anything
 // else, even in the worker's folder (at an origin's root: every other app of the origin),
@@ -189,7 +189,7 @@ async function store(key, response) {
   }
 }
 
-// A page of the worker's folder asks for files to be kept (web/boards.js): the page
+// A page of the worker's folder asks for files to be kept (web/scripts/boards.js): the page
 // itself and its boards' files, loaded before the worker was there. With a MessagePort,
 // the worker says "kept" when it has done so.
 self.addEventListener("message", (event) => {

@@ -41,7 +41,7 @@ def build_release(out: Path, work: Path, marker: str | None = None) -> str:
         for name in names + archive.modules(ROOT):
             (site / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(ROOT / name, site / name)
-        boot = site / "web" / "boot.js"
+        boot = site / "web" / "scripts" / "boot.js"
         boot.write_text(
             boot.read_text(encoding="utf-8") + f"\n// release {marker}\n", encoding="utf-8"
         )

@@ -18,7 +18,7 @@ from tests.browser.game_helpers import best_move, engine_game, place_with_mouse,
 from tests.browser.test_tutorial import type_placement
 from tools import build_dist
 from tools.serve import ROOT
-from web.tutorial import LESSONS, solutions
+from web.teach.tutorial import LESSONS, solutions
 
 READY = 'body[data-ready="1"]'
 SLOW = 90_000

@@ -21,10 +21,10 @@ from engine.game import Game
 from tests.browser.a11y import axe_violations, describe
 from tests.browser.test_challenges import start_challenge
 from tests.web.challenge_play import play_until
-from web import share
 from web.challenges.session import AUTOSAVE_KEY, Session
 from web.challenges.setup import ChallengeSetup
-from web.storage import site_key
+from web.saves import share
+from web.store.storage import site_key
 
 SLOW = 90_000
 H1_JS = """() => [...document.querySelectorAll('h1')]
@@ -201,7 +201,7 @@ def test_every_challenge_state_has_no_wcag_violations(page: Page, server_url: st
 def test_the_live_region_reads_out_the_cursor_and_the_board(page: Page, server_url: str) -> None:
     """Arrow keys: the polite live region reads out the cell under the cursor, anew at each
     step; with a tile picked, what it would score; D and the Describe button read out
-    the whole board (the words of web/board_words.py, checked in tests/web)."""
+    the whole board (the words of web/board/board_words.py, checked in tests/web)."""
     open_page(page, server_url)
     page.locator('input[name="variant"][value="standard"]').check()
     page.select_option("#seat-kind-1", "beginner")

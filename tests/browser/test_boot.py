@@ -17,7 +17,7 @@ def test_a_normal_start_records_no_failed_file(ready_page: Page) -> None:
 @pytest.mark.parametrize(
     "missing",
     [
-        "python.zip",  # the game's Python sources (one archive, fetched by web/python.mjs)
+        "python.zip",  # the game's Python sources (one archive, fetched by web/scripts/python.mjs)
         "python-stdlib.zip",  # the standard library compiled for the game (the same)
         "runtime/pyodide/pyodide.asm.mjs",  # a runtime file (imported by Pyodide)
         "runtime/pyscript/core-C9KDLldu.js",  # a module imported by PyScript's core.js

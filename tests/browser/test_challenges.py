@@ -21,7 +21,7 @@ from tests.web.challenge_play import play_until
 from web.challenges.previews import card_preview
 from web.challenges.session import AUTOSAVE_KEY, Session
 from web.challenges.setup import ChallengeSetup
-from web.storage import site_key
+from web.store.storage import site_key
 
 Shot = Callable[[str], Path]
 

@@ -23,8 +23,8 @@ from tests.browser.a11y import assert_no_violations
 from tests.browser.dist_site import DistSite
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import Handler, start_in_thread
-from web.hexgrid import DIRECTIONS
-from web.placing import step_cursor
+from web.board.hexgrid import DIRECTIONS
+from web.board.placing import step_cursor
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "docs" / "positions").glob("*.json"))
@@ -276,7 +276,7 @@ def test_embed_boots_cold_and_warm_from_the_games_runtime(
     assert not any("runtime/pyscript/" in u or u.endswith(".py") for u in requests_seen)
 
 
-# --- a page of boards (web/boards.js) -----------------------------------------------------
+# --- a page of boards (web/scripts/boards.js) -----------------------------------------------------
 BOARD_READY = "[data-ready='1']"
 
 
@@ -379,7 +379,7 @@ def test_a_page_whose_boards_are_all_out_of_sight_starts_no_runtime(
           board.setAttribute("data-ingenious-src", base + "docs/positions/1-one-blue.json");
           document.body.append(spacer, board);
           const script = document.createElement("script");
-          script.src = base + "web/boards.js";
+          script.src = base + "web/scripts/boards.js";
           // Two frames after the script ran: the observer has reported every board once.
           script.onload = () => requestAnimationFrame(() => requestAnimationFrame(done));
           document.head.append(script);
@@ -653,7 +653,7 @@ def test_a_page_of_boards_next_to_the_game_opens_offline_and_so_does_the_game(
     had the page and its position file kept), and so does the game itself."""
     (game_site.folder / "lesson.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
-        '<script src="web/boards.js" defer></script></head><body><main><h1>Lesson</h1>'
+        '<script src="web/scripts/boards.js" defer></script></head><body><main><h1>Lesson</h1>'
         f'<div id="one" data-ingenious-src="positions/{EXAMPLES[2].name}"></div>'
         f"<div id=\"two\" data-ingenious-position='{json.dumps(load(EXAMPLES[3]))}'></div>"
         "</main></body></html>",

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from engine import new_game
 from engine.bots import make_bot
-from web.storage import game_dict
+from web.store.storage import game_dict
 
 Opener = Callable[..., float]
 LONG = "W" * 40  # one 40-character word: the longest name a link may carry

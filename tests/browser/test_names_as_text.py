@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from engine import new_game
 from engine.game import Game
 from tests.web.game.games import greedy, to_end
-from web import share
+from web.saves import share
 
 IMG = '"><img src=x onerror=window.__pwned=1>'
 PYSCRIPT = "'><py-script>1/0</py-script>"

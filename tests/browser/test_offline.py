@@ -29,7 +29,7 @@ from tests.browser.game_helpers import (
     start_game,
     wait_idle,
 )
-from web.storage import AUTOSAVE_KIND, Record, UiState
+from web.store.storage import AUTOSAVE_KIND, Record, UiState
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 SW_TIMEOUT_MS = 90_000
@@ -318,7 +318,8 @@ def test_an_update_never_caches_old_files_when_the_server_answers_by_date(
         cached = page.evaluate(
             """async (name) => {
                  const cache = await caches.open(name);
-                 return (await (await cache.match(new URL('web/boot.js', location.href))).text());
+                 const boot = new URL('web/scripts/boot.js', location.href);
+                 return (await (await cache.match(boot)).text());
                }""",
             cache_of(new, site),
         )

@@ -1,4 +1,4 @@
-"""How Python starts (web/python.mjs): from the release's memory snapshot when it was made
+"""How Python starts (web/scripts/python.mjs): from the release's memory snapshot when it was made
 from the very files the site serves, else the usual way, with no difference to the player
 but time; a restored interpreter deals new games like a fresh one."""
 

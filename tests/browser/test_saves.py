@@ -18,10 +18,18 @@ from playwright.sync_api import BrowserContext, Page, expect
 from engine import new_game
 from engine.game import Game
 from tests.browser.game_helpers import best_move, engine_game, place_with_mouse, start_game
-from web import share
-from web.replay import frames
+from web.saves import share
 from web.saves.entries import KEPT, MAY_CLEAR
-from web.storage import AUTOSAVE_KIND, NAMED_KIND, PREFIX, Record, UiState, site_key, site_prefix
+from web.saves.replay import frames
+from web.store.storage import (
+    AUTOSAVE_KIND,
+    NAMED_KIND,
+    PREFIX,
+    Record,
+    UiState,
+    site_key,
+    site_prefix,
+)
 
 Opener = Callable[..., float]
 AUTOSAVE = "ingenious.autosave"

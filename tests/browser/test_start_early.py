@@ -1,4 +1,4 @@
-"""The start screen before Python is ready (web/start-form.js, docs/web.md).
+"""The start screen before Python is ready (web/scripts/start-form.js, docs/web.md).
 
 The runtime's files are held back with Playwright routing, so these tests act on the page
 while Python provably cannot run; then they release the runtime and check that Python
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from web.storage import site_root, site_tag
+from web.store.storage import site_root, site_tag
 
 READY = 'body[data-ready="1"]'
 RUNTIME = "**/runtime/pyodide/**"
@@ -203,7 +203,7 @@ def test_rules_dialog_before_python(page: Page, server_url: str, held: Held) -> 
 def test_the_pages_storage_tag_is_the_one_python_computes(
     page: Page, server_url: str, held: Held, pathname: str
 ) -> None:
-    """web/start-form.js and web.storage agree on a folder's one spelling and its tag
+    """web/scripts/start-form.js and web.store.storage agree on a folder's one spelling and its tag
     (FNV-1a of its path), so the summary the game stores is found before Python runs."""
     open_held(page, server_url, held)
     root = site_root(pathname)

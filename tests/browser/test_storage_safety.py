@@ -3,7 +3,7 @@
 Deeply nested entries set aside or in the saved challenge; a pathological link; two tabs
 whose views of localStorage lag behind each other, with bots playing in both; a full
 storage. Entries are put in localStorage by init scripts before the page starts, under
-the keys of the copy served at the root (`web.storage.site_key`).
+the keys of the copy served at the root (`web.store.storage.site_key`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tests.browser.game_helpers import (
     start_game,
     wait_idle,
 )
-from web.storage import (
+from web.store.storage import (
     AUTOSAVE_KEY,
     CHALLENGE_AUTOSAVE_KEY,
     NAMED_KIND,

@@ -1,5 +1,5 @@
 """The guided tutorial can be completed with the keyboard only, and the rules page draws
-its diagrams. The moves are found by the CPython engine (web.tutorial.solutions), then
+its diagrams. The moves are found by the CPython engine (web.teach.tutorial.solutions), then
 typed in: Tab and Enter for buttons, digits for tiles, arrows, R and Enter on the board.
 """
 
@@ -10,9 +10,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from web.hexgrid import DIRECTIONS, Cell
-from web.placing import parse_placement, step_cursor
-from web.tutorial import LESSONS, solutions
+from web.board.hexgrid import DIRECTIONS, Cell
+from web.board.placing import parse_placement, step_cursor
+from web.teach.tutorial import LESSONS, solutions
 
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 

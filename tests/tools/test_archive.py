@@ -126,9 +126,9 @@ def test_the_archive_holds_every_module_the_pages_import() -> None:
     """Every module reached from where the pages start Python (the game's script, the bot
     worker it starts, the boards' loader) is in python.zip, and nothing but repo modules."""
     entries = page_entry_points()
-    assert {"web.main", "web.worker", "web.embed"} <= entries, entries
+    assert {"web.shell.main", "web.shell.worker", "web.teach.embed"} <= entries, entries
     needed = closure(entries)
-    assert {"engine/position.py", "web/render.py", "web/challenges/ui.py"} <= needed
+    assert {"engine/position.py", "web/board/render.py", "web/challenges/ui.py"} <= needed
     shipped = names_in(archive.archive_bytes())
     assert sorted(needed - set(shipped)) == []
     assert all(name.endswith(".py") and (ROOT / name).is_file() for name in shipped)
@@ -148,14 +148,14 @@ def test_tools_and_tests_stay_out_of_the_archive() -> None:
 
 
 def test_every_page_starts_python_through_the_module_that_unpacks_the_archive() -> None:
-    """The game and its worker (pyscript.toml's interpreter) and the boards (web/boards.js)
-    start Python through web/python.mjs, which fetches python.zip and its snapshot."""
+    """The game and its worker (pyscript.toml's interpreter) and the boards (web/scripts/boards.js)
+    start Python through web/scripts/python.mjs, which fetches python.zip and its snapshot."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "./web/python.mjs"
+    assert config["interpreter"] == "./web/scripts/python.mjs"
     assert "files" not in config  # nothing unpacked twice
-    boards = (ROOT / "web" / "boards.js").read_text(encoding="utf-8")
-    assert 'import(BASE + "web/python.mjs")' in boards
-    loader = (ROOT / "web" / "python.mjs").read_text(encoding="utf-8")
+    boards = (ROOT / "web" / "scripts" / "boards.js").read_text(encoding="utf-8")
+    assert 'import(BASE + "web/scripts/python.mjs")' in boards
+    loader = (ROOT / "web" / "scripts" / "python.mjs").read_text(encoding="utf-8")
     assert f'new URL("{archive.NAME}", SITE)' in loader
     assert 'new URL("python.snapshot", SITE)' in loader
 

@@ -24,16 +24,16 @@ INDEX = """<!doctype html>
   <link rel="icon" href="web/icon.svg">
   <link rel="manifest" href="manifest.webmanifest">
   <link rel="stylesheet" href="runtime/pyscript/core.css">
-  <script src="web/boot.js"></script>
+  <script src="web/scripts/boot.js"></script>
   <script type="module" src="./runtime/pyscript/core.js"></script>
 </head>
 <body><a href="#board">skip</a>
-  <script type="py" src="web/main.py" config="pyscript.toml"></script>
+  <script type="py" src="web/shell/main.py" config="pyscript.toml"></script>
 </body>
 </html>
 """
 
-CONFIG = """interpreter = "./web/python.mjs"
+CONFIG = """interpreter = "./web/scripts/python.mjs"
 [files]
 "./web/notes.txt" = "./web/notes.txt"
 """
@@ -59,13 +59,13 @@ SITE_FILES = {
     "manifest.webmanifest": json.dumps(MANIFEST),
     "web/icon.svg": "<svg/>",
     "web/icons/icon-192.png": "png",
-    "web/boot.js": "// boot",
-    "web/python.mjs": "// the start-up module",
-    "web/python-snapshot.mjs": "// its snapshot reader",
-    "web/python-snapshot-worker.mjs": "// and the worker that runs it",
-    "web/main.py": "print('main')",
-    "web/worker.py": "__export__ = []",
-    "web/embed.py": "",
+    "web/scripts/boot.js": "// boot",
+    "web/scripts/python.mjs": "// the start-up module",
+    "web/scripts/python-snapshot.mjs": "// its snapshot reader",
+    "web/scripts/python-snapshot-worker.mjs": "// and the worker that runs it",
+    "web/shell/main.py": "print('main')",
+    "web/shell/worker.py": "__export__ = []",
+    "web/teach/embed.py": "",
     "engine/__init__.py": "",
     "web/__init__.py": "",
     "runtime/pyscript/core.js": 'import"./core-K1.js";',
@@ -93,12 +93,12 @@ EXPECTED = {
     "manifest.webmanifest",
     "web/icon.svg",
     "web/icons/icon-192.png",
-    "web/boot.js",
-    "web/main.py",
+    "web/scripts/boot.js",
+    "web/shell/main.py",
     "web/notes.txt",
-    "web/python.mjs",
-    "web/python-snapshot.mjs",
-    "web/python-snapshot-worker.mjs",
+    "web/scripts/python.mjs",
+    "web/scripts/python-snapshot.mjs",
+    "web/scripts/python-snapshot-worker.mjs",
     "python.zip",
     "python.snapshot",
     "python-stdlib.zip",
@@ -152,9 +152,9 @@ def test_dist_holds_what_the_page_loads_and_nothing_else(tmp_path: Path) -> None
 
 EMBED = """<!doctype html>
 <html><head><meta charset="utf-8">
-  <link rel="stylesheet" href="web/embed.css">
-  <script src="web/embed.js"></script>
-  <script src="web/boards.js" data-frame defer></script>
+  <link rel="stylesheet" href="web/styles/embed.css">
+  <script src="web/scripts/embed.js"></script>
+  <script src="web/scripts/boards.js" data-frame defer></script>
 </head><body><main id="embed"></main></body></html>
 """
 
@@ -166,21 +166,23 @@ BOARDS_JS = """(function () {
 """
 
 ARCHIVE_SITE = {
-    "pyscript.toml": 'interpreter = "./web/python.mjs"\n',
-    "web/main.py": "def bots():\n    create_named_worker(src='./web/worker.py', name='bots')\n",
+    "pyscript.toml": 'interpreter = "./web/scripts/python.mjs"\n',
+    "web/shell/main.py": (
+        "def bots():\n    create_named_worker(src='./web/shell/worker.py', name='bots')\n"
+    ),
     "embed.html": EMBED,
-    "web/embed.css": "",
-    "web/embed.js": "",
-    "web/boards.js": BOARDS_JS,
+    "web/styles/embed.css": "",
+    "web/scripts/embed.js": "",
+    "web/scripts/boards.js": BOARDS_JS,
     "web/__init__.py": "",
-    "web/embed.py": "from engine import rules\n",
+    "web/teach/embed.py": "from engine import rules\n",
     "engine/rules.py": "LINES = 5\n",
     "docs/demo.html": "<html></html>",
 }
 
 
 def test_a_page_of_boards_gets_pyodide_and_the_generated_archive(tmp_path: Path) -> None:
-    """The game's config names python.zip and a page starts Python with web/boards.js (the
+    """The game's config names python.zip and a page starts Python with web/scripts/boards.js (the
     embeddable board): the build holds the page's styles and scripts, the Pyodide start-up
     files, the start-up module, python.zip generated from the modules the pages import and
     its snapshot, and the script of the worker the game starts (PyScript fetches it as a
@@ -192,26 +194,28 @@ def test_a_page_of_boards_gets_pyodide_and_the_generated_archive(tmp_path: Path)
     assert files_in(dist) == (EXPECTED - {"web/notes.txt"}) | {
         "sw.js",
         "embed.html",
-        "web/embed.css",
-        "web/embed.js",
-        "web/boards.js",
-        "web/worker.py",
+        "web/styles/embed.css",
+        "web/scripts/embed.js",
+        "web/scripts/boards.js",
+        "web/shell/worker.py",
     }
-    assert "web/worker.py" in files_in(dist)
+    assert "web/shell/worker.py" in files_in(dist)
     assert {"python.zip", "python-stdlib.zip", "python.snapshot"} <= set(listed)
     with zipfile.ZipFile(dist / "python.zip") as zf:
         assert set(zf.namelist()) >= {
-            "web/embed.py",
-            "web/main.py",
-            "web/worker.py",
+            "web/teach/embed.py",
+            "web/shell/main.py",
+            "web/shell/worker.py",
             "engine/__init__.py",
             "engine/rules.py",
         }
         assert zf.read("engine/rules.py") == b"LINES = 5\n"
     assert version in (dist / "embed.html").read_text(encoding="utf-8")
-    boards = (dist / "web" / "boards.js").read_text(encoding="utf-8")
+    boards = (dist / "web" / "scripts" / "boards.js").read_text(encoding="utf-8")
     assert f'var BUILD = "{version}";' in boards and "var BUILD = null;" not in boards
-    assert "var BUILD = null;" in (site / "web" / "boards.js").read_text(encoding="utf-8")
+    assert "var BUILD = null;" in (site / "web" / "scripts" / "boards.js").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_the_version_follows_the_archived_sources(tmp_path: Path) -> None:
@@ -232,7 +236,9 @@ def test_a_module_that_does_not_parse_stops_the_build(tmp_path: Path) -> None:
 
 
 def test_a_boards_script_without_the_version_marker_stops_the_build(tmp_path: Path) -> None:
-    site = make_site(tmp_path / "site", {**ARCHIVE_SITE, "web/boards.js": "fetch('python.zip')"})
+    site = make_site(
+        tmp_path / "site", {**ARCHIVE_SITE, "web/scripts/boards.js": "fetch('python.zip')"}
+    )
     with pytest.raises(BuildError, match="marker"):
         build_dist.build(site, tmp_path / "dist")
 
@@ -265,7 +271,7 @@ def test_the_version_follows_the_contents(tmp_path: Path) -> None:
     site = make_site(tmp_path / "site")
     first, _ = build_dist.build(site, tmp_path / "a")
     again, _ = build_dist.build(site, tmp_path / "b")
-    (site / "web" / "main.py").write_text("print('changed')", encoding="utf-8")
+    (site / "web" / "shell" / "main.py").write_text("print('changed')", encoding="utf-8")
     changed, _ = build_dist.build(site, tmp_path / "c")
     assert first == again
     assert changed != first
@@ -283,10 +289,14 @@ def test_a_rebuild_replaces_the_previous_build_and_drops_stale_files(tmp_path: P
 @pytest.mark.parametrize(
     ("name", "text", "message"),
     [
-        ("index.html", INDEX.replace('src="web/boot.js"', 'src="/web/boot.js"'), "absolute path"),
         (
             "index.html",
-            INDEX.replace('src="web/boot.js"', 'src="https://cdn.example/x.js"'),
+            INDEX.replace('src="web/scripts/boot.js"', 'src="/web/scripts/boot.js"'),
+            "absolute path",
+        ),
+        (
+            "index.html",
+            INDEX.replace('src="web/scripts/boot.js"', 'src="https://cdn.example/x.js"'),
             "not on this site",
         ),
         (

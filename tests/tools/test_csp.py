@@ -82,7 +82,7 @@ def test_the_game_allows_only_what_pyscript_pyodide_and_its_worker_need() -> Non
 
 @pytest.mark.parametrize("page", ["embed.html", "docs/embed-demo.html"])
 def test_pages_of_boards_allow_no_eval_no_inline_style_and_no_frames(page: str) -> None:
-    """Boards start Pyodide themselves (web/boards.js, no PyScript): no eval of code, no
+    """Boards start Pyodide themselves (web/scripts/boards.js, no PyScript): no eval of code, no
     inline script or style, no frames; the only worker is the release's service worker,
     which the board of a release registers (a page of docs/ is never in a release)."""
     rules, head = policy(page)

@@ -23,9 +23,11 @@ pytestmark = pytest.mark.real_python_build
 
 SITE = {
     "web/__init__.py": "",
-    "web/main.py": "from web import embed\n",
-    "web/worker.py": "from engine import rules\n",
-    "web/embed.py": "import json\n\ndef later():\n    import textwrap\n    return textwrap\n",
+    "web/shell/__init__.py": "",
+    "web/teach/__init__.py": "",
+    "web/shell/main.py": "from web.teach import embed\n",
+    "web/shell/worker.py": "from engine import rules\n",
+    "web/teach/embed.py": "import json\n\ndef later():\n    import textwrap\n    return textwrap\n",
     "engine/__init__.py": "",
     "engine/rules.py": "LINES = 5\n",
 }
@@ -56,7 +58,7 @@ def test_the_archive_carries_bytecode_used_without_looking_at_the_source(
     with zipfile.ZipFile(io.BytesIO(made)) as zf:
         names = set(zf.namelist())
         pyc = zf.read("engine/__pycache__/rules.cpython-314.pyc")
-    assert {"engine/rules.py", "web/embed.py", "web/main.py"} <= names
+    assert {"engine/rules.py", "web/teach/embed.py", "web/shell/main.py"} <= names
     assert struct.unpack("<I", pyc[4:8])[0] == UNCHECKED_HASH
 
 
@@ -117,10 +119,10 @@ def test_the_snapshot_names_the_files_it_was_made_for(
 
 
 def test_the_snapshot_imports_every_module_but_the_page_scripts() -> None:
-    """web/main.py starts the page when run, so it is not imported at build time; every
+    """web/shell/main.py starts the page when run, so it is not imported at build time; every
     other module of python.zip is, and the standard library PyScript's package uses."""
     modules = pybuild.snapshot_modules()
     shipped = [rel for rel in archive.modules() if rel not in pybuild.SCRIPTS]
-    assert "web.main" not in modules
-    assert {"engine.game", "web.app", "web.worker", "web.embed"} <= set(modules)
+    assert "web.shell.main" not in modules
+    assert {"engine.game", "web.shell.app", "web.shell.worker", "web.teach.embed"} <= set(modules)
     assert len(modules) == len(shipped) + len(pybuild.PYSCRIPT_STDLIB)

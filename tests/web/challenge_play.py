@@ -7,7 +7,7 @@ from collections.abc import Callable
 from engine.challenges.bots import make_challenge_bot
 from web.challenges.session import Session
 from web.challenges.setup import ChallengeSetup, make_setup
-from web.session import HUMAN
+from web.play.session import HUMAN
 
 
 def setup_for(

@@ -1,4 +1,4 @@
-"""The board in words (web/board_words.py): cells, aimed placements and a summary a
+"""The board in words (web/board/board_words.py): cells, aimed placements and a summary a
 screen reader can speak, checked against hand-made positions and the engine."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from engine import new_game
 from engine.bots import make_bot
-from web.board_words import (
+from web.board.board_words import (
     cell_words,
     describe_aim,
     describe_board,

@@ -16,7 +16,7 @@ from web.challenges.session import Session
 from web.challenges.setup import ChallengeSetup
 from web.challenges.state import ScreenState
 from web.challenges.words import Sym
-from web.session import HUMAN
+from web.play.session import HUMAN
 
 HOSTILE = ['"><img src=x onerror=window.__pwned=1>', "<py-script>import js</py-script>'"]
 

@@ -37,7 +37,7 @@ from web.challenges.screen import Screen, screen_model
 from web.challenges.session import Session
 from web.challenges.state import Keyed, ScreenState
 from web.challenges.words import Sym, text
-from web.session import HUMAN
+from web.play.session import HUMAN
 
 
 class Table:

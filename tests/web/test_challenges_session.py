@@ -18,8 +18,8 @@ from web.challenges.session import (
     write_session,
 )
 from web.challenges.setup import make_setup
-from web.session import HUMAN
-from web.storage import MemoryStore
+from web.play.session import HUMAN
+from web.store.storage import MemoryStore
 
 # --------------------------------------------------------------------------- saves
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from web.challenges.setup import SetupForm, form_model, make_setup
-from web.session import HUMAN, SetupError
+from web.play.session import HUMAN, SetupError
 
 
 def test_empty_names_become_seat_names_and_an_empty_seed_is_random() -> None:

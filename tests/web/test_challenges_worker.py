@@ -5,7 +5,7 @@ import json
 import pytest
 
 from engine.challenges import new_challenge
-from web.worker import choose_challenge
+from web.shell.worker import choose_challenge
 
 
 @pytest.mark.parametrize("variant", ["cards", "dice", "tiles"])

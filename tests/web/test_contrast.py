@@ -1,6 +1,6 @@
 """Every symbol, highlight, focus ring and score digit meets WCAG 2.2 AA contrast.
 
-Measured from the colour constants the page draws with (web/symbols.py, web/render.py)
+Measured from the colour constants the page draws with (web/board/symbols.py, web/board/render.py)
 and the values in the style sheets: 3:1 for graphics and interface parts (1.4.11),
 4.5:1 for text (1.4.3). Contrast depends on luminance only, so every pair that passes
 here also passes in greyscale.
@@ -14,17 +14,17 @@ import pytest
 
 from tools.contrast import GRAPHICS, TEXT, contrast, grey, over
 from tools.serve import ROOT
-from web import render
+from web.board import render
+from web.board.symbols import COLOURS, FILL, INK
 from web.challenges import draw as challenge_draw
-from web.symbols import COLOURS, FILL, INK
 
-STYLE = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
-CHALLENGES = (ROOT / "web" / "challenges" / "challenges.css").read_text(encoding="utf-8")
+STYLE = (ROOT / "web" / "styles" / "style.css").read_text(encoding="utf-8")
+CHALLENGES = (ROOT / "web" / "styles" / "challenges.css").read_text(encoding="utf-8")
 
 
 def css_var(name: str) -> str:
     found = re.search(rf"--{re.escape(name)}:\s*([^;]+);", STYLE)
-    assert found, f"--{name} is not defined in web/style.css"
+    assert found, f"--{name} is not defined in web/styles/style.css"
     return found.group(1).strip()
 
 

@@ -1,4 +1,4 @@
-"""The embedded board's markup (web/embed_view.py): one builder for the frame and for the
+"""The embedded board's markup (web/teach/embed_view.py): one builder for the frame and for the
 boards of a page, every element the board code and the automation hooks use, and the
 engine's rays and counts written with every text escaped."""
 
@@ -12,13 +12,15 @@ from pathlib import Path
 import pytest
 
 from engine import COLOURS, parse_position, score_position
-from web.embed_view import board_html, count_items, ray_items
-from web.teach import explain, ray_text
+from web.teach.embed_view import board_html, count_items, ray_items
+from web.teach.teach import explain, ray_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "docs" / "positions").glob("*.json"))
-#: Every id web/embed.py looks up (self.el("...")).
-USED_IDS = set(re.findall(r'self\.el\("([\w-]+)"\)', (ROOT / "web" / "embed.py").read_text()))
+#: Every id web/teach/embed.py looks up (self.el("...")).
+USED_IDS = set(
+    re.findall(r'self\.el\("([\w-]+)"\)', (ROOT / "web" / "teach" / "embed.py").read_text())
+)
 
 
 class Elements(HTMLParser):

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from web.hexgrid import (
+from web.board.hexgrid import (
     DIRECTIONS,
     Layout,
     cell_round,

@@ -1,9 +1,9 @@
 """What a module computes when it is imported is frozen into the memory snapshot the page
-restores (tools/pybuild.py imports every module at build time, web/python.mjs restores
+restores (tools/pybuild.py imports every module at build time, web/scripts/python.mjs restores
 that memory on every start). So importing the game's modules must read nothing of the
 browser, the clock or the random source: it would hold the build machine's value forever
 (the same deal, tab id or time in every start). The one browser name kept at import is
-`js.document` (web/dom.py), which the snapshot records as a path and binds to the page's
+`js.document` (web/ui/dom.py), which the snapshot records as a path and binds to the page's
 own document on restore."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from web.markup import Markup, attributes, escape, join, tag
+from web.ui.markup import Markup, attributes, escape, join, tag
 
 HOSTILE = [
     '"><img src=x onerror=alert(1)>',

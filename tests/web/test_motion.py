@@ -1,8 +1,8 @@
-"""Reduced motion: no animation, a steady hint and a calmer default speed (web/motion.py)."""
+"""Reduced motion: no animation, a steady hint and a calmer default speed (web/board/motion.py)."""
 
 import pytest
 
-from web.motion import (
+from web.board.motion import (
     DEFAULT_SPEED,
     HINT_STEADY,
     REDUCED_MOTION_SPEED,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from web.challenges import setup as challenge_setup
-from web.session import HUMAN, make_setup
+from web.play.session import HUMAN, make_setup
 
 
 def test_the_board_game_form_cleans_names() -> None:

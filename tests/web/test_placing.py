@@ -1,7 +1,7 @@
 """Turning rack tiles and aiming at cells yields exactly the engine's legal move strings."""
 
-from web.hexgrid import ring
-from web.placing import Aim, LegalIndex, format_placement, parse_placement, step_cursor
+from web.board.hexgrid import ring
+from web.board.placing import Aim, LegalIndex, format_placement, parse_placement, step_cursor
 
 LEGAL = ["0,-4:red 1,-4:blue", "1,-5:blue 1,-4:red", "swap", "pass"]
 

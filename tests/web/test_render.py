@@ -3,8 +3,8 @@
 from typing import Any
 
 from engine import new_game
-from web import render
-from web.hexgrid import fit_layout
+from web.board import render
+from web.board.hexgrid import fit_layout
 
 
 class RecordingContext:

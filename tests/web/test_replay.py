@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import new_game
-from web.replay import START_LINE, frames, replay_model
+from web.saves.replay import START_LINE, frames, replay_model
 
 
 def test_each_step_tells_its_move_in_words_and_keeps_its_cells() -> None:

@@ -6,7 +6,7 @@ import re
 
 from engine import new_game
 from web.game.strip import strip_html
-from web.scoreboard import track_states
+from web.ui.scoreboard import track_states
 
 
 def test_every_side_has_one_row_of_six_values_with_the_lowest_marked() -> None:

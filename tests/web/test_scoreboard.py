@@ -1,7 +1,7 @@
 """Score boards show the engine's tracks, mark the lowest colour, and use the right scale."""
 
 from engine import new_game
-from web.scoreboard import board_html, label_text, track_states, value_text
+from web.ui.scoreboard import board_html, label_text, track_states, value_text
 
 
 def test_standard_tracks_are_0_to_18_and_flag_every_lowest_colour() -> None:

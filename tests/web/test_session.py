@@ -4,7 +4,7 @@ import pytest
 
 from engine import new_game
 from engine.bots import make_bot
-from web.session import (
+from web.play.session import (
     HUMAN,
     SetupError,
     make_setup,
@@ -89,7 +89,7 @@ def test_seat_rows_keep_what_was_typed_and_show_names_as_text() -> None:
     """Both start forms (board game, prefix ""; challenges, "ch-") build their seat rows
     here: typed names and choices survive a change of player count, a new seat is a
     casual bot, markup in a name stays text."""
-    from web.session import seat_rows_html
+    from web.play.session import seat_rows_html
 
     html = seat_rows_html("ch-", 3, ("casual", "strong"), [('<b>"Ann"</b>', "strong")])
     assert 'id="ch-seat-name-0"' in html and 'id="ch-seat-kind-2"' in html

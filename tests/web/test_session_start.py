@@ -1,10 +1,10 @@
-"""The start screen's Continue card and best solo table (pure parts in web.session)."""
+"""The start screen's Continue card and best solo table (pure parts in web.play.session)."""
 
 from __future__ import annotations
 
 from engine import new_game
-from web.session import continue_text, solo_best_html
-from web.storage import clean_solo_table
+from web.play.session import continue_text, solo_best_html
+from web.store.storage import clean_solo_table
 
 
 def test_continue_names_the_game_in_memory_first_then_the_autosave() -> None:

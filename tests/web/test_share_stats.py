@@ -11,9 +11,9 @@ import pytest
 from engine import new_game
 from engine.bots import make_bot
 from engine.game import Game
-from web import share, stats
-from web.replay import frames
-from web.storage import StoredDataError
+from web.saves import share, stats
+from web.saves.replay import frames
+from web.store.storage import StoredDataError
 
 
 def finished(variant: str, players: int, seed: int) -> Game:

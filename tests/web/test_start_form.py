@@ -1,5 +1,5 @@
 """The start screen's board-game form as state, and the choices the page's JS hands over
-(web/start_form.py); the plain-HTML form in index.html matches what Python draws."""
+(web/shell/start_form.py); the plain-HTML form in index.html matches what Python draws."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from web.challenges.setup import SetupForm, form_model
-from web.session import SetupError
-from web.start_form import (
+from web.play.session import SetupError
+from web.shell.start_form import (
     BoardForm,
     board_form_model,
     board_from,
@@ -124,7 +124,7 @@ def _fieldset(html: str, fieldset_id: str) -> str:
 
 def test_index_html_seat_rows_are_what_python_draws_for_the_default_choices() -> None:
     """The plain-HTML rows shown at first paint are the ones Python would draw, so the
-    hand-over changes nothing on screen (and web/start-form.js draws the same)."""
+    hand-over changes nothing on screen (and web/scripts/start-form.js draws the same)."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     assert _fieldset(html, "seats") == str(board_form_model(BoardForm()).seat_rows)
     assert _fieldset(html, "ch-seats") == str(form_model(SetupForm()).seat_rows)

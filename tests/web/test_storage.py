@@ -1,6 +1,6 @@
 """Autosave: the current game survives a reload; bad stored data is reported, never fatal."""
 
-from web.storage import (
+from web.store.storage import (
     AUTOSAVE_KEY,
     MemoryStore,
     clear_autosave,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from engine import new_game
-from web.session import continue_text
-from web.storage import (
+from web.play.session import continue_text
+from web.store.storage import (
     NAMED_KIND,
     NAMED_PREFIX,
     TRASH_PREFIX,

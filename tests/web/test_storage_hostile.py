@@ -9,7 +9,7 @@ import pytest
 
 from web.challenges.session import AUTOSAVE_KEY as CHALLENGE_KEY
 from web.challenges.session import read_session
-from web.storage import (
+from web.store.storage import (
     AUTOSAVE_KEY,
     CHALLENGE_AUTOSAVE_KEY,
     QUARANTINE_PREFIX,

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine import new_game
-from web.storage import (
+from web.store.storage import (
     AUTOSAVE_KEY,
     AUTOSAVE_KIND,
     NAMED_KIND,
@@ -227,7 +227,7 @@ def test_the_start_screen_checks_each_named_save_once_per_stored_text(monkeypatc
     """Listing the saves again does not replay every game again; a renamed entry (new
     stored text) is read afresh, and renaming a listed copy leaves the next listing
     right."""
-    import web.storage as storage
+    import web.store.storage as storage
 
     store = MemoryStore()
     for n in range(3):
@@ -255,7 +255,7 @@ def test_the_start_screen_checks_each_named_save_once_per_stored_text(monkeypatc
 def test_set_aside_entries_export_verbatim_and_removal_touches_nothing_else() -> None:
     """The file keeps each entry's origin, reason and exact text; removing takes only
     set-aside keys, even if asked for others."""
-    import web.storage as storage
+    import web.store.storage as storage
 
     store = MemoryStore()
     store.setItem(NAMED_PREFIX + "bad", "{cut")

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from engine import new_game
-from web.storage import (
+from web.store.storage import (
     AUTOSAVE_KEY,
     AUTOSAVE_KIND,
     LEGACY_AUTOSAVE_NAME,

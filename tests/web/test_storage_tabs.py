@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import new_game
 from engine.game import Game
-from web.storage import (
+from web.store.storage import (
     AUTOSAVE_KEY,
     AUTOSAVE_KIND,
     FORK,

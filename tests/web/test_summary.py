@@ -1,11 +1,11 @@
-"""The autosave's summary, shown under Continue before Python runs (web/summary.py)."""
+"""The autosave's summary, shown under Continue before Python runs (web/play/summary.py)."""
 
 from __future__ import annotations
 
 import json
 
 from engine import new_game
-from web.summary import (
+from web.play.summary import (
     BOARD,
     CHALLENGE,
     MAX_TEXT,

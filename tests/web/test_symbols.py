@@ -2,7 +2,7 @@
 
 import pytest
 
-from web.symbols import COLOURS, Disc, Poly, Ring, svg_symbol, symbol_shape
+from web.board.symbols import COLOURS, Disc, Poly, Ring, svg_symbol, symbol_shape
 
 
 def _tips(colour: str) -> int:

@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 
 from engine import SaveFormatError, parse_position, score_position
-from web.teach import (
+from web.teach.teach import (
     committed,
     explain,
     loose_cells,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import parse_position
-from web.tutorial import (
+from web.teach.tutorial import (
     DONE,
     EXAMPLE_2,
     EXAMPLE_3,

@@ -8,8 +8,8 @@ import pytest
 from engine import new_game
 from engine.bots import BOT_LEVELS, make_browser_bot
 from engine.bots.base import Bot
-from web import worker
-from web.worker import available_level, choose
+from web.shell import worker
+from web.shell.worker import available_level, choose
 
 
 def test_every_level_the_menu_offers_maps_to_a_bot_the_engine_has() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from web import zoom
-from web.hexgrid import Layout, fit_layout
-from web.zoom import FITTED, MAX_ZOOM, View, apply, clamp, drag, pinch, settle, zoom_at
+from web.board import zoom
+from web.board.hexgrid import Layout, fit_layout
+from web.board.zoom import FITTED, MAX_ZOOM, View, apply, clamp, drag, pinch, settle, zoom_at
 
 W, H = 390.0, 390.0
 FIT = fit_layout(7.6, W, H, margin=2)

@@ -11,9 +11,9 @@ Every screen is drawn from state. Pure modules (no browser, tested on CPython):
 * ``panels``: the table and action panel of each challenge;
 * ``screen``: ``screen_model(session, state)``: the whole screen (status line, dialogs);
 * ``actions``: what each control does to the state;
-* ``draw``: the screen model as HTML (through ``web.markup``);
+* ``draw``: the screen model as HTML (through ``web.ui.markup``);
 * ``rules``: the short in-game rules.
 
 In the browser: ``host`` (what the page must provide) and ``ui``, the controller that
-turns events into state and renders, mounted by ``web.app`` with ``ui.mount(app)``.
+turns events into state and renders, mounted by ``web.shell.app`` with ``ui.mount(app)``.
 """

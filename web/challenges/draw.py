@@ -1,6 +1,6 @@
 """The Challenges screen model as HTML (pure): one function per region of the page.
 
-Every piece goes through ``web.markup`` (``tag`` escapes every text and attribute value,
+Every piece goes through ``web.ui.markup`` (``tag`` escapes every text and attribute value,
 quotes included); only this project's own SVG symbols pass as ``Markup``. Controls carry
 ``data-action``: the key of their action in the screen model, nothing more.
 """
@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
+from web.board.symbols import COLOURS, svg_symbol
 from web.challenges.parts import (
     Block,
     Board,
@@ -38,8 +39,7 @@ from web.challenges.parts import (
 )
 from web.challenges.previews import Gain, card_colours
 from web.challenges.words import Part, Sym, symbol_name
-from web.markup import Markup, join, tag
-from web.symbols import COLOURS, svg_symbol
+from web.ui.markup import Markup, join, tag
 
 
 @lru_cache(maxsize=256)

@@ -47,8 +47,8 @@ class AppHost:
         return str(self.app.speed)
 
     def set_speed(self, speed: str) -> None:
-        from web import storage
-        from web.dom import el
+        from web.store import storage
+        from web.ui.dom import el
 
         if speed not in SPEEDS:
             return
@@ -62,7 +62,7 @@ class AppHost:
         return await self.app.bots()
 
     def leave_board_game(self) -> None:
-        from web.dom import el
+        from web.ui.dom import el
 
         self.app.generation += 1  # an answer from a board-game bot still thinking is dropped
         el("start").hidden = True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from web.markup import Markup
+from web.ui.markup import Markup
 
 COMMON = (
     "<p>Everyone has six score rows, one per colour, from 0 to 10. A row may only move "

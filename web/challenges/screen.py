@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from web.board.symbols import COLOURS
 from web.challenges.panels import (
     PanelParts,
     cards_panel,
@@ -50,8 +51,7 @@ from web.challenges.previews import Gain, allowed_max
 from web.challenges.session import Position, Session
 from web.challenges.state import ScreenState
 from web.challenges.words import TITLES, Phrase, ended_reason, winners_title
-from web.session import HUMAN, humans, rack_owner
-from web.symbols import COLOURS
+from web.play.session import HUMAN, humans, rack_owner
 
 LOG_LINES = 80
 

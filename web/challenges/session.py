@@ -24,8 +24,8 @@ from engine.errors import IllegalMoveError, SaveFormatError
 from engine.jsontext import decode
 from web.challenges.setup import BOT_LEVELS, ChallengeSetup
 from web.challenges.words import TITLES, Line, describe
-from web.session import HUMAN, humans
-from web.summary import moves_played
+from web.play.session import HUMAN, humans
+from web.play.summary import moves_played
 
 AUTOSAVE_KEY = "ingenious.challenge-autosave"
 SAVE_FORMAT = "ingenious-challenge-session"

@@ -12,8 +12,8 @@ from typing import Any
 
 from engine.challenges import VARIANTS
 from engine.names import clean_name
-from web.markup import Markup
-from web.session import HUMAN, SetupError, default_name, seat_rows_html
+from web.play.session import HUMAN, SetupError, default_name, seat_rows_html
+from web.ui.markup import Markup
 
 BOT_LEVELS = ("casual", "strong")
 KINDS = ("cards", "dice", "tiles", "match")
@@ -175,7 +175,7 @@ def form_model(form: SetupForm) -> FormModel:
         start_rule_hidden=form.kind not in ("dice", "match"),
         start_rule=form.start_rule,
         seed=form.seed,
-        # The seat rows are shared with the board game's form (web/session.py escapes the
+        # The seat rows are shared with the board game's form (web/play/session.py escapes the
         # names it writes back into the fields).
         seat_rows=Markup(seat_rows_html("ch-", form.players, BOT_LEVELS, list(form.seats))),
         problem=form.problem,

@@ -20,7 +20,6 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.errors import IllegalMoveError, SaveFormatError
-from web import summary
 from web.challenges import draw
 from web.challenges.actions import after_move, bot_note, perform, prompt, refused
 from web.challenges.host import SPEEDS, ChallengeHost, host_of
@@ -31,7 +30,9 @@ from web.challenges.session import Session, describe_save, read_session, write_s
 from web.challenges.setup import ChallengeSetup, SetupForm, form_model
 from web.challenges.state import Keyed, ScreenState
 from web.challenges.words import intent
-from web.dom import (
+from web.play import summary
+from web.play.session import SetupError
+from web.ui.dom import (
     document,
     el,
     expose,
@@ -42,7 +43,6 @@ from web.dom import (
     show_banner,
     show_dialog,
 )
-from web.session import SetupError
 
 # Seconds a bot's coming move stays on screen before it happens, per speed setting.
 SPEED_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
@@ -186,8 +186,8 @@ class ChallengeUI:
         problem.hidden = not model.problem
 
     def adopt(self, form: SetupForm) -> None:
-        """Take over the card as the page drew it before Python was ready (web/start-form.js):
-        its choices, and the seat rows it drew for them."""
+        """Take over the card as the page drew it before Python was ready
+        (web/scripts/start-form.js): its choices, and the seat rows it drew for them."""
         self.form = form
         self.seat_rows_for = form.players
         self.render_form()
@@ -302,7 +302,7 @@ class ChallengeUI:
 
     def autosave(self) -> None:
         """Store the session, and its summary: the challenge is the game played last, the
-        one Continue and a reload resume (`web.summary`)."""
+        one Continue and a reload resume (`web.play.summary`)."""
         if self.session is None:
             return
         problem = write_session(self.host.store, self.session)

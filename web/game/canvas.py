@@ -15,10 +15,10 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from web import render, zoom
-from web.dom import document, el, keep, missing
+from web.board import render, zoom
+from web.board.hexgrid import Cell, Layout, fit_layout, ring
 from web.game.model import BoardModel
-from web.hexgrid import Cell, Layout, fit_layout, ring
+from web.ui.dom import document, el, keep, missing
 
 
 class BoardCanvas:

@@ -4,20 +4,20 @@ One call, `GameView.draw(model)`, after every event. Regions whose part of the m
 not change are left alone; the move list only appends what is new (a full rebuild after
 an undo or a load), and the score tracks are updated in place so their markers slide.
 Nothing here decides what to show, and nothing is read back from the page. Text goes in
-with `textContent`, markup only through `web.markup`.
+with `textContent`, markup only through `web.ui.markup`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from web.dom import el, missing, show_dialog
+from web.board.symbols import svg_symbol, svg_tile
 from web.game.model import GameModel, OverModel, PassModel, PreviewModel, RackModel
 from web.game.strip import strip_html
 from web.game.words import MoveWords
-from web.markup import Markup, join, tag
-from web.scoreboard import board_html, label_text, token_html, value_text
-from web.symbols import svg_symbol, svg_tile
+from web.ui.dom import el, missing, show_dialog
+from web.ui.markup import Markup, join, tag
+from web.ui.scoreboard import board_html, label_text, token_html, value_text
 
 
 def move_item(move: MoveWords, last: bool) -> Markup:

@@ -12,14 +12,14 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from web import zoom
-from web.dom import document, el, guard_dialog, js_value, keep, missing, on
+from web.board import zoom
+from web.board.hexgrid import Cell
+from web.board.placing import Tile, tile_at
 from web.game import state as st
 from web.game.model import refusal
 from web.game.screen import GameScreen
 from web.game.state import Keyed
-from web.hexgrid import Cell
-from web.placing import Tile, tile_at
+from web.ui.dom import document, el, guard_dialog, js_value, keep, missing, on
 
 MOVE_LISTS = ("move-list", "last-move", "pass-last")
 

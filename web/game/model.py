@@ -22,7 +22,9 @@ from typing import Any
 
 from engine.errors import IllegalMoveError
 from engine.game import Game
-from web import board_words
+from web.board import board_words
+from web.board.hexgrid import DIRECTIONS, Cell, add
+from web.board.placing import LegalIndex, Tile, parse_placement, tile_at
 from web.game import words
 from web.game.state import (
     Landing,
@@ -35,10 +37,8 @@ from web.game.state import (
     position_of,
 )
 from web.game.words import MoveWords
-from web.hexgrid import DIRECTIONS, Cell, add
-from web.placing import LegalIndex, Tile, parse_placement, tile_at
-from web.scoreboard import TrackState, track_states
-from web.session import HUMAN, humans, needs_pass_screen, rack_owner, undo_target
+from web.play.session import HUMAN, humans, needs_pass_screen, rack_owner, undo_target
+from web.ui.scoreboard import TrackState, track_states
 
 HINT_LEVEL = "strong"
 

@@ -3,7 +3,7 @@
 Events change the state or play a move, then `render()` computes the model
 (`web.game.model`) and draws it (`web.game.draw` for the page, `web.game.canvas` for the
 board). After each render `schedule()` starts whatever is due: a bot's move. Input
-events arrive from `web.game.input`; the app shell (`web.app`) starts and leaves games.
+events arrive from `web.game.input`; the app shell (`web.shell.app`) starts and leaves games.
 
 `generation` grows whenever a game starts, loads or is undone and when the player leaves
 for the start screen, so a late answer from the bot worker for an older position is
@@ -22,18 +22,19 @@ import js  # type: ignore[import-not-found]
 
 from engine import IngeniousError
 from engine.game import Game
-from web import motion, storage, zoom
-from web.botworker import BotTimeout, Workers
-from web.dom import el, show_banner
+from web.board import motion, zoom
+from web.board.placing import parse_placement, tile_at
 from web.game import state as st
 from web.game import words
 from web.game.canvas import BoardCanvas
 from web.game.draw import GameView
 from web.game.model import HINT_LEVEL, Facts, GameModel, facts_for, model, refusal
 from web.game.state import Bot, Keyed, Landing, Screen, position_of
-from web.placing import parse_placement, tile_at
-from web.session import HUMAN, humans, turn_start, undo_target
-from web.storage import UiState
+from web.play.botworker import BotTimeout, Workers
+from web.play.session import HUMAN, humans, turn_start, undo_target
+from web.store import storage
+from web.store.storage import UiState
+from web.ui.dom import el, show_banner
 
 # Seconds a bot move stays on screen before it lands, and ray animation length, per speed.
 SPEEDS: dict[str, tuple[float, float]] = {

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.game import Game
-from web import zoom
-from web.hexgrid import DIRECTIONS as HEX_DIRECTIONS
-from web.hexgrid import Cell, add, direction_index
-from web.hexgrid import distance as hex_distance
-from web.placing import (
+from web.board import zoom
+from web.board.hexgrid import DIRECTIONS as HEX_DIRECTIONS
+from web.board.hexgrid import Cell, add, direction_index
+from web.board.hexgrid import distance as hex_distance
+from web.board.placing import (
     Aim,
     LegalIndex,
     Tile,
@@ -31,8 +31,8 @@ from web.placing import (
     step_cursor,
     tile_at,
 )
-from web.session import HUMAN, Setup
-from web.storage import UiState
+from web.play.session import HUMAN, Setup
+from web.store.storage import UiState
 
 #: A position: the moves played so far. What a hint or a message was made for.
 Position = tuple[str, ...]
@@ -90,7 +90,7 @@ class Screen:
     said: Keyed | None = None  # what screen readers hear after an aim change
     # What the live region reads out in this position: "cursor" (the keyboard cursor's
     # cell, or the aimed tile's score there) or "board" (Describe the board); the words
-    # are the model's (web/board_words.py).
+    # are the model's (web/board/board_words.py).
     speak: Keyed | None = None
     marked: tuple[int, Position] | None = None  # (log index, position): a move hovered
     over_closed: bool = False  # "Look at the board" hid the game-over card
@@ -323,7 +323,7 @@ def tap(screen: Screen, index: LegalIndex, tile: Tile | None, cell: Cell | None,
 def set_hint(screen: Screen, index: LegalIndex, rack: list[Tile], move: str,
              position: Position) -> None:  # fmt: skip
     """Show the strong bot's choice: as a faded tile, and aimed, ready for Place."""
-    from web.placing import parse_placement
+    from web.board.placing import parse_placement
 
     screen.hint = Keyed(move, position)
     screen.asking = None

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from web.markup import Markup, join, tag
-from web.scoreboard import TrackState, value_text
-from web.symbols import svg_symbol
+from web.board.symbols import svg_symbol
+from web.ui.markup import Markup, join, tag
+from web.ui.scoreboard import TrackState, value_text
 
 
 def strip_html(

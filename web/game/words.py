@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.variants import VARIANTS
-from web.board_words import cell_words
-from web.hexgrid import Cell
-from web.placing import parse_placement
+from web.board.board_words import cell_words
+from web.board.hexgrid import Cell
+from web.board.placing import parse_placement
 
-#: One character per colour, shaped like its printed symbol (see `web.symbols`):
+#: One character per colour, shaped like its printed symbol (see `web.board.symbols`):
 #: red 12-pointed star, green disc, blue 6-pointed star, orange hexagon, yellow sun, purple ring.
 GLYPH: dict[str, str] = {
     "red": "✹",

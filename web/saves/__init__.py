@@ -4,9 +4,13 @@
 - `panel`: the "Saved games" card (save under a name, the list, set-aside entries,
   statistics), its texts and markup in `entries` (pure);
 - `sharing`: export files, import files (button or drop), links (`#game=`);
-- `viewer`: the replay viewer (its model is `web.replay.replay_model`);
+- `viewer`: the replay viewer (its model is `web.saves.replay.replay_model`);
 - `messages`: the notice and the toasts; `widgets`: the storage and small elements.
+- `share`: a game as a JSON file or a link (pure); `replay`: a game step by step (pure);
+  `stats`: games played and won.
 
-The storage rules themselves are in `web.storage`. Text from a save (names, file names,
-reasons) is always set with ``textContent`` or through `web.markup`.
+The storage rules themselves are in `web.store.storage`. Text from a save (names, file names,
+reasons) is always set with ``textContent`` or through `web.ui.markup`.
+
+May import: `web.board`, `web.ui`, `web.play`, `web.store`, `web.game`, the engine.
 """

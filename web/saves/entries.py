@@ -1,8 +1,8 @@
 """The saved-games list and the statistics as models and markup (pure, CPython-tested).
 
-An entry's texts come from its line in the saves' index (`web.storage.Listed`: read
+An entry's texts come from its line in the saves' index (`web.store.storage.Listed`: read
 from the stored text, or from the checked record once the list has replayed it); the
-list is written as one piece of markup (every name and text escaped by `web.markup`)
+list is written as one piece of markup (every name and text escaped by `web.ui.markup`)
 and its buttons carry only an action and the entry's position in the list, never a
 stored key in a selector, so a save key with a quote in it cannot break anything.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from web.markup import Markup, join, tag
-from web.session import HUMAN
-from web.storage import Listed
+from web.play.session import HUMAN
+from web.store.storage import Listed
+from web.ui.markup import Markup, join, tag
 
 ACTIONS = (
     ("Load", "load"),

@@ -4,7 +4,7 @@
 it on a reload, watches for another tab writing it, and ties the other parts together:
 `web.saves.panel` (the saved-games card), `web.saves.sharing` (files and links),
 `web.saves.viewer` (replays), `web.saves.messages` (notice and toasts). The storage rules
-themselves are in `web.storage`.
+themselves are in `web.store.storage`.
 
 Rules kept here:
 
@@ -27,9 +27,7 @@ import js  # type: ignore[import-not-found]
 
 from engine.game import Game
 from engine.jsontext import decode
-from web import stats, storage
-from web.dom import document, expose, js_value, missing, on
-from web.saves import entries
+from web.saves import entries, stats
 from web.saves.messages import Messages
 from web.saves.panel import SavesPanel
 from web.saves.sharing import Sharing
@@ -44,7 +42,16 @@ from web.saves.widgets import (
     open_store,
     when_text,
 )
-from web.storage import AUTOSAVE_KEY, AUTOSAVE_KIND, NAMED_KIND, Record, StoredDataError, UiState
+from web.store import storage
+from web.store.storage import (
+    AUTOSAVE_KEY,
+    AUTOSAVE_KIND,
+    NAMED_KIND,
+    Record,
+    StoredDataError,
+    UiState,
+)
+from web.ui.dom import document, expose, js_value, missing, on
 
 
 class SaveManager:

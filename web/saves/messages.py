@@ -3,7 +3,7 @@ dismissed) and toasts at the bottom (confirmations, ten seconds, maybe with an a
 
 At most `TOASTS` toasts show at once (a new one drops the oldest), so they never cover a
 list of buttons. They live in a popover, the browser's top layer, raised again whenever a
-modal dialog opens (`web.dom.ABOVE_DIALOGS`): a toast is never hidden under a pass screen."""
+modal dialog opens (`web.ui.dom.ABOVE_DIALOGS`): a toast is never hidden under a pass screen."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from web.dom import ABOVE_DIALOGS, on
 from web.saves.widgets import button, make
+from web.ui.dom import ABOVE_DIALOGS, on
 
 TOAST_SECONDS = 10.0
 SHOWN = 8

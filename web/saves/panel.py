@@ -18,12 +18,19 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from web import stats, storage
-from web.dom import document, missing, on
-from web.replay import draw_view
-from web.saves import entries
+from web.saves import entries, stats
+from web.saves.replay import draw_view
 from web.saves.widgets import button, make, now_ms, when_text
-from web.storage import AUTOSAVE_KEY, AUTOSAVE_KIND, NAMED_KIND, Listed, Record, StoredDataError
+from web.store import storage
+from web.store.storage import (
+    AUTOSAVE_KEY,
+    AUTOSAVE_KIND,
+    NAMED_KIND,
+    Listed,
+    Record,
+    StoredDataError,
+)
+from web.ui.dom import document, missing, on
 
 THUMB = 72.0
 PAGE = 20  # entries shown at first, and added by "Show more"

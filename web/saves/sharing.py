@@ -3,7 +3,7 @@ or drop), links with the game in the fragment.
 
 A link is never loaded silently: "A shared game" offers to watch it, play it or keep it.
 A second ``#game=`` link opened in the same tab (the fragment changes without a reload)
-is offered the same way. Everything coming in is validated by `web.share`.
+is offered the same way. Everything coming in is validated by `web.saves.share`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ import js  # type: ignore[import-not-found]
 
 from engine.game import Game
 from engine.names import clean_name
-from web import share, storage
-from web.dom import document, missing, on
+from web.saves import share
 from web.saves.widgets import button, close_dialog, dialog, make, now_ms, open_dialog
-from web.storage import NAMED_KIND, Record, StoredDataError, UiState
+from web.store import storage
+from web.store.storage import NAMED_KIND, Record, StoredDataError, UiState
+from web.ui.dom import document, missing, on
 
 
 class Sharing:

@@ -1,4 +1,4 @@
-"""The replay viewer (browser only): a dialog that draws `web.replay.replay_model`.
+"""The replay viewer (browser only): a dialog that draws `web.saves.replay.replay_model`.
 
 State: the frames, the step, and whether the move's line is pointed at (hovered,
 focused or tapped), which highlights the move's cells on the board. Keys pressed in the
@@ -13,9 +13,9 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.game import Game
-from web.dom import document, hold_focus, on
-from web.markup import join, tag
-from web.replay import ReplayModel, draw_view, frames, replay_model
+from web.saves.replay import ReplayModel, draw_view, frames, replay_model
+from web.ui.dom import document, hold_focus, on
+from web.ui.markup import join, tag
 
 SIZE = 420.0
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last",

@@ -7,9 +7,9 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from web import storage
-from web.dom import document, hold_focus, missing, on
-from web.storage import AUTOSAVE_KEY
+from web.store import storage
+from web.store.storage import AUTOSAVE_KEY
+from web.ui.dom import document, hold_focus, missing, on
 
 
 def make(tag: str, cls: str = "", text: str = "") -> Any:

@@ -13,7 +13,7 @@ from engine import load_game, new_game
 from engine.game import Game
 from web.game import state as st
 from web.game.model import GameModel, facts_for, model
-from web.session import HUMAN
+from web.play.session import HUMAN
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 

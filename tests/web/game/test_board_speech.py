@@ -1,16 +1,16 @@
 """What the live region reads out on the board game screen: the keyboard cursor's cell,
-the aimed tile's score, the whole board; the words come from web/board_words.py, and
+the aimed tile's score, the whole board; the words come from web/board/board_words.py, and
 they belong to the position they were asked for."""
 
 from __future__ import annotations
 
 from engine.game import Game
 from tests.web.game.games import best_move, greedy, play, show
-from web import board_words
+from web.board import board_words
 from web.game import state as st
 from web.game.model import facts_for
-from web.session import HUMAN
-from web.storage import UiState
+from web.play.session import HUMAN
+from web.store.storage import UiState
 
 
 def person_screen(game: Game) -> st.Screen:

@@ -8,12 +8,12 @@ import dataclasses
 from engine import new_game
 from engine.game import Game
 from tests.web.game.games import best_move, greedy, people, play, reloaded, show, to_end
+from web.board.placing import parse_placement
 from web.game import state as st
 from web.game.model import GameModel, bonus_due, facts_for, refusal
 from web.game.words import describe
-from web.placing import parse_placement
-from web.session import HUMAN
-from web.storage import UiState
+from web.play.session import HUMAN
+from web.store.storage import UiState
 
 BOT = "casual"
 
@@ -252,7 +252,7 @@ def test_duel_tokens_are_named_with_their_holder() -> None:
     game = greedy("duel", 1, 7)
     tokens = [t for t in game.view(None)["tokens"] if t is not None]
     assert tokens, "a token was taken in this game"
-    from web.scoreboard import board_html, token_label
+    from web.ui.scoreboard import board_html, token_label
 
     m = show(game, screen(game, [HUMAN, BOT]))
     held = [s for s in m.scores.tracks if s.token is not None]

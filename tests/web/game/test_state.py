@@ -5,13 +5,13 @@ from __future__ import annotations
 from engine import new_game
 from engine.game import Game
 from tests.web.game.games import best_move, show
+from web.board.hexgrid import DIRECTIONS as HEX
+from web.board.hexgrid import add
+from web.board.placing import parse_placement
 from web.game import state as st
 from web.game.model import facts_for
-from web.hexgrid import DIRECTIONS as HEX
-from web.hexgrid import add
-from web.placing import parse_placement
-from web.session import HUMAN
-from web.storage import UiState
+from web.play.session import HUMAN
+from web.store.storage import UiState
 
 
 def fresh() -> tuple[st.Screen, Game]:

@@ -15,7 +15,7 @@ from web.saves.entries import (
     more_label,
     stats_html,
 )
-from web.storage import NAMED_KIND, Listed, Record, listed
+from web.store.storage import NAMED_KIND, Listed, Record, listed
 
 HOSTILE = '"><img src=x onerror=window.__pwned=1>'
 

@@ -1,0 +1,110 @@
+"""Replays: a game step by step from its seed and moves, with the scores at each step.
+
+`frames` is pure (the engine replays the game from scratch, so a replay shows exactly
+what the rules produce, whatever the save claims), and so is `replay_model`, what the
+viewer shows at one step. `draw_view` draws a position with the game's own renderer on
+any canvas (the viewer, the saved-games thumbnails); the viewer itself is
+`web.saves.viewer`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import new_game
+from engine.game import Game
+from engine.tiles import COLOURS
+from web.board import render
+from web.board.hexgrid import Cell, fit_layout
+from web.game.words import describe
+
+START_LINE = "The start: tiles dealt, nothing placed yet."
+
+
+@dataclass(frozen=True)
+class Frame:
+    step: int  # moves applied so far
+    view: dict[str, Any]  # the public view (no rack shown)
+    line: str  # the move that led here, in words
+    scores: list[tuple[str, list[int]]]  # (side label, one value per colour)
+    cells: tuple[Cell, ...] = ()  # the cells that move covered
+    speech: str = ""  # the line for screen readers
+
+
+def side_labels(game: Game) -> list[str]:
+    if game.variant.name == "duel":
+        return [f"{game.names[0]} (+) / {game.names[1]} (−)"]
+    sides: dict[int, list[str]] = {}
+    for seat, name in enumerate(game.names):
+        sides.setdefault(game.side_of(seat), []).append(name)
+    return [" & ".join(sides[s]) for s in sorted(sides)]
+
+
+def frames(game: Game) -> list[Frame]:
+    """One frame per step, from the empty board to the last move of `game`."""
+    fresh = new_game(game.variant.name, game.players, game.seed, list(game.names), game.options)
+    labels = side_labels(fresh)
+
+    def frame(line: str, cells: tuple[Cell, ...] = (), speech: str = "") -> Frame:
+        scores = [(labels[i], list(track)) for i, track in enumerate(fresh.scores)]
+        return Frame(len(fresh.moves), fresh.view(None), line, scores, cells, speech or line)
+
+    out = [frame(START_LINE)]
+    for move in game.moves:
+        fresh.apply(move)
+        words = describe(fresh.log, len(fresh.log) - 1, fresh.names, fresh.variant.name)
+        out.append(frame(words.text, words.cells, words.speech))
+    return out
+
+
+@dataclass(frozen=True)
+class ReplayModel:
+    title: str
+    counter: str
+    line: str
+    line_label: str
+    board_label: str
+    cells: tuple[Cell, ...]  # the step's move, outlined on the board
+    marked: tuple[Cell, ...]  # the same, highlighted while the line is pointed at
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[int, ...]], ...]
+    can_back: bool
+    can_forward: bool
+
+
+def replay_model(title: str, shown: list[Frame], step: int, pointing: bool = False) -> ReplayModel:
+    """The viewer at `step` (clamped); `pointing`: the move's line is hovered or focused."""
+    last = len(shown) - 1
+    step = max(0, min(step, last))
+    frame = shown[step]
+    return ReplayModel(
+        f"Replay: {title}",
+        f"Move {frame.step} of {last}",
+        frame.line,
+        frame.speech,
+        f"The board after {frame.step} moves",
+        frame.cells,
+        frame.cells if pointing else (),
+        ("", *COLOURS),
+        tuple((label, tuple(values)) for label, values in frame.scores),
+        step > 0,
+        step < last,
+    )
+
+
+def draw_view(canvas: Any, view: dict[str, Any], width: float, height: float, dpr: float,
+              marked: tuple[Cell, ...] = ()) -> None:  # fmt: skip
+    """Draw a position (board, symbols, tiles, last move) with the game's renderer."""
+    canvas.width = round(width * dpr)
+    canvas.height = round(height * dpr)
+    ctx = canvas.getContext("2d")
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+    scene = render.scene_from_view(view)
+    layout = fit_layout(min(scene.radius + 1, 7) + 0.35, width, height, margin=1)
+    render.draw_board(ctx, layout, scene, width, height)
+    render.draw_tiles(ctx, layout, scene.tiles)
+    if scene.last is not None:
+        render.draw_last(ctx, layout, scene.last)
+    if marked:
+        render.draw_marked(ctx, layout, list(marked))

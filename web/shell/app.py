@@ -1,0 +1,336 @@
+"""The page shell (PyScript main thread): it owns the parts and moves between screens.
+
+- `web.shell.start.StartScreen`: the setup form, Continue, the best solo results;
+- `web.game.screen.GameScreen`: the board game, drawn from its screen model, with its
+  input (`web.game.input`);
+- `web.saves.SaveManager`: autosave, saved games, files, links, replays, statistics;
+- `web.challenges.ui`: the Challenges card and screen, mounted with this shell
+  (`mount(app)`; the shell is its `web.challenges.host.ChallengeHost`);
+- `web.play.botworker.Workers`: the bot worker with its watchdog, shared by all games;
+- the automation hook `window.ingenious` (docs/automation.md).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from engine import new_game
+from engine.game import Game
+from web.board import motion, render
+from web.game.input import GameInput
+from web.game.screen import SPEEDS, GameScreen
+from web.play import summary
+from web.play.botworker import Workers, limit_from_url
+from web.play.session import HUMAN, default_name
+from web.saves.manager import SaveManager
+from web.shell.start import StartScreen, early_choices
+from web.store import storage
+from web.store.storage import UiState
+from web.teach import guide
+from web.ui.dom import document, el, expose, js_value, on
+
+
+class App:
+    def __init__(self) -> None:
+        self.saves = SaveManager(self)  # checks stored data before anything reads it
+        self.store = self.saves.store
+        self.settings: dict[str, Any] = storage.read_json(self.store, storage.SETTINGS_KEY, {})
+        self.pace = motion.starting_speed(self.settings.get("speed"), self.reduced_motion())
+        self.workers = Workers(limit_from_url(str(js.location.search)))
+        self.table = GameScreen(self)
+        self.input = GameInput(self.table, self.modal_open)
+        self.start_screen = StartScreen(self)
+        self.guide: str | None = None  # "rules" or "tutorial" while that overlay is open
+        self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
+
+    # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
+    def speed(self) -> str:
+        """The pace setting (how long a bot's move shows, how long rays animate)."""
+        return self.pace
+
+    def set_speed(self, speed: str) -> None:
+        if speed not in SPEEDS:
+            return
+        self.pace = speed
+        self.settings["speed"] = speed
+        storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
+        el("speed").value = speed
+        self.apply_speed_class()
+
+    def confirm_placement(self) -> bool:
+        """Hot seat: a click or tap on the board only aims a placement; again, or Place."""
+        return bool(self.settings.get("confirm"))
+
+    def set_confirm_placement(self, on: bool) -> None:
+        self.settings["confirm"] = on
+        storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
+        self.table.set_confirm(on)
+
+    async def bots(self) -> Any:
+        return await self.workers.get()
+
+    def leave_board_game(self) -> None:
+        """A challenge takes the screen: the board game's bots stop, its screens hide."""
+        self.table.leave()
+        el("start").hidden = True
+
+    def apply_speed_class(self) -> None:
+        body = document.body.classList
+        body.toggle("no-anim", self.pace == "instant")
+        body.toggle("fast-anim", self.pace == "fast")
+
+    def reduced_motion(self) -> bool:
+        """The system asks for reduced motion (read each time: it may change mid-game)."""
+        return bool(js.window.matchMedia(motion.QUERY).matches)
+
+    # --- what the game screen uses (web.game.screen.Host) ----------------------------------------
+    def game_changed(self) -> None:
+        self.saves.on_autosave()
+        self.write_summary()
+
+    def screen_changed(self) -> None:
+        self.saves.on_ui_change()
+        self.write_summary()
+
+    def game_finished(self) -> None:
+        self.saves.on_game_over()
+
+    # --- what the saves use --------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        return self.table.game
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.table.screen.seats) if self.table.screen is not None else []
+
+    def ui_state(self, screen: str = "game") -> UiState:
+        table = self.table
+        revealed = table.screen.revealed if table.screen is not None else None
+        return UiState(revealed, screen)
+
+    def write_summary(self) -> None:
+        """The few words the start page shows under Continue before Python runs
+        (web/play/summary.py), kept beside the autosave whenever the autosave is this game."""
+        game = self.table.game
+        if game is None or self.saves.bound is not None or self.saves.conflict:
+            return
+        try:
+            self.store.setItem(summary.SUMMARY_KEY, summary.summary_json(game, js.Date.now()))
+        except Exception as exc:  # full or refused storage: the autosave reports that
+            js.console.warn(f"summary not stored: {exc}")
+
+    # --- start-up --------------------------------------------------------------------------------
+    def boot(self) -> None:
+        render.PATH2D = js.Path2D.new
+        early = early_choices()  # what the player did before Python was ready
+        self.start_screen.bind(early)
+        self.bind_shell()
+        self.input.bind()
+        from web.challenges.ui import mount  # the Challenges card and screen
+
+        challenges = mount(self)
+        self.challenges = challenges
+        challenges.adopt(early.challenge)
+        self.expose_automation()
+        speed_param = js.URLSearchParams.new(js.location.search).get("speed")
+        if speed_param in SPEEDS:
+            self.pace = str(speed_param)
+        el("speed").value = self.pace
+        self.apply_speed_class()
+        self.show_start()
+        # With no game on screen, the status line reports the engine (the smoke test reads it).
+        el("status").textContent = f"Engine loaded on Python {sys.version.split()[0]}."
+        # Opens a shared link, or resumes the game played last (the board game or a
+        # challenge) if it was on screen, unless the player has used the start screen
+        # meanwhile.
+        resume = early.pending is None and not early.touched
+        challenge_last = self.last_played() == summary.CHALLENGE
+        linked = self.saves.boot(resume=resume and not challenge_last)
+        if resume and challenge_last and not linked:
+            challenges.resume_on_screen()
+        if early.pending == "board":
+            self.start_screen.start()
+        elif early.pending == "challenge":
+            challenges.start()
+        elif early.pending == "continue":
+            self.continue_game()
+        elif early.pending == "tutorial":
+            self.show_guide("tutorial")
+        js.window.ingeniousBoot.done()
+        document.body.setAttribute("data-ready", "1")
+        js.performance.mark("ingenious:ready")
+        self.saves.ready()  # the saves list checks the entries it shows from now on
+        # The first worker was started by the page itself, beside this interpreter
+        # (index.html); here it is only awaited, in the background.
+        self.workers.start()
+
+    def bind_shell(self) -> None:
+        on(el("menu-button"), "click", lambda e: self.show_start())
+        on(el("rules-button"), "click", lambda e: self.show_guide("rules"))
+        on(el("open-rules"), "click", lambda e: self.show_guide("rules"))
+        on(el("open-tutorial"), "click", lambda e: self.show_guide("tutorial"))
+        on(el("guide-close"), "click", lambda e: self.close_guide())
+        on(el("guide-body"), "click", self.on_guide_click)
+        on(el("over-again"), "click", lambda e: self.play_again())
+        on(el("over-menu"), "click", lambda e: self.show_start())
+        on(el("speed"), "change", self.on_speed)
+        on(el("confirm-place"), "change",
+           lambda e: self.set_confirm_placement(bool(e.target.checked)))  # fmt: skip
+        on(document, "keydown", self.on_key)
+
+    # --- screens -------------------------------------------------------------------------------
+    def begin(self, game: Game, seats: list[str], ui: UiState | None = None) -> None:
+        """Show a game (new, loaded, resumed) on the game screen."""
+        self.table.begin(game, seats, ui)
+        self.saves.on_begin()
+        self.write_summary()
+        if game.phase == "over":
+            self.saves.on_game_over()  # counted once per game, whenever it is shown
+
+    def last_played(self) -> str | None:
+        """The game played last, which Continue means: `summary.BOARD` or `CHALLENGE`."""
+        try:
+            return summary.last_game(self.store.getItem(summary.SUMMARY_KEY))
+        except Exception:
+            return None
+
+    def board_to_continue(self) -> bool:
+        """A board game to continue: in memory (after ☰ Menu) or autosaved."""
+        return self.table.game is not None or storage.read_autosave(self.store).save is not None
+
+    def continue_target(self) -> str | None:
+        """What Continue resumes: the game played last (`summary.continue_target`)."""
+        return summary.continue_target(
+            self.last_played(),
+            self.board_to_continue(),
+            self.challenges is not None and self.challenges.saved(),
+        )
+
+    def continue_game(self) -> None:
+        """Continue: the game played last. For the board game, the game in memory (after
+        ☰ Menu), else the autosaved one."""
+        if self.continue_target() == summary.CHALLENGE:
+            self.challenges.continue_saved()
+            return
+        self.continue_board_game()
+
+    def continue_board_game(self) -> None:
+        table = self.table
+        if table.game is not None and table.screen is not None and not self.saves.conflict:
+            self.table.begin(table.game, list(table.screen.seats), table.screen.ui())
+            self.write_summary()
+            return
+        self.saves.continue_game()
+
+    def show_start(self) -> None:
+        self.table.leave()
+        el("start").hidden = False
+        self.saves.on_start_screen()
+        if self.last_played() != summary.CHALLENGE:
+            self.write_summary()  # coming back from a challenge: it stays the last played
+        self.start_screen.refresh()
+
+    def play_again(self) -> None:
+        game, seats = self.table.game, self.seats
+        if game is None:
+            return
+        fresh = new_game(game.variant.name, game.players, random.getrandbits(40),
+                         list(game.names), dict(game.options))  # fmt: skip
+        self.begin(fresh, seats)
+
+    def show_guide(self, which: str) -> None:
+        self.guide = which
+        el("guide-title").textContent = "Rules" if which == "rules" else "Tutorial"
+        el("guide-body").innerHTML = (
+            guide.rules_html() if which == "rules" else guide.tutorial_html()
+        )
+        el("guide-screen").hidden = False
+        el("guide-close").focus()
+        guide.mount(which, el("guide-body"))
+
+    def on_guide_click(self, event: Any) -> None:
+        """The tutorial's last screen: a first game against a beginner bot."""
+        if str(getattr(event.target, "id", "") or "") == "tut-play":
+            self.close_guide()
+            seats = [HUMAN, "beginner"]
+            names = [default_name(seat, kind) for seat, kind in enumerate(seats)]
+            self.begin(new_game("standard", 2, random.getrandbits(40), names), seats)
+
+    def close_guide(self) -> None:
+        self.guide = None
+        el("guide-screen").hidden = True
+
+    def modal_open(self) -> bool:
+        """A dialog over the game has the keys: the rules or tutorial, or a replay."""
+        return self.guide is not None or self.saves.viewer is not None
+
+    def on_key(self, event: Any) -> None:
+        if event.key == "Escape" and self.guide is not None:
+            self.close_guide()
+
+    def on_speed(self, event: Any) -> None:
+        self.set_speed(str(event.target.value))
+
+    # --- automation hook (documented in docs/automation.md) ---------------------------------
+    def expose_automation(self) -> None:
+        table = self.table
+
+        def state() -> Any:
+            return js_value(table.game.to_save()) if table.game is not None else None
+
+        def view() -> Any:
+            facts = table.facts if table.game is not None else None
+            return js_value(table.game.view(facts.owner)) if table.game and facts else None
+
+        def legal_moves() -> Any:
+            return js_value(table.game.legal_moves() if table.game is not None else [])
+
+        def cell_center(q: int, r: int) -> Any:
+            x, y = table.canvas.centre((int(q), int(r)))
+            return js_value({"x": x, "y": y})
+
+        def busy() -> bool:
+            return table.busy()
+
+        def rack() -> Any:
+            facts = table.facts
+            return js_value([list(t) for t in facts.rack] if facts is not None else [])
+
+        def aim() -> Any:
+            return table.shown.candidate if table.shown is not None else None
+
+        def marked() -> Any:
+            board = table.shown.board if table.shown is not None else None
+            return js_value([list(c) for c in board.marked] if board is not None else [])
+
+        def fingers() -> Any:
+            return js_value({"down": len(self.input.touches), "lifted": self.input.lifted})
+
+        def timings() -> Any:
+            return js_value([[what, round(ms, 2)] for what, ms in table.timings])
+
+        expose(
+            "ingenious",
+            {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
+             "busy": busy, "rack": rack, "aim": aim, "marked": marked, "fingers": fingers,
+             "timings": timings},
+        )  # fmt: skip
+
+
+_app: App | None = None
+
+
+def start() -> None:
+    global _app
+    try:
+        js.window.ingeniousBoot.stage("Starting the game…", 0.9)
+        _app = App()
+        _app.boot()
+    except Exception as exc:
+        js.window.ingeniousBoot.problem(f"The game could not start: {exc}")
+        raise

@@ -1,0 +1,5 @@
+"""Everything the game keeps in the browser's localStorage: the site-scoped store, the
+records and their checks, quarantine of bad data, and the two-tab autosave (`storage`).
+
+May import: `web.board`, `web.ui`, `web.play`, the engine.
+"""
