@@ -4,8 +4,10 @@
   (one id) and ``ngettext()``, ``fmt_n()``, ``msg_n()`` (singular and plural) called with
   string literals in the Python sources under ``web/`` (read with :mod:`ast`); every text
   node and every ``aria-label``, ``placeholder``, ``title`` and ``alt`` of the pages'
-  HTML (``index.html``, ``embed.html``: what shows before Python runs); and the
-  ``_("...")`` / ``_n("...", "...")`` calls of the pages' scripts (``web/**/*.js``).
+  HTML (``index.html``, ``embed.html``: what shows before Python runs; not under
+  ``translate="no"`` or ``data-i18n="drawn"``, which a script draws itself); and the
+  ``_("...")``, ``fmt("...", {...})`` and ``_n("...", "...")`` calls of the pages'
+  scripts (``web/**/*.js``).
   They go to ``web/i18n/locale/ingenious.pot``.
 * **update**: writes the template, merges it into every ``<lang>/LC_MESSAGES/
   ingenious.po`` (translations kept, new ids added empty, stale ids dropped), writes
@@ -49,6 +51,9 @@ TEXTS_JS = Path("web/i18n/texts.js")
 TRANSLATED = ("de", "fr", "nl", "es", "it")
 PSEUDO = "xx"
 PAGES = ("index.html", "embed.html")
+#: Python modules whose messages the pages also show before Python runs: the summary
+#: under Continue is kept as a message, rendered by web/i18n/lang.js at first paint.
+EARLY_PYTHON = ("web/play/summary.py",)
 PLURAL_FORMS = {
     "fr": "nplurals=2; plural=(n > 1);",
 }
@@ -66,7 +71,9 @@ ONE_ID = frozenset({"_", "N_", "fmt", "msg"})
 TWO_IDS = frozenset({"ngettext", "fmt_n", "msg_n"})
 ATTRIBUTES = ("aria-label", "placeholder", "title", "alt")
 SKIPPED_TAGS = frozenset({"script", "style", "noscript"})
-JS_CALL = re.compile(r"""\b_(n?)\(\s*("(?:[^"\\]|\\.)*")(?:\s*,\s*("(?:[^"\\]|\\.)*"))?""")
+JS_CALL = re.compile(
+    r"""(?<![\w.])(_n|_|fmt)\(\s*("(?:[^"\\]|\\.)*")(?:\s*,\s*("(?:[^"\\]|\\.)*"))?"""
+)
 FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^}]*)?\}")
 LETTER = re.compile(r"[A-Za-z]{2}")
 
@@ -122,7 +129,8 @@ class _PageTexts(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        no = values.get("translate") == "no"
+        # translate="no", or data-i18n="drawn": a script draws it in the language itself.
+        no = values.get("translate") == "no" or values.get("data-i18n") == "drawn"
         if tag not in ("input", "meta", "link", "br", "img", "source", "col", "hr"):
             self.stack.append((tag, no))
             self.skip += tag in SKIPPED_TAGS
@@ -163,7 +171,7 @@ def script_messages(source: str) -> list[tuple[str, str | None, int]]:
     for match in JS_CALL.finditer(source):
         line = source.count("\n", 0, match.start()) + 1
         one = json.loads(match.group(2))
-        other = json.loads(match.group(3)) if match.group(1) and match.group(3) else None
+        other = json.loads(match.group(3)) if match.group(1) == "_n" and match.group(3) else None
         found.append((one, other, line))
     return found
 
@@ -201,7 +209,7 @@ def extract(root: Path = ROOT) -> dict[str, Entry]:
     for path in python_sources(root):
         rel = path.relative_to(root).as_posix()
         for one, other, ref in python_messages(path, rel):
-            add(one, other, ref, False)
+            add(one, other, ref, rel in EARLY_PYTHON)
     return entries
 
 

@@ -96,8 +96,32 @@
     var rule = texts[lang] && texts[lang].plural === "(n > 1)" ? count > 1 : count !== 1;
     var text = Array.isArray(forms) ? forms[rule ? 1 : 0] : (rule ? other : one);
     var all = Object.assign({}, args || {});
-    all.n = count;
+    if (!("n" in all)) all.n = formatNumber(count);
     return fill(text, all);
+  }
+
+  // A kept message ({"m": id, "a": args, "p": plural id, "n": counting arg}: web/i18n
+  // msg) in the current language; its arguments may be messages too.
+  function render(message) {
+    if (!message || typeof message !== "object" || typeof message.m !== "string") {
+      return String(message);
+    }
+    var args = {};
+    Object.keys(message.a || {}).forEach(function (key) {
+      var value = message.a[key];
+      args[key] = value && typeof value === "object" ? render(value) : value;
+      if (typeof value === "number") args[key] = formatNumber(value);
+    });
+    if (typeof message.p === "string" && typeof message.n === "string") {
+      var count = message.a ? message.a[message.n] : 0;
+      return n(message.m, message.p, typeof count === "number" ? count : 0, args);
+    }
+    return fill(t(message.m), args);
+  }
+
+  function formatNumber(value) {
+    try { return new Intl.NumberFormat(lang === PSEUDO ? "en" : lang).format(value); }
+    catch (err) { return String(value); }
   }
 
   function clean(text) { return text.replace(/\s+/g, " ").trim(); }
@@ -135,7 +159,8 @@
       acceptNode: function (node) {
         if (node.nodeType === 1) {
           var tag = node.tagName;
-          if (tag === "SCRIPT" || tag === "STYLE" || node.getAttribute("translate") === "no") {
+          if (tag === "SCRIPT" || tag === "STYLE" || node.getAttribute("translate") === "no" ||
+              node.getAttribute("data-i18n") === "drawn") {
             return NodeFilter.FILTER_REJECT;
           }
         }
@@ -194,6 +219,7 @@
     t: t,
     fmt: fmt,
     n: n,
+    render: render,
     set: set,
     translate: translate
   };

@@ -1,0 +1,129 @@
+"""The game in the player's language (docs/translating.md).
+
+One page load per language: the start form before Python runs (the runtime held back),
+then, once Python is ready, the start form Python draws, a game screen and the rules
+page, with no English word left (proper names allowed). The browser's language is
+English (Playwright's ``locale``): ``?lang=`` wins over it. Then: the language a player
+picks in the menu is remembered and ``?lang=`` still wins over it.
+
+"English left" is any word of the English message ids that the language's catalogue
+never uses, found in the text a player sees or hears (visible text, accessible names,
+placeholders, titles).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.game_helpers import start_game, wait_idle
+from tests.browser.test_start_early import READY, Held
+from tools import i18n
+from tools.serve import ROOT
+
+LANGUAGES = ("de", "fr", "nl", "es", "it")
+WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
+#: Words that are the same in a language or a proper name: never counted as English.
+PROPER = {"ingenious", "challenges", "knizia", "reiner", "kosmos", "ada", "bea", "bot", "bots"}
+
+TEXTS_JS = """(selector) => {
+  const out = [];
+  for (const root of document.querySelectorAll(selector)) {
+    if (!root.checkVisibility()) continue;
+    out.push(root.innerText);
+    for (const node of [root, ...root.querySelectorAll("*")]) {
+      if (!node.checkVisibility || !node.checkVisibility()) continue;
+      for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+        const value = node.getAttribute(name);
+        if (value) out.push(value);
+      }
+    }
+  }
+  return out.join("\\n");
+}"""
+
+
+@cache
+def catalogue(lang: str) -> dict[str, list[str]]:
+    _, entries = i18n.read_po(i18n.po_path(ROOT, lang).read_text(encoding="utf-8"))
+    return {e.msgid: e.msgstr for e in entries}
+
+
+@cache
+def english_only(lang: str) -> frozenset[str]:
+    """Words of the English ids that no translation of ``lang`` uses."""
+    table = catalogue(lang)
+    english = {w.lower() for msgid in table for w in WORD.findall(msgid)}
+    native = {w.lower() for forms in table.values() for f in forms for w in WORD.findall(f)}
+    return frozenset(english - native - PROPER)
+
+
+def english_left(page: Page, lang: str, selector: str) -> list[str]:
+    text = page.evaluate(TEXTS_JS, selector)
+    return sorted({w for w in WORD.findall(text) if w.lower() in english_only(lang)})
+
+
+def tr(lang: str, msgid: str) -> str:
+    return catalogue(lang)[msgid][0]
+
+
+@pytest.fixture
+def english_browser(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
+        "http://127.0.0.1") else route.abort("blockedbyclient"))  # fmt: skip
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_game_speaks_the_language_of_the_address(
+    english_browser: Page, server_url: str, lang: str
+) -> None:
+    """?lang=xx beats the browser's English: before Python the start form, then the
+    start form Python draws, a game screen and the rules page, all without English."""
+    page = english_browser
+    assert page.evaluate("navigator.language") == "en-US"
+    held = Held(page)
+    page.goto(f"{server_url}?lang={lang}&speed=instant", wait_until="domcontentloaded")
+    expect(page.locator("#start-game")).to_have_text(tr(lang, "Start game"))
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator(READY).count() == 0, "Python must not be running yet"
+    assert (left := english_left(page, lang, "#start")) == [], left
+    held.release()
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert (left := english_left(page, lang, "#start")) == [], left
+    assert page.title() == tr(lang, "Ingenious")
+
+    start_game(page, seats=["human", "casual"], names=["Ada", "Bea"], seed=7)
+    wait_idle(page)
+    expect(page.locator("#status")).not_to_be_empty()
+    assert (left := english_left(page, lang, "#game")) == [], left
+
+
+def test_a_chosen_language_is_remembered_and_the_address_still_wins(
+    english_browser: Page, server_url: str
+) -> None:
+    """The start screen's language menu switches the page at once and is remembered for
+    the next visit; ?lang= wins over the remembered choice."""
+    page = english_browser
+    page.goto(server_url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    expect(page.locator("#start-game")).to_have_text("Start game")
+    page.select_option("#start-lang", "nl")
+    expect(page.locator("#start-game")).to_have_text(tr("nl", "Start game"))
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    page.reload()
+    expect(page.locator("#start-game")).to_have_text(tr("nl", "Start game"))
+    expect(page.locator("#start-lang")).to_have_value("nl")
+    page.goto(server_url + "?lang=it")
+    expect(page.locator("#start-game")).to_have_text(tr("it", "Start game"))
+    assert page.evaluate("document.documentElement.lang") == "it"
