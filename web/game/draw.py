@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.board.symbols import svg_symbol, svg_tile
+from web.board.symbols import colour_name, svg_symbol, svg_tile
 from web.game.model import GameModel, OverModel, PassModel, PreviewModel, RackModel
 from web.game.strip import strip_html
-from web.game.words import MoveWords, colour_name
+from web.game.words import MoveWords
 from web.i18n import _, fmt
 from web.ui.dom import el, missing, show_dialog
 from web.ui.markup import Markup, join, tag

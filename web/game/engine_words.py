@@ -25,7 +25,7 @@ ORDINALS = {
 
 
 def _colour(name: str) -> str:
-    from web.game.words import colour_name
+    from web.board.symbols import colour_name
 
     return colour_name(name)
 

@@ -25,6 +25,7 @@ from engine.game import Game
 from web.board import board_words
 from web.board.hexgrid import DIRECTIONS, Cell, add
 from web.board.placing import LegalIndex, Tile, parse_placement, tile_at
+from web.board.symbols import colour_name
 from web.game import words
 from web.game.engine_words import engine_text
 from web.game.state import (
@@ -400,8 +401,8 @@ def rack_model(game: Game, screen: Screen, facts: Facts) -> RackModel:
                     (str(a), str(b)),
                     fmt(
                         "{first} and {second}",
-                        first=words.colour_name(str(a)),
-                        second=words.colour_name(str(b)),
+                        first=colour_name(str(a)),
+                        second=colour_name(str(b)),
                     ),
                 )
                 for a, b in shown

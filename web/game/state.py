@@ -240,7 +240,7 @@ def select_slot(screen: Screen, index: LegalIndex, rack: list[Tile], slot: int) 
         anchors = sorted(index.anchors(tile), key=lambda c: (hex_distance(c, here), c[1], c[0]))
         if anchors:
             screen.cursor = screen.aim.cell = anchors[0]
-    from web.game.words import colour_name
+    from web.board.symbols import colour_name
 
     return fmt(
         "Tile {n}: {first} and {second} selected.",

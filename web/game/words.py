@@ -26,6 +26,7 @@ from engine.variants import VARIANTS
 from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
+from web.board.symbols import colour_name
 from web.i18n import N_, _, fmt, fmt_n, join, language
 
 #: One character per colour, shaped like its printed symbol (see `web.board.symbols`):
@@ -39,22 +40,8 @@ GLYPH: dict[str, str] = {
     "purple": "○",
 }
 COLOUR_ORDER = ("red", "green", "blue", "orange", "yellow", "purple")
-#: Each colour's name as the texts use it (translated where shown: `colour_name`).
-COLOUR_NAME: dict[str, str] = {
-    "red": N_("red"),
-    "green": N_("green"),
-    "blue": N_("blue"),
-    "orange": N_("orange"),
-    "yellow": N_("yellow"),
-    "purple": N_("purple"),
-}
 DUEL_END = 9
 RACK = 6  # tiles on a full rack; a swap draws this many and needs them in the bag
-
-
-def colour_name(colour: str) -> str:
-    """A colour's name in the player's language (``"blue"``, German ``"Blau"``)."""
-    return _(COLOUR_NAME[colour]) if colour in COLOUR_NAME else colour
 
 
 def symbol(colour: str) -> str:

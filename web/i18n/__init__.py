@@ -92,6 +92,14 @@ def catalogue(code: str) -> gettext.NullTranslations:
     return _loaded[code]
 
 
+def preload() -> None:
+    """Read every compiled catalogue now. Done at import: the page's interpreter starts
+    from a memory snapshot of the imported modules (tools/pybuild.py) before its files
+    are written (web/scripts/python.mjs), so the catalogues must be in memory already."""
+    for code in (*LANGUAGES, PSEUDO):
+        catalogue(code)
+
+
 def use(code: str) -> str:
     """Switch every following text to ``code`` (unknown: English); the code in use."""
     global _current, _translations
@@ -103,6 +111,12 @@ def use(code: str) -> str:
 def language() -> str:
     """The language in use."""
     return _current
+
+
+def locale_tag() -> str:
+    """The language in use as the browser's Intl and Date take it (the pseudo-language
+    formats as English)."""
+    return _JS_LANG.get(_current, _current)
 
 
 def _(message: str) -> str:
@@ -195,6 +209,24 @@ def number(value: int) -> str:
     return ("-" if value < 0 else "") + text
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd`` in English; ``1.`` in German, ``1er``/``2e`` in French, ``1e`` in
+    Dutch, ``1.º`` in Spanish, ``1°`` in Italian."""
+    lang = _current
+    if lang == "de":
+        return f"{n}."
+    if lang == "fr":
+        return "1er" if n == 1 else f"{n}e"
+    if lang == "nl":
+        return f"{n}e"
+    if lang == "es":
+        return f"{n}.º"
+    if lang == "it":
+        return f"{n}°"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def join(items: Sequence[str]) -> str:
     """``["a", "b", "c"]`` -> ``"a, b and c"`` in the language's words and commas."""
     js = _browser()
@@ -248,3 +280,6 @@ def messages_in(value: Mapping[str, Any]) -> list[Msg]:
 
     walk(value)
     return found
+
+
+preload()

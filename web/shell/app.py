@@ -131,6 +131,7 @@ class App:
         """A language menu chose another language: every screen is drawn again in it."""
         del code
         self.start_screen.relanguage()
+        self.saves.relanguage()
         if self.table.game is not None:
             self.table.page.reset()
             self.table.render()

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from web.board.symbols import COLOURS, FILL, svg_symbol
+from web.board.symbols import COLOURS, FILL, colour_name, svg_symbol
 from web.game.engine_words import side as side_words
-from web.game.words import GLYPH, colour_name
+from web.game.words import GLYPH
 from web.i18n import N_, _, fmt
 from web.ui.markup import Markup, join, tag
 
