@@ -8,13 +8,14 @@
 True
 """
 
+from .determinize import determinize
 from .errors import IllegalMoveError, IngeniousError, SaveFormatError
 from .game import Game, new_game
 from .position import Position, parse_position, score_position
 from .save import dumps, load_game, loads
 from .tiles import COLOURS
 from .variants import VARIANTS
-from .view import determinize, player_view
+from .view import player_view
 
 __all__ = [
     "COLOURS",

@@ -23,9 +23,11 @@ from .board import Zone, zone
 from .errors import IllegalMoveError, IngeniousError
 from .names import clean_name
 from .rng import Rng
+from .save_format import game_to_save
 from .scoring import EMPTY, placement_points, ray_json, scoring_rays
 from .tiles import COLOURS, RACK_SIZE, Tile, colour_index, full_tile_set, make_tile
 from .variants import VARIANTS, Variant
+from .view import player_view
 
 #: A placement inside the engine: (cell a, cell b, colour on a, colour on b), cells as zone indices.
 Placement = tuple[int, int, int, int]
@@ -465,13 +467,9 @@ class Game:
 
     # --- saves and views (see engine.save and engine.view) ----------------------------------
     def to_save(self) -> dict[str, Any]:
-        from .save import game_to_save
-
         return game_to_save(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import player_view
-
         return player_view(self, seat)
 
     def __eq__(self, other: object) -> bool:

@@ -19,9 +19,10 @@ from .errors import IngeniousError, SaveFormatError
 from .game import Game, new_game
 from .jsontext import decode
 from .names import MAX_NAME as MAX_NAME  # longer names are cut, not refused
+from .save_format import FORMAT as FORMAT
+from .save_format import VERSION as VERSION
+from .save_format import game_to_save as game_to_save
 
-FORMAT = "ingenious"
-VERSION = 1
 MAX_MOVES = 1000  # far above any real game (about 85 placements and swaps at most)
 MAX_SEED = 2**63
 
@@ -29,19 +30,6 @@ MAX_SEED = 2**63
 # first format, so there is nothing to migrate yet; a version 2 adds `MIGRATIONS[1]`.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
-
-
-def game_to_save(game: Game) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "variant": game.variant.name,
-        "players": game.players,
-        "names": list(game.names),
-        "options": dict(game.options),
-        "seed": game.seed,
-        "moves": list(game.moves),
-    }
 
 
 def dumps(game: Game) -> str:

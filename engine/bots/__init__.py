@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from .base import Beginner, Bot, Casual, make_bot, make_browser_bot
+from .base import Beginner, Bot, Casual
 from .expert import Expert
 from .strong import Strong
 
@@ -21,5 +21,24 @@ BOT_LEVELS: dict[str, type[Bot]] = {
     "strong": Strong,
     "expert": Expert,
 }
+
+
+def make_bot(
+    level: str, seed: int = 0, budget_ms: int | None = None, time_limit_ms: float | None = None
+) -> Bot:
+    """A bot of the named level (see ``engine.bots.BOT_LEVELS``); no budget: the level's default.
+    ``time_limit_ms``: a wall-clock ceiling per move (the browser's), None for none."""
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
+    return BOT_LEVELS[level](seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)
+
+
+def make_browser_bot(level: str, seed: int = 0, budget_ms: int | None = None) -> Bot:
+    """A bot as the page's worker makes it: its budget (the one given, else its level's
+    default) is also its ceiling on the clock (strong 1 s, expert 2 s)."""
+    bot = make_bot(level, seed=seed, budget_ms=budget_ms)
+    bot.time_limit_ms = bot.budget_ms
+    return bot
+
 
 __all__ = ["BOT_LEVELS", "Bot", "make_bot", "make_browser_bot"]

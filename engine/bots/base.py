@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..determinize import determinize
 from ..game import Game, Placement
 from ..rng import Rng
 from ..scoring import placement_points
-from ..view import determinize
 
 
 class Bot:
@@ -95,23 +95,3 @@ class Casual(Bot):
                 best, best_move = key, p
         assert best_move is not None
         return game.placement_text(best_move)
-
-
-def make_bot(
-    level: str, seed: int = 0, budget_ms: int | None = None, time_limit_ms: float | None = None
-) -> Bot:
-    """A bot of the named level (see ``engine.bots.BOT_LEVELS``); no budget: the level's default.
-    ``time_limit_ms``: a wall-clock ceiling per move (the browser's), None for none."""
-    from . import BOT_LEVELS
-
-    if level not in BOT_LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
-    return BOT_LEVELS[level](seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)
-
-
-def make_browser_bot(level: str, seed: int = 0, budget_ms: int | None = None) -> Bot:
-    """A bot as the page's worker makes it: its budget (the one given, else its level's
-    default) is also its ceiling on the clock (strong 1 s, expert 2 s)."""
-    bot = make_bot(level, seed=seed, budget_ms=budget_ms)
-    bot.time_limit_ms = bot.budget_ms
-    return bot

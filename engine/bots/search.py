@@ -34,10 +34,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..determinize import determinize
 from ..game import Game, Placement
 from ..rng import Rng
 from ..tiles import Tile
-from ..view import determinize
 from .base import Bot
 from .evaluate import outcome, scored_placements, side_value
 from .scan import Position

@@ -17,10 +17,12 @@ from web.teach.teach import explain, ray_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "docs" / "positions").glob("*.json"))
-#: Every id web/teach/embed.py looks up (self.el("...")).
-USED_IDS = set(
-    re.findall(r'self\.el\("([\w-]+)"\)', (ROOT / "web" / "teach" / "embed.py").read_text())
-)
+#: Every id the embedded board's modules (web/teach/embed*.py) look up (self.el("...")).
+USED_IDS = {
+    found
+    for module in sorted((ROOT / "web" / "teach").glob("embed*.py"))
+    for found in re.findall(r'self\.el\("([\w-]+)"\)', module.read_text())
+}
 
 
 class Elements(HTMLParser):

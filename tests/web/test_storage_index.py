@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-import web.store.storage
+import web.store.records
 from engine import new_game
 from engine.game import Game
 from web.store.storage import (
@@ -53,7 +53,7 @@ def test_a_thousand_saves_are_listed_without_replaying_one(
     def no_replay(save: object) -> Game:
         raise AssertionError("the index replayed a save")
 
-    monkeypatch.setattr(web.store.storage, "load_game", no_replay)
+    monkeypatch.setattr(web.store.records, "load_game", no_replay)
     before = named_replays()
     problems: list[str] = []
     lines = index(store, 1, problems)
@@ -101,7 +101,7 @@ def test_a_kept_game_is_found_among_the_saves_without_a_replay(
 ) -> None:
     store = seeded(5)
     game = played(6)
-    monkeypatch.setattr(web.store.storage, "load_game", None)
+    monkeypatch.setattr(web.store.records, "load_game", None)
     mine = dict(game.to_save(), seats=["human", "casual"])
     assert holds_game(store, mine)
     assert not holds_game(store, dict(mine, seats=["human", "human"]))

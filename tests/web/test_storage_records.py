@@ -227,20 +227,20 @@ def test_the_start_screen_checks_each_named_save_once_per_stored_text(monkeypatc
     """Listing the saves again does not replay every game again; a renamed entry (new
     stored text) is read afresh, and renaming a listed copy leaves the next listing
     right."""
-    import web.store.storage as storage
+    import web.store.records as records
 
     store = MemoryStore()
     for n in range(3):
         write_named(store, Record(NAMED_KIND, played(4 + n), ["human", "casual"], name=f"S{n}"))
     checked: list[str] = []
-    real = storage.parse_record
+    real = records.parse_record
 
     def counting(raw: str, kind: str, key: str = "") -> Record:
         checked.append(key)
         return real(raw, kind, key)
 
-    monkeypatch.setattr(storage, "parse_record", counting)
-    storage._checked.clear()
+    monkeypatch.setattr(records, "parse_record", counting)
+    records._checked.clear()
     first = scan(store, 1).named
     assert len(checked) == 3  # three named saves, no autosave stored
     again = scan(store, 1).named

@@ -62,6 +62,9 @@ INK: dict[str, str] = {
 #: Outline width in symbol radii (a symbol's tips reach radius 1).
 OUTLINE = 0.1
 
+#: One character per colour, shaped like its printed symbol (drawn by `symbol_shape` here):
+#: red 12-pointed star, green disc, blue 6-pointed star, orange hexagon, yellow sun, purple ring.
+GLYPH: dict[str, str] = dict(zip(COLOURS, "✹●✶⬢☀○", strict=True))
 SHAPE_NAME: dict[str, str] = {
     "red": N_("12-pointed star"),
     "green": N_("disc"),

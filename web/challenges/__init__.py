@@ -16,4 +16,7 @@ Every screen is drawn from state. Pure modules (no browser, tested on CPython):
 
 In the browser: ``host`` (what the page must provide) and ``ui``, the controller that
 turns events into state and renders, mounted by ``web.shell.app`` with ``ui.mount(app)``.
+
+May import: `web.board`, `web.ui`, `web.play`, `web.store`, the engine; not the other
+features.
 """

@@ -6,4 +6,7 @@
   is decided in `model.status_line`);
 - `draw` (the page) and `canvas` (the board) write a model; `input` turns events into
   state changes; `screen` ties them together (moves, undo, redo, hints, bots).
+
+May import: `web.board`, `web.ui`, `web.play`, `web.store`, the engine; not the other
+features.
 """

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from web.i18n import N_, _, fmt, fmt_n
+from web.ui.scoreboard import side_words as side
 
 #: The engine's ordinals (engine.ranking.ORDINALS): which colour decides a tie.
 ORDINALS = {
@@ -28,14 +29,6 @@ def _colour(name: str) -> str:
     from web.board.symbols import colour_name
 
     return colour_name(name)
-
-
-def side(name: str) -> str:
-    """A side's name: a team's ("Team A (Ann & Bob)") in the language's words."""
-    match = re.fullmatch(r"Team ([AB]) \((.*)\)", name)
-    if match:
-        return fmt("Team {letter} ({members})", letter=match.group(1), members=match.group(2))
-    return name
 
 
 def _tie(m: re.Match[str]) -> str:

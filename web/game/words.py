@@ -3,9 +3,9 @@
 One place for the wording of the board game, so every line that describes a move (last
 move, move list, pass screen, replay, hints, screen-reader announcements) says it the
 same way: ``"Bob: blue ✶ + green ●, +3 blue, +1 green"``. Each colour is named with the
-character closest to its printed symbol (`GLYPH`); screen readers get the same line
-without those characters (`MoveWords.speech`). The duel's offer is an *exchange*, every
-other game's a *swap*: one word per idea (`offer_words`).
+character closest to its printed symbol (`web.board.symbols.GLYPH`); screen readers get
+the same line without those characters (`MoveWords.speech`). The duel's offer is an
+*exchange*, every other game's a *swap*: one word per idea (`offer_words`).
 
 Pure: only the engine's plain data goes in (the log, names, tracks), so CPython tests
 cover every line.
@@ -26,19 +26,10 @@ from engine.variants import VARIANTS
 from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
+from web.board.symbols import GLYPH as GLYPH
 from web.board.symbols import colour_name
 from web.i18n import N_, _, fmt, fmt_n, join, language
 
-#: One character per colour, shaped like its printed symbol (see `web.board.symbols`):
-#: red 12-pointed star, green disc, blue 6-pointed star, orange hexagon, yellow sun, purple ring.
-GLYPH: dict[str, str] = {
-    "red": "✹",
-    "green": "●",
-    "blue": "✶",
-    "orange": "⬢",
-    "yellow": "☀",
-    "purple": "○",
-}
 COLOUR_ORDER = ("red", "green", "blue", "orange", "yellow", "purple")
 DUEL_END = 9
 RACK = 6  # tiles on a full rack; a swap draws this many and needs them in the bag

@@ -16,7 +16,9 @@
 The catalogues are standard gettext files: ``web/i18n/locale/<lang>/LC_MESSAGES/
 ingenious.po``, compiled to ``.mo`` beside them by ``tools/i18n.py`` (``make i18n``);
 ``gettext.GNUTranslations`` reads them. ``docs/translating.md`` tells how to add a
-language. This package imports nothing else from ``web/``: everything may import it.
+language.
+
+May import: nothing of ``web/`` (every layer may import this package).
 """
 
 from __future__ import annotations

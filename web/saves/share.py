@@ -4,6 +4,9 @@ A shared game is the engine save plus ``seats`` (who plays each seat), the same 
 as in a stored record's ``game``. In a link it sits in the fragment, which browsers do
 not send to any server: ``#game=<base64url of the compact JSON>`` (a URI-encoded JSON
 fragment is read too). Everything coming in is validated like a stored save.
+
+Pure (CPython-tested): the page's half, the buttons, the drop and the dialog a link
+opens, is `web.saves.sharing`.
 """
 
 from __future__ import annotations

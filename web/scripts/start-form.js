@@ -7,7 +7,7 @@
 // the screens from then on (web/shell/start_form.py knows the same field ids).
 //
 // The "Continue" line comes from a summary the game stores beside its autosave
-// (web/play/summary.py), under the site-scoped storage key of web/store/storage.py (site_key),
+// (web/play/summary.py), under the site-scoped storage key of web/store/store.py (site_key),
 // computed here the same way. The rules text opens in a native <dialog>, from an HTML
 // fragment the build writes from web/teach/rules.py (tools/rules_text.py).
 (function () {
@@ -59,7 +59,7 @@
     listeners.push([node, type, handler]);
   }
 
-  // --- storage keys: web/store/storage.py's site_root, site_tag, site_key ----------------------
+  // --- storage keys: web/store/store.py's site_root, site_tag, site_key ------------------------
   var UNRESERVED = /[A-Za-z0-9\-._~]/;
 
   function siteRoot(pathname) {

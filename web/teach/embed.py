@@ -13,26 +13,25 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from engine import COLOURS, Position, SaveFormatError
+from engine import Position, SaveFormatError
 from engine.jsontext import decode
-from web.board import render
-from web.board.hexgrid import DIRECTIONS, Cell, add
+from web.board.hexgrid import Cell
 from web.board.placing import step_cursor
 from web.teach.boardview import ASPECT, BoardView, Overlay
+from web.teach.embed_hooks import expose
+from web.teach.embed_source import SourceError, fetch_position_file
+from web.teach.embed_try import TryMode
 from web.teach.embed_view import board_html, count_items, ray_items
 from web.teach.teach import (
     BOARD_ATTRIBUTES,
-    MAX_TEXT,
     MODES,
     Problem,
     Request,
     Step,
-    committed,
     explain,
     own_problem,
     points_text,
@@ -41,9 +40,7 @@ from web.teach.teach import (
     read_attributes,
     read_request,
     score_or_none,
-    shown_json,
     src_problem,
-    with_placement,
 )
 from web.ui.dom import js_value, keep, missing, on
 
@@ -52,11 +49,7 @@ WIDE = 620  # px: from this width on, the explanation sits beside the board
 PAGE_HEIGHT_SHARE = 0.85
 
 
-class SourceError(Exception):
-    """A ``src`` file that cannot be fetched, and why."""
-
-
-class Embed:
+class Embed(TryMode):
     """One board. ``root`` holds its elements (the frame's document, or the shadow root of
     a board in a page); ``flags`` gets ``data-ready``/``data-state`` (the frame's body, or
     the board's own element); ``frame``: it is embed.html, talking to its parent page."""
@@ -103,7 +96,7 @@ class Embed:
         self.el("colour-a").value = "red"
         self.el("colour-b").value = "blue"
         self.bind()
-        self.expose()
+        expose(self)
         if self.frame:
             request = read_request(str(js.location.search), str(js.location.hash))
             js.window.ingeniousEmbed.onPosition(keep(self.on_message))
@@ -352,114 +345,6 @@ class Embed:
         self.el("total").hidden = self.step != len(self.steps) - 1
         self.layout()
 
-    # --- try mode -------------------------------------------------------------------------------
-    def start_try(self, position: Position) -> None:
-        self.board.zoom_to([])
-        self.el("explain").hidden = True
-        self.el("try").hidden = False
-        if position.placement is not None:
-            (a, ca), (b, cb) = position.placement
-            self.el("colour-a").value = COLOURS[ca]
-            self.el("colour-b").value = COLOURS[cb]
-            self.aim_cell = a
-            self.direction = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
-            data = position.to_json()
-            data.pop("placement", None)
-            position, _ = position_from_object(data)
-        self.position = position
-        self.initial = position
-        self.placed = []
-        self.update_preview()
-
-    def tile(self) -> tuple[str, str]:
-        return (str(self.el("colour-a").value), str(self.el("colour-b").value))
-
-    def update_preview(self) -> None:
-        if self.position is None or self.mode != "try":
-            return
-        cell = self.cursor if self.cursor is not None else self.aim_cell
-        overlay = Overlay(cursor=self.cursor)
-        self.preview, self.preview_problem = None, ""
-        if cell is not None:
-            partner = add(cell, DIRECTIONS[self.direction])
-            ca, cb = self.tile()
-            try:
-                self.preview = score_or_none(with_placement(self.position, cell, ca, partner, cb))
-            except SaveFormatError as exc:
-                self.preview_problem = str(exc)
-            overlay.ghost = render.Ghost((cell, partner), (ca, cb), legal=self.preview is not None)
-            if self.preview is not None:
-                overlay.rays = self.preview["rays"]
-        self.board.show(self.position, overlay)
-        self.render_preview()
-
-    def render_preview(self) -> None:
-        result, rays = self.el("try-result"), self.el("try-rays")
-        if self.preview is not None:
-            result.textContent = f"This tile would score {points_text(self.preview['points'])}."
-            result.setAttribute("data-total", str(self.preview["total"]))
-            rays.innerHTML = ray_items(self.preview["rays"], hooks=False)
-        else:
-            text = (
-                f"Not here: {self.preview_problem.removeprefix('placement: ')}."
-                if self.preview_problem
-                else "Point at two empty cells to try the tile."
-            )
-            result.textContent = text
-            result.removeAttribute("data-total")
-            rays.innerHTML = ""
-        self.el("place").disabled = self.preview is None
-        self.layout()
-
-    def turn(self, step: int) -> None:
-        self.direction = (self.direction + step) % 6
-        self.update_preview()
-
-    def place(self) -> None:
-        if self.position is None or self.preview is None:
-            return
-        placement = self.preview["placement"]
-        scored = points_text(self.preview["points"])
-        cell = (placement[0][0], placement[0][1])
-        partner = (placement[1][0], placement[1][1])
-        placed = with_placement(self.position, cell, placement[0][2], partner, placement[1][2])
-        self.position, _ = committed(placed)
-        self.placed.append(scored)
-        self.update_preview()
-        self.el("try-result").textContent = f"Placed: it scored {scored}. Try the next tile."
-
-    def reset(self) -> None:
-        if self.initial is not None and self.mode == "try":
-            self.position = self.initial
-            self.placed = []
-            self.update_preview()
-
-    # --- input ------------------------------------------------------------------------------------
-    def on_pointer_move(self, event: Any) -> None:
-        if self.mode != "try" or self.position is None:
-            return
-        cell = self.board.cell_at(float(event.clientX), float(event.clientY))
-        if cell != self.aim_cell or self.cursor is not None:
-            self.aim_cell, self.cursor = cell, None
-            self.update_preview()
-
-    def on_pointer_down(self, event: Any) -> None:
-        if self.mode != "try" or event.button == 2:
-            return
-        cell = self.board.cell_at(float(event.clientX), float(event.clientY))
-        # A finger has no hover: the first tap shows what the tile would score, a second
-        # tap on the same cell places it.
-        first_tap = event.pointerType == "touch" and cell != self.aim_cell
-        self.aim_cell, self.cursor = cell, None
-        self.update_preview()
-        if not first_tap:
-            self.place()
-
-    def on_context_menu(self, event: Any) -> None:
-        if self.mode == "try":
-            event.preventDefault()
-            self.turn(1)
-
     def on_key(self, event: Any) -> None:
         if self.position is None:
             return
@@ -539,87 +424,6 @@ class Embed:
     def report_height(self, height: float) -> None:
         if self.frame:
             js.window.ingeniousEmbed.height(height)
-
-    # --- automation hook (docs/automation.md, "The embed") -----------------------------------
-    def expose(self) -> None:
-        def state() -> Any:
-            if self.position is None:
-                return None
-            return js_value(shown_json(self.position, self.raw))
-
-        def cell_center(q: int, r: int) -> Any:
-            x, y = self.board.cell_center(int(q), int(r))
-            return js_value({"x": x, "y": y})
-
-        def score() -> Any:
-            value = self.preview if self.mode == "try" else self.score
-            return None if value is None else js_value(value)
-
-        def step() -> Any:
-            return js_value({"step": self.step, "steps": len(self.steps), "mode": self.mode})
-
-        def aim() -> Any:
-            cell = self.cursor if self.cursor is not None else self.aim_cell
-            return js_value(
-                {"cell": None if cell is None else list(cell), "direction": self.direction}
-            )
-
-        functions: dict[str, Callable[..., Any]] = {
-            "state": state,
-            "cellCenter": cell_center,
-            "score": score,
-            "step": step,
-            "aim": aim,
-        }
-        api = js.Object.new()
-        for name, fn in functions.items():
-            setattr(api, name, keep(fn))
-        # window.ingenious in a frame; the board element's .ingenious in a page.
-        (js.window if self.frame else self.flags).ingenious = api
-
-
-async def fetch_position_file(src: str) -> str:
-    """The text of a position file: on this site only, never through a redirect (an open
-    redirect would show a position from anywhere), at most ``MAX_TEXT`` bytes."""
-    url = js.URL.new(src, js.document.baseURI)
-    if str(url.origin) != str(js.location.origin):
-        raise SourceError("src must be a file on this site")
-    try:
-        response = await js.fetch(url.href, js_value({"redirect": "manual"}))
-    except Exception as exc:  # a network failure reaches us as a JS error
-        raise SourceError(f"the file could not be fetched ({exc})") from None
-    if str(response.type) == "opaqueredirect" or str(response.url) != str(url.href).split("#")[0]:
-        raise SourceError("the address redirects elsewhere; give the file's own address")
-    if not response.ok:
-        raise SourceError(f"HTTP {response.status}")
-    length = response.headers.get("content-length")
-    too_big = SourceError(f"the file is larger than {MAX_TEXT // 1000} kB")
-    if not missing(length) and str(length).isdigit() and int(str(length)) > MAX_TEXT:
-        raise too_big
-    if missing(response.body):
-        raise SourceError(f"HTTP {response.status} without a file")
-    chunks: list[bytes] = []
-    size = 0
-    reader = response.body.getReader()
-    try:
-        while True:
-            part = await reader.read()
-            if part.done:
-                break
-            chunk = bytes(part.value.to_bytes())
-            size += len(chunk)
-            if size > MAX_TEXT:
-                await reader.cancel()
-                raise too_big
-            chunks.append(chunk)
-    except SourceError:
-        raise
-    except Exception as exc:  # the connection broke off mid-file
-        raise SourceError(f"the file could not be read ({exc})") from None
-    try:
-        return b"".join(chunks).decode("utf-8")
-    except UnicodeDecodeError:
-        raise SourceError("the file is not UTF-8 text") from None
 
 
 _boards: list[Embed] = []  # every board of this page, kept alive with their listeners

@@ -9,14 +9,22 @@ The markers are positioned by a CSS variable so moving them animates with a tran
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from web.board.symbols import COLOURS, FILL, colour_name, svg_symbol
-from web.game.engine_words import side as side_words
-from web.game.words import GLYPH
+from web.board.symbols import COLOURS, FILL, GLYPH, colour_name, svg_symbol
 from web.i18n import N_, _, fmt
 from web.ui.markup import Markup, join, tag
+
+
+def side_words(name: str) -> str:
+    """A side's name: a team's ("Team A (Ann & Bob)", the engine's) in the language's words."""
+    match = re.fullmatch(r"Team ([AB]) \((.*)\)", name)
+    if match:
+        return fmt("Team {letter} ({members})", letter=match.group(1), members=match.group(2))
+    return name
+
 
 TRACK_MAX = {"standard": 18, "solo": 36, "team": 36, "duel": 9}
 

@@ -1,0 +1,131 @@
+"""Entries of earlier releases, stored before saves were kept per folder, taken into this
+copy's part of the storage at every start (`open_site_store`, `migrate_legacy`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from engine.jsontext import decode
+from web.store.named import write_named
+from web.store.records import parse_record
+from web.store.store import (
+    AUTOSAVE_KEY,
+    AUTOSAVE_KIND,
+    NAMED_KIND,
+    NAMED_PREFIX,
+    PREFIX,
+    QUARANTINE_PREFIX,
+    TRASH_PREFIX,
+    SiteStore,
+    StoredDataError,
+    describe_key,
+    new_id,
+    site_root,
+    site_tag,
+    store_keys,
+)
+
+LEGACY_AUTOSAVE_NAME = "Game from before this copy kept its own saves"
+# Logical key: which plain entries this copy has taken in, each with a fingerprint of the
+# text it took, so a start copies each version of an older entry once.
+LEGACY_TAKEN_KEY = "ingenious.legacy-taken"
+
+
+def fingerprint(text: str) -> str:
+    """A short tag of a stored text (FNV-1a, as `site_tag`): "the same entry as before"."""
+    return f"{len(text)}-{site_tag(text)}"
+
+
+def migrate_legacy(store: SiteStore, now: float) -> list[str]:
+    """Copy entries stored before saves were kept per folder (plain ``ingenious.…`` keys)
+    into this copy's part of the storage; returns messages for the player.
+
+    Runs at every start. The plain entries are left exactly as they are: they may belong
+    to a copy of an older release still served on this origin, which must keep its saves
+    (so every copy that starts gets its own copy of them). Each version of a plain entry
+    is taken once (`LEGACY_TAKEN_KEY` remembers a fingerprint of what was taken), so a
+    save this copy deleted or changed since is not brought back or overwritten. Nothing
+    this copy has is overwritten: when the older release has moved its autosaved game on
+    since, that game is kept beside this copy's as a named save, and a named save under a
+    key this copy uses is set aside; this copy's own settings, statistics and other small
+    values stay. An entry that cannot be copied (storage full) is copied at a later start.
+    """
+    backend = store.backend
+    legacy = sorted(
+        k for k in store_keys(backend) if k.startswith(PREFIX) and not k.startswith(TRASH_PREFIX)
+    )
+    messages: list[str] = []
+    taken = _taken(store)
+    before = dict(taken)
+    stuck = 0
+    for key in legacy:
+        try:
+            raw = backend.getItem(key)
+            if raw is None:
+                continue
+            text = str(raw)
+            mark = fingerprint(text)
+            if taken.get(key) == mark:
+                continue
+            mine = store.getItem(key)
+            if mine is None:
+                store.setItem(key, text)
+            elif mine != text and (key == AUTOSAVE_KEY or key.startswith(NAMED_PREFIX)):
+                messages.append(_keep_beside(store, key, text, now))
+            taken[key] = mark
+        except Exception:
+            stuck += 1
+    taken = {key: mark for key, mark in taken.items() if key in legacy}
+    if taken != before:
+        with contextlib.suppress(Exception):
+            store.setItem(LEGACY_TAKEN_KEY, json.dumps(taken, sort_keys=True))
+    if stuck:
+        messages.append(
+            f"{stuck} saved {'entry' if stuck == 1 else 'entries'} from an earlier version "
+            "could not be copied to this copy's storage (the browser's storage is full). "
+            "They are kept where they were and copied at a later start."
+        )
+    return messages
+
+
+def _taken(store: SiteStore) -> dict[str, str]:
+    """The plain entries taken in before (damaged or hostile values count as none)."""
+    try:
+        raw = store.getItem(LEGACY_TAKEN_KEY)
+        data = decode(raw, "the list of older entries") if raw else {}
+    except Exception:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
+    """An older entry whose key this copy already uses: keep it under another key."""
+    if key == AUTOSAVE_KEY:
+        try:
+            record = parse_record(text, AUTOSAVE_KIND)
+        except StoredDataError:
+            record = None
+        if record is not None:
+            record.kind, record.key, record.name = NAMED_KIND, "", LEGACY_AUTOSAVE_NAME
+            record.saved_at = record.saved_at or now
+            problem = write_named(store, record, keep=False)
+            if problem:
+                raise RuntimeError(problem)
+            return (
+                f"An autosaved game from an earlier version is in Saved games as “{record.name}”."
+            )
+    target = f"{QUARANTINE_PREFIX}{int(now)}-{new_id()}"
+    kept = {"from": key, "problem": "an older copy of this entry", "at": now, "raw": text}
+    store.setItem(target, json.dumps(kept))
+    return f"{describe_key(key)} from an earlier version was set aside, not deleted."
+
+
+def open_site_store(backend: Any, pathname: str, now: float) -> tuple[SiteStore, list[str]]:
+    """This copy's store for a page at ``pathname``, with older entries copied in."""
+    store = SiteStore(backend, site_root(pathname))
+    return store, migrate_legacy(store, now)

@@ -1,0 +1,461 @@
+"""The records the store holds and their checks: a game with its seats and screen state
+(`Record`, `UiState`), read with every field checked (`parse_record`, `read_record`),
+the start-up scan, and the saves list read without replaying (`index`, `Listed`).
+
+Reading never raises to the caller and never deletes: a bad entry is moved to a
+quarantine key (`web.store.store.quarantine`) and reported in words.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine import IngeniousError, load_game
+from engine.game import Game
+from engine.jsontext import decode
+from engine.names import clean_name
+from engine.variants import VARIANTS
+from web.play.session import BOT_LEVELS, HUMAN
+from web.store.store import (
+    _ID,
+    AUTOSAVE_KEY,
+    AUTOSAVE_KIND,
+    MAX_COUNTER,
+    MAX_SAVE_NAME,
+    NAMED_KIND,
+    NAMED_PREFIX,
+    RECORD_VERSION,
+    SCREENS,
+    SOLO_BEST_KEY,
+    TRASH_PREFIX,
+    Store,
+    StoredDataError,
+    problem_text,
+    quarantine,
+    read_json,
+    store_keys,
+    write_json,
+)
+
+
+# --- records ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class UiState:
+    """Screen state stored next to the engine save."""
+
+    revealed: int | None = None  # hot seat: whose rack was confirmed on the pass screen
+    screen: str = "game"  # "game" or "start": where a reload should land
+
+    def to_json(self) -> dict[str, Any]:
+        return {"revealed": self.revealed, "screen": self.screen}
+
+
+@dataclass
+class Record:
+    """A validated autosave or named save."""
+
+    kind: str
+    game: Game
+    seats: list[str]
+    ui: UiState = field(default_factory=UiState)
+    rev: int = 0
+    game_id: str = ""
+    tab: str = ""
+    saved_at: float = 0.0
+    name: str = ""
+    key: str = ""
+
+    def game_json(self) -> dict[str, Any]:
+        return game_dict(self.game, self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "kind": self.kind,
+            "record": RECORD_VERSION,
+            "rev": self.rev,
+            "game_id": self.game_id,
+            "tab": self.tab,
+            "saved_at": self.saved_at,
+            "game": self.game_json(),
+            "ui": self.ui.to_json(),
+        }
+        if self.kind == NAMED_KIND:
+            data["name"] = self.name
+            data["over"] = self.game.phase == "over"  # for the list, before any replay
+        return data
+
+
+def game_dict(game: Game, seats: list[str]) -> dict[str, Any]:
+    save = dict(game.to_save())
+    save["seats"] = list(seats)
+    return save
+
+
+def check_seats(value: object, players: int) -> list[str]:
+    """Seats from a save; a save without them (engine, command line) is all people."""
+    if value is None:
+        return [HUMAN] * players
+    if not isinstance(value, list) or len(value) != players:
+        raise StoredDataError(f"'seats' must list who plays each of the {players} seats")
+    for seat in value:
+        if seat != HUMAN and seat not in BOT_LEVELS:
+            raise StoredDataError(f"unknown player type {str(seat)[:30]!r}")
+    return list(value)
+
+
+def check_name(value: object) -> str:
+    """A save's name, cleaned like player names (``engine.names``): control and
+    text-reordering characters removed, spaces collapsed, at most 60 characters."""
+    if not isinstance(value, str):
+        raise StoredDataError("the save name must be text")
+    name = clean_name(value, "", MAX_SAVE_NAME)
+    if not name:
+        raise StoredDataError("the save name is empty")
+    return name
+
+
+def _counter(data: dict[str, Any], key: str, default: float | None = None) -> float:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise StoredDataError(f"{key!r} must be a number")
+    if not math.isfinite(value) or not 0 <= value <= MAX_COUNTER:
+        raise StoredDataError(f"{key!r} is out of range")
+    return value
+
+
+def _ident(data: dict[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if value == "":
+        return ""
+    if not isinstance(value, str) or not _ID.match(value):
+        raise StoredDataError(f"{key!r} is not a valid identifier")
+    return value
+
+
+def check_ui(value: object, players: int) -> UiState:
+    if value is None:
+        return UiState()
+    if not isinstance(value, dict):
+        raise StoredDataError("the screen state ('ui') must be an object")
+    revealed = value.get("revealed")
+    if revealed is not None and (
+        isinstance(revealed, bool) or not isinstance(revealed, int) or not 0 <= revealed < players
+    ):
+        raise StoredDataError("the screen state names a seat that does not exist")
+    screen = value.get("screen", "game")
+    if screen not in SCREENS:
+        raise StoredDataError(f"unknown screen {str(screen)[:30]!r} in the screen state")
+    return UiState(revealed, str(screen))
+
+
+def load_game_and_seats(save: object) -> tuple[Game, list[str]]:
+    """The engine game and seats from a game dict; `StoredDataError` with the reason."""
+    try:
+        game = load_game(save)
+    except IngeniousError as exc:
+        raise StoredDataError(str(exc)) from None
+    except (RecursionError, MemoryError, OverflowError) as exc:
+        raise StoredDataError(f"the save is not a real game ({type(exc).__name__})") from None
+    assert isinstance(save, dict)
+    return game, check_seats(save.get("seats"), game.players)
+
+
+def parse_record(raw: str, kind: str, key: str = "") -> Record:
+    """A validated record from stored text; `StoredDataError` saying what is wrong.
+
+    A bare engine save (what the first autosave wrote) is accepted as revision 0.
+    """
+    try:
+        data = decode(raw, "the stored game")
+    except IngeniousError as exc:
+        raise StoredDataError(str(exc)) from None
+    if not isinstance(data, dict):
+        raise StoredDataError("not a saved game (expected a JSON object)")
+    if data.get("format") == "ingenious" and kind == AUTOSAVE_KIND:
+        # The first app always opened on the start screen; such a save waits for Continue.
+        game, seats = load_game_and_seats(data)
+        return Record(kind, game, seats, UiState(None, "start"), key=key)
+    if data.get("kind") != kind:
+        raise StoredDataError("not an Ingenious save")
+    version = data.get("record")
+    if version != RECORD_VERSION:
+        raise StoredDataError(f"unknown save record version {str(version)[:20]}")
+    game, seats = load_game_and_seats(data.get("game"))
+    record = Record(
+        kind,
+        game,
+        seats,
+        ui=check_ui(data.get("ui"), game.players),
+        rev=int(_counter(data, "rev", 0)),
+        game_id=_ident(data, "game_id"),
+        tab=_ident(data, "tab"),
+        saved_at=_counter(data, "saved_at", 0),
+        key=key,
+    )
+    if kind == NAMED_KIND:
+        record.name = check_name(data.get("name"))
+    return record
+
+
+def peek(raw: str | None) -> tuple[int, str] | None:
+    """(rev, game_id) of a stored autosave without replaying it; None if unreadable."""
+    seen = peek_write(raw)
+    return None if seen is None else (seen[0], seen[1])
+
+
+def peek_write(raw: str | None) -> tuple[int, str, str] | None:
+    """(rev, game_id, tab) of a stored autosave: which write of which game it is, without
+    replaying it; None if unreadable.
+
+    Two tabs that both go on from revision 4 each write a revision 5: the tab that wrote
+    tells them apart.
+    """
+    if not raw:
+        return None
+    try:
+        data = decode(raw, "the stored game")
+    except IngeniousError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    if data.get("format") == "ingenious":
+        return (0, "", "")
+    rev, game_id, tab = data.get("rev"), data.get("game_id"), data.get("tab", "")
+    if isinstance(rev, int) and not isinstance(rev, bool) and isinstance(game_id, str):
+        return (rev, game_id, tab if isinstance(tab, str) else "")
+    return None
+
+
+# --- start-up scan ------------------------------------------------------------------------------
+@dataclass
+class Scan:
+    autosave: Record | None = None
+    named: list[Record] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+# Named saves already checked in this page, by key and exact stored text. Checking one
+# replays its whole game; the list checks a save when it shows it (or it is opened).
+# Hits are shallow copies: the app never changes a listed save's game (loading plays a
+# copy), and a rename changes the copy's name and the stored text, not this entry.
+_checked: dict[tuple[str, str], Record] = {}
+CHECKED_LIMIT = 2000
+_replays = [0]  # named saves checked (replayed) in this page: the start makes none
+
+
+def named_replays() -> int:
+    """How many named saves this page has checked by replaying their game."""
+    return _replays[0]
+
+
+def read_record(
+    store: Any, key: str, kind: str, now: float, problems: list[str], remember: bool = False
+) -> Record | None:
+    """One record, or None; a bad one is quarantined and its message appended.
+
+    With ``remember``, a record read before with the same stored text is not checked
+    again (see ``_checked``).
+    """
+    try:
+        raw = store.getItem(key)
+    except Exception as exc:
+        problems.append(problem_text(exc, "read the saved games"))
+        return None
+    if raw is None or raw == "":
+        return None
+    text = str(raw)
+    known = _checked.get((key, text)) if remember else None
+    if known is not None:
+        return replace(known, seats=list(known.seats))
+    if kind == NAMED_KIND:
+        _replays[0] += 1
+    try:
+        record = parse_record(text, kind, key)
+    except StoredDataError as exc:
+        problems.append(quarantine(store, key, text, str(exc), now))
+        return None
+    if remember:
+        if len(_checked) >= CHECKED_LIMIT:
+            _checked.clear()
+        _checked[(key, text)] = replace(record, seats=list(record.seats))
+    return record
+
+
+def scan(store: Any, now: float) -> Scan:
+    """Read the autosave and check every named save (replaying each); set aside whatever
+    fails validation. The page lists saves from `index` instead, which replays none."""
+    result = Scan()
+    result.autosave = read_record(store, AUTOSAVE_KEY, AUTOSAVE_KIND, now, result.problems)
+    for key in store_keys(store):
+        if key.startswith(NAMED_PREFIX):
+            record = read_record(store, key, NAMED_KIND, now, result.problems, remember=True)
+            if record is not None:
+                result.named.append(record)
+    result.named.sort(key=lambda r: -r.saved_at)
+    return result
+
+
+# --- the saves list without replaying -----------------------------------------------------------
+@dataclass(frozen=True)
+class Listed:
+    """A named save as the list first shows it: what its stored text says, read without
+    replaying the game (`peek_named`). The game itself is checked when the list shows the
+    entry or it is opened (`read_record`); ``over`` is then known for every save (before,
+    only for saves that recorded it)."""
+
+    key: str
+    name: str
+    saved_at: float
+    variant: str  # the variant's title
+    names: tuple[str, ...]
+    seats: tuple[str, ...]
+    moves: int
+    over: bool | None = None  # None: not known until the game is checked
+
+
+def listed(record: Record) -> Listed:
+    """The list's line of a checked save."""
+    game = record.game
+    return Listed(record.key, record.name, record.saved_at, game.variant.title,
+                  tuple(game.names), tuple(record.seats), len(game.moves),
+                  game.phase == "over")  # fmt: skip
+
+
+def peek_named(raw: str, key: str) -> Listed:
+    """A named save's line from its stored text, without replaying the game; every field
+    shown is checked (kind, version, name, date, variant, players, seats), the moves only
+    counted. `StoredDataError` says what is wrong."""
+    try:
+        data = decode(raw, "the stored game")
+    except IngeniousError as exc:
+        raise StoredDataError(str(exc)) from None
+    if not isinstance(data, dict) or data.get("kind") != NAMED_KIND:
+        raise StoredDataError("not an Ingenious save")
+    version = data.get("record")
+    if version != RECORD_VERSION:
+        raise StoredDataError(f"unknown save record version {str(version)[:20]}")
+    game = data.get("game")
+    if not isinstance(game, dict):
+        raise StoredDataError("the save holds no game")
+    variant_name, names, moves = game.get("variant"), game.get("names"), game.get("moves")
+    variant = VARIANTS.get(variant_name) if isinstance(variant_name, str) else None
+    if variant is None:
+        raise StoredDataError("unknown variant")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or not names:
+        raise StoredDataError("the players' names are missing")
+    if not isinstance(moves, list):
+        raise StoredDataError("the moves are missing")
+    over = data.get("over")
+    return Listed(
+        key,
+        check_name(data.get("name")),
+        _counter(data, "saved_at", 0),
+        variant.title,
+        tuple(clean_name(n, "?", 40) for n in names),
+        tuple(check_seats(game.get("seats"), len(names))),
+        len(moves),
+        over if isinstance(over, bool) else None,
+    )
+
+
+# Lines already read, by key and exact stored text: the start screen lists the saves each
+# time it shows, and localStorage hands out the same text until the save changes.
+_peeked: dict[tuple[str, str], Listed] = {}
+
+
+def index(store: Any, now: float, problems: list[str]) -> list[Listed]:
+    """Every named save's line, newest first, without replaying any game (a start with a
+    thousand saves reads a thousand short texts and replays nothing). A save whose text
+    is not a named save is set aside as `scan` would; one whose game fails the replay is
+    set aside when the list shows it or it is opened."""
+    lines = []
+    for key in store_keys(store):
+        if not key.startswith(NAMED_PREFIX):
+            continue
+        try:
+            raw = store.getItem(key)
+        except Exception as exc:
+            problems.append(problem_text(exc, "read the saved games"))
+            break
+        if raw is None or raw == "":
+            continue
+        text = str(raw)
+        checked = _checked.get((key, text))
+        line = listed(checked) if checked is not None else _peeked.get((key, text))
+        if line is None:
+            try:
+                line = peek_named(text, key)
+            except StoredDataError as exc:
+                problems.append(quarantine(store, key, text, str(exc), now))
+                continue
+            if len(_peeked) >= CHECKED_LIMIT:
+                _peeked.clear()
+            _peeked[(key, text)] = line
+        lines.append(line)
+    lines.sort(key=lambda line: -line.saved_at)
+    return lines
+
+
+def holds_game(store: Any, game: dict[str, Any]) -> bool:
+    """True when a named save holds exactly this game (its stored text compared, no
+    replay)."""
+    mine = json.dumps(game, sort_keys=True)
+    for key in store_keys(store):
+        if not key.startswith(NAMED_PREFIX):
+            continue
+        try:
+            data = decode(str(store.getItem(key) or ""), "the stored game")
+        except Exception:
+            continue
+        if isinstance(data, dict) and json.dumps(data.get("game"), sort_keys=True) == mine:
+            return True
+    return False
+
+
+def purge_trash(store: Any) -> None:
+    """Deleted saves are kept until the next start, then really removed."""
+    for key in store_keys(store):
+        if key.startswith(TRASH_PREFIX):
+            with contextlib.suppress(Exception):
+                store.removeItem(key)
+
+
+def clean_solo_table(table: object) -> list[dict[str, Any]]:
+    """Only well-formed rows of the best solo table (hostile values are dropped)."""
+    if not isinstance(table, list):
+        return []
+    rows = []
+    for row in table:
+        if not isinstance(row, dict):
+            continue
+        score, name, seed = row.get("score"), row.get("name"), row.get("seed")
+        if isinstance(score, bool) or not isinstance(score, int) or not 0 <= score <= 1000:
+            continue
+        if not isinstance(name, str) or len(name) > MAX_SAVE_NAME:
+            continue
+        name = clean_name(name, "?", MAX_SAVE_NAME)
+        if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2**63):
+            continue
+        rows.append({"name": name, "score": score, "seed": seed})
+    return rows
+
+
+def record_solo_result(
+    store: Store, name: str, lowest: int, seed: int | None, limit: int = 10
+) -> list[dict[str, Any]]:
+    """Add a solo result to the local best table; returns the table, best first.
+
+    The same game (name, score, seed) is recorded once, so resuming a finished game
+    after a reload does not count it again.
+    """
+    table = clean_solo_table(read_json(store, SOLO_BEST_KEY, []))
+    row = {"name": name, "score": int(lowest), "seed": seed}
+    if row not in table:
+        table.append(row)
+    table = sorted(table, key=lambda r: -r["score"])[:limit]
+    write_json(store, SOLO_BEST_KEY, table)
+    return table
