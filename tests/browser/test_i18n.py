@@ -127,3 +127,31 @@ def test_a_chosen_language_is_remembered_and_the_address_still_wins(
     page.goto(server_url + "?lang=it")
     expect(page.locator("#start-game")).to_have_text(tr("it", "Start game"))
     assert page.evaluate("document.documentElement.lang") == "it"
+
+
+def test_a_game_saved_in_one_language_reads_in_the_readers(
+    english_browser: Page, server_url: str
+) -> None:
+    """A game played in German and opened with ?lang=fr: its moves, status and the line
+    under Continue read in French (the save keeps moves and message ids, not words)."""
+    page = english_browser
+    page.goto(f"{server_url}?lang=de&speed=instant")
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    start_game(page, seats=["casual", "casual"], names=["Ada", "Bea"], seed=3)
+    page.wait_for_function("window.ingenious.state().moves.length >= 4", timeout=60_000)
+    german = page.locator("#move-list li").first.inner_text()
+    page.goto(f"{server_url}?lang=fr&speed=instant")
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    if page.locator("#game").is_hidden():
+        expect(page.locator("#continue-info")).not_to_be_empty()
+        assert (left := english_left(page, "fr", "#continue-info")) == [], left
+        page.click("#continue-game")
+    expect(page.locator("#game")).to_be_visible()
+    french = page.locator("#move-list li").first.inner_text()
+    assert french != german
+    assert re.search(r"\b(rouge|vert|bleu|orange|jaune|violet)\b", french), french
+    assert not re.search(r"\b(Rot|Grün|Blau|Gelb|Violett)\b", french), french
+    assert (left := english_left(page, "fr", "#game")) == [], left
+    page.click("#menu-button")
+    summary = page.locator("#continue-info").inner_text()
+    assert "coup" in summary and "Zug" not in summary, summary

@@ -70,3 +70,25 @@ def test_placeholders_are_filled_and_numbers_written_as_the_language_does() -> N
 def test_every_language_has_its_own_name_in_the_menu() -> None:
     assert [code for code, _name in i18n.language_names()] == list(i18n.LANGUAGES)
     assert dict(i18n.language_names())["de"] == "Deutsch"
+
+
+def test_the_stored_summary_keeps_ids_and_reads_in_the_readers_language() -> None:
+    """The line under Continue is stored as a message (and in English), never in the
+    writer's language: written in German, it reads in French."""
+    import json
+
+    from engine import new_game
+    from web.play import summary
+
+    game = new_game("standard", 2, 7, ["Ada", "Bea"])
+    game.apply(game.legal_moves()[0])
+    i18n.use("de")
+    stored = summary.summary_json(game, 0)
+    data = json.loads(stored)
+    assert data["text"] == "Standard game: Ada, Bea — 1 move played; lowest: Ada 0, Bea 0."
+    assert i18n.is_msg(data["msg"])
+    assert "Zug" not in stored
+    i18n.use("fr")
+    assert summary.read_text(stored) == (
+        "Partie standard : Ada, Bea — 1 coup joué ; plus basse : Ada 0, Bea 0."
+    )
