@@ -88,8 +88,9 @@ def english_browser(browser: Browser) -> Iterator[Page]:
 def test_the_game_speaks_the_language_of_the_address(
     english_browser: Page, server_url: str, lang: str
 ) -> None:
-    """?lang=xx beats the browser's English: before Python the start form, then the
-    start form Python draws, a game screen and the rules page, all without English."""
+    """?lang=xx beats the browser's English: before Python the start form and the rules
+    dialog, then the start form Python draws, a game screen and the rules page, all
+    without English."""
     page = english_browser
     assert page.evaluate("navigator.language") == "en-US"
     held = Held(page)
@@ -98,6 +99,12 @@ def test_the_game_speaks_the_language_of_the_address(
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.locator(READY).count() == 0, "Python must not be running yet"
     assert (left := english_left(page, lang, "#start")) == [], left
+    page.click("#open-rules")  # the rules before Python: the fragment in this language
+    expect(page.locator("#rules-dialog-body #r-goal")).to_have_text(
+        tr(lang, "Goal"), timeout=60_000
+    )
+    assert (left := english_left(page, lang, "#rules-dialog")) == [], left
+    page.keyboard.press("Escape")
     held.release()
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     assert (left := english_left(page, lang, "#start")) == [], left
@@ -107,6 +114,9 @@ def test_the_game_speaks_the_language_of_the_address(
     wait_idle(page)
     expect(page.locator("#status")).not_to_be_empty()
     assert (left := english_left(page, lang, "#game")) == [], left
+    page.click("#rules-button")  # the rules page Python draws
+    expect(page.locator("#guide-body #r-goal")).to_have_text(tr(lang, "Goal"))
+    assert (left := english_left(page, lang, "#guide-screen")) == [], left
 
 
 def test_a_chosen_language_is_remembered_and_the_address_still_wins(

@@ -22,7 +22,12 @@
   var MAX_NAME = 24;
   var MAX_TEXT = 100;
   var SUMMARY_MAX = 300;
-  var RULES_URL = "web/rules-text.html";
+  // The rules in the page's language (tools/rules_text.py writes one fragment per language).
+  function rulesUrl() {
+    var lang = window.ingeniousI18n ? window.ingeniousI18n.lang() : "en";
+    return ["de", "fr", "nl", "es", "it"].indexOf(lang) >= 0 ? "web/rules-text." + lang + ".html"
+                                                             : "web/rules-text.html";
+  }
   // Texts in the page's language (web/i18n/lang.js; English when it is missing).
   var i18n = window.ingeniousI18n;
   function _(id) { return i18n ? i18n.t(id) : id; }
@@ -312,7 +317,7 @@
     if (close) close.focus();
     if (rulesLoaded) return;
     rulesLoaded = true;
-    fetch(RULES_URL).then(function (response) {
+    fetch(rulesUrl()).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.text();
     }).then(function (html) {
