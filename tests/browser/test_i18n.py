@@ -13,9 +13,11 @@ placeholders, titles).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -26,6 +28,14 @@ from tools import i18n
 from tools.serve import ROOT
 
 LANGUAGES = ("de", "fr", "nl", "es", "it")
+#: A position for the embed (the rulebook's second example, without a title).
+POSITION = quote(
+    json.dumps({
+        "zone": 5,
+        "board": [[[4, 0, "blue"], [4, 1, "red"]], [[3, -1, "red"], [3, 0, "yellow"]]],
+        "placement": [[4, -1, "red"], [5, -1, "blue"]],
+    })
+)  # fmt: skip
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 #: Words that are the same in a language or a proper name: never counted as English.
 PROPER = {"ingenious", "challenges", "knizia", "reiner", "kosmos", "ada", "bea", "bot", "bots"}
@@ -89,8 +99,8 @@ def test_the_game_speaks_the_language_of_the_address(
     english_browser: Page, server_url: str, lang: str
 ) -> None:
     """?lang=xx beats the browser's English: before Python the start form and the rules
-    dialog, then the start form Python draws, a game screen and the rules page, all
-    without English."""
+    dialog, then the start form Python draws, a game screen, the rules page and an embed
+    (explaining a position, and in try mode), all without English."""
     page = english_browser
     assert page.evaluate("navigator.language") == "en-US"
     held = Held(page)
@@ -117,6 +127,20 @@ def test_the_game_speaks_the_language_of_the_address(
     page.click("#rules-button")  # the rules page Python draws
     expect(page.locator("#guide-body #r-goal")).to_have_text(tr(lang, "Goal"))
     assert (left := english_left(page, lang, "#guide-screen")) == [], left
+
+    # An embed explaining a position (its own title is the author's: none here), stepped
+    # to its total, and one in try mode.
+    page.goto(f"{server_url}embed.html?position={POSITION}&lang={lang}")
+    page.wait_for_selector('[data-state="show"]', state="attached", timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == lang
+    for _step in range(page.locator("#rays li").count() + 1):
+        assert (left := english_left(page, lang, "#embed")) == [], left
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#total")).not_to_be_empty()
+    assert (left := english_left(page, lang, "#embed")) == [], left
+    page.goto(f"{server_url}embed.html?position={POSITION}&mode=try&lang={lang}")
+    page.wait_for_selector('[data-state="try"]', state="attached", timeout=60_000)
+    assert (left := english_left(page, lang, "#embed")) == [], left
 
 
 def test_a_chosen_language_is_remembered_and_the_address_still_wins(

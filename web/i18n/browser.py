@@ -21,9 +21,10 @@ _kept: list[Any] = []
 
 
 def page_language() -> str:
-    """The language lang.js chose (``<html lang>``), else the rule of :func:`choose`."""
+    """The page's ``<html lang>`` (lang.js wrote the choice there; a page that shows
+    boards states its own), else the rule of :func:`choose`."""
     chosen = normalise(str(js.document.documentElement.lang or ""), pseudo=True)
-    if chosen is not None and getattr(js.window, "ingeniousI18n", None) is not None:
+    if chosen is not None:
         return chosen
     query = js.URLSearchParams.new(js.location.search).get("lang")
     browser = list(js.navigator.languages or [js.navigator.language])
