@@ -1,10 +1,11 @@
 """The game in the player's language (docs/translating.md).
 
-One page load per language: the start form before Python runs (the runtime held back),
-then, once Python is ready, the start form Python draws, a game screen and the rules
-page, with no English word left (proper names allowed). The browser's language is
-English (Playwright's ``locale``): ``?lang=`` wins over it. Then: the language a player
-picks in the menu is remembered and ``?lang=`` still wins over it.
+One page load per language: the start form and the rules dialog before Python runs (the
+runtime held back), then, once Python is ready, the start form Python draws, a game
+screen, the rules page and the tutorial; then an embed. No English word is left (proper
+names allowed). The browser's language is English (Playwright's ``locale``): ``?lang=``
+wins over it. Then: the language a player picks in the menu is remembered and ``?lang=``
+still wins over it; a game saved in one language reads in another.
 
 "English left" is any word of the English message ids that the language's catalogue
 never uses, found in the text a player sees or hears (visible text, accessible names,
@@ -99,7 +100,8 @@ def test_the_game_speaks_the_language_of_the_address(
     english_browser: Page, server_url: str, lang: str
 ) -> None:
     """?lang=xx beats the browser's English: before Python the start form and the rules
-    dialog, then the start form Python draws, a game screen, the rules page and an embed
+    dialog, then the start form Python draws, a game screen, the rules page, the tutorial
+    and an embed
     (explaining a position, and in try mode), all without English."""
     page = english_browser
     assert page.evaluate("navigator.language") == "en-US"
@@ -126,6 +128,11 @@ def test_the_game_speaks_the_language_of_the_address(
     assert (left := english_left(page, lang, "#game")) == [], left
     page.click("#rules-button")  # the rules page Python draws
     expect(page.locator("#guide-body #r-goal")).to_have_text(tr(lang, "Goal"))
+    assert (left := english_left(page, lang, "#guide-screen")) == [], left
+    page.click("#guide-close")  # and the tutorial's first lesson
+    page.click("#menu-button")
+    page.click("#open-tutorial")
+    expect(page.locator("#tut-goal")).not_to_be_empty()
     assert (left := english_left(page, lang, "#guide-screen")) == [], left
 
     # An embed explaining a position (its own title is the author's: none here), stepped

@@ -27,7 +27,6 @@ from web.board.hexgrid import DIRECTIONS, Cell, add
 from web.board.placing import LegalIndex, Tile, parse_placement, tile_at
 from web.board.symbols import colour_name
 from web.game import words
-from web.game.engine_words import engine_text
 from web.game.state import (
     Landing,
     Position,
@@ -40,6 +39,7 @@ from web.game.state import (
 )
 from web.game.words import MoveWords
 from web.i18n import _, fmt, fmt_n, language, render
+from web.play.engine_words import engine_text
 from web.play.session import HUMAN, humans, needs_pass_screen, rack_owner, undo_target
 from web.ui.scoreboard import TrackState, track_states
 

@@ -28,11 +28,11 @@ from web.game import state as st
 from web.game import words
 from web.game.canvas import BoardCanvas
 from web.game.draw import GameView
-from web.game.engine_words import engine_text
 from web.game.model import HINT_LEVEL, Facts, GameModel, facts_for, model, refusal
 from web.game.state import Bot, Keyed, Landing, Screen, position_of
 from web.i18n import _, fmt
 from web.play.botworker import BotTimeout, Workers
+from web.play.engine_words import engine_text
 from web.play.session import HUMAN, humans, turn_start, undo_target
 from web.store import storage
 from web.store.storage import UiState
