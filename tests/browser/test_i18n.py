@@ -193,6 +193,13 @@ def test_a_game_saved_in_one_language_reads_in_the_readers(
     assert re.search(r"\b(rouge|vert|bleu|orange|jaune|violet)\b", french), french
     assert not re.search(r"\b(Rot|Grün|Blau|Gelb|Violett)\b", french), french
     assert (left := english_left(page, "fr", "#game")) == [], left
+    # The game bar's language menu: the whole screen again in Spanish, at once.
+    page.select_option("#game-lang", "es")
+    expect(page.locator("#move-list li").first).to_contain_text(re.compile(
+        r"\b(rojo|verde|azul|naranja|amarillo|morado)\b"))  # fmt: skip
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert (left := english_left(page, "es", "#game")) == [], left
+    page.select_option("#game-lang", "fr")
     page.click("#menu-button")
     summary = page.locator("#continue-info").inner_text()
     assert "coup" in summary and "Zug" not in summary, summary
