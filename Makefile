@@ -17,12 +17,13 @@ PY_TEST_DIRS := $(wildcard tests/engine tests/tools tests/web tests/cli)
 
 .PHONY: help venv runtime play serve chromium wheels test lint typecheck \
         test-engine test-pyodide test-browser checks bench bench-start dist bench-dist lighthouse \
-        icons clean
+        icons clean i18n
 
 help:
 	@echo "make play          serve the game on http://127.0.0.1:$(PORT)/ (PORT=... to change)"
 	@echo "make test          lint, type-check, engine tests (CPython + Pyodide), browser tests"
 	@echo "make dist          build dist/: the static release that plays offline (docs/hosting.md)"
+	@echo "make i18n          rebuild the compiled catalogues (docs/translating.md)"
 	@echo "make lint | typecheck | test-engine | test-pyodide | test-browser"
 	@echo "make bench | bench-start | bench-dist | lighthouse   figures (docs/performance.md)"
 
@@ -60,7 +61,12 @@ $(WHEELS)/.stamp: tests/pyodide/requirements.txt $(VENV)/.stamp
 
 # --- play -------------------------------------------------------------------
 
-play serve: runtime
+# The message catalogues' generated files (.mo, the template, the pseudo-language,
+# web/i18n/texts.js): written again when a catalogue or a source changed (tools/i18n.py).
+i18n:
+	$(PYTHON) tools/i18n.py build
+
+play serve: runtime i18n
 	PORT=$(PORT) $(PYTHON) tools/serve.py
 
 bench: runtime venv chromium
@@ -68,7 +74,7 @@ bench: runtime venv chromium
 
 # --- release ----------------------------------------------------------------
 
-dist: runtime
+dist: runtime i18n
 	$(PYTHON) tools/build_dist.py
 
 bench-dist: dist venv chromium
@@ -109,7 +115,7 @@ lint: venv
 typecheck: venv
 	$(PY) -m mypy --strict engine tools web
 
-test-engine: venv runtime
+test-engine: venv runtime i18n
 	$(PY) -m pytest $(PY_TEST_DIRS)
 
 # The engine's tests inside Pyodide, and a check that the bytecode the pages get
@@ -125,7 +131,7 @@ test-pyodide: runtime wheels
 BROWSER_RERUN := --reruns 1 --only-rerun "(Target|Page) crashed"
 
 # The slowest browser tests are listed at the end: the suite's time is CI's tightest limit.
-test-browser: venv runtime chromium
+test-browser: venv runtime chromium i18n
 	$(PY) -m pytest tests/browser $(BROWSER_RERUN) --durations=15
 
 clean:

@@ -30,6 +30,9 @@ NAME = "python.zip"
 PACKAGES = ("engine", "web")
 #: The modules the pages start: the game (index.html), its bot worker, the boards.
 ENTRY_MODULES = ("web.shell.main", "web.shell.worker", "web.teach.embed")
+#: Data files a package reads beside its modules (package folder -> glob under it): the
+#: compiled message catalogues (tools/i18n.py), shipped when the package is.
+DATA = {"web/i18n": "locale/*/LC_MESSAGES/*.mo"}
 #: Zip entries carry this date, so the same sources always give the same bytes.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -104,11 +107,24 @@ def worker_scripts(root: Path = ROOT, entries: tuple[str, ...] = ENTRY_MODULES) 
     return sorted(found)
 
 
+def data_files(root: Path, names: list[str]) -> list[str]:
+    """Repo-relative paths of the :data:`DATA` files of the packages among ``names``."""
+    found: list[str] = []
+    for package, pattern in DATA.items():
+        if f"{package}/__init__.py" in names:
+            found += [
+                p.relative_to(root).as_posix() for p in sorted((root / package).glob(pattern))
+            ]
+    return found
+
+
 def archive_bytes(root: Path = ROOT, entries: tuple[str, ...] = ENTRY_MODULES) -> bytes:
-    """The zip of :func:`modules` (deflated, fixed dates: reproducible)."""
+    """The zip of :func:`modules` and their :func:`data_files` (deflated, fixed dates:
+    reproducible)."""
     buffer = io.BytesIO()
+    names = modules(root, entries)
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for rel in modules(root, entries):
+        for rel in [*names, *data_files(root, names)]:
             info = zipfile.ZipInfo(rel, date_time=FIXED_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

@@ -77,7 +77,7 @@ BOARDS_SCRIPT = "web/scripts/boards.js"
 BOARDS_EARLIER = "web/boards.js"
 #: Files the build writes rather than copies: the archive of the Python sources, their
 #: snapshot, and the rules text the start page shows before Python runs (tools/rules_text.py).
-GENERATED = (*pybuild.NAMES, rules_text.NAME)
+GENERATED = (*pybuild.NAMES, *rules_text.NAMES)
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+)["']""")
 PLUGIN_IMPORT = re.compile(r"""(?:"[\w-]+"|\b\w+):\(\)=>import\(["'](\./[^"']+)["']\)""")
@@ -243,7 +243,7 @@ def collect(site: Path) -> list[str]:
         except (OSError, SyntaxError) as exc:
             raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
     if rules_text.READER in files:
-        files.add(rules_text.NAME)
+        files.update(rules_text.names(site))
     for core in sorted({r for r in refs if PurePosixPath(r).name == "core.js"}):
         files.update(pyscript_files(core, site))
     for manifest in sorted({r for r in refs if r.endswith(".webmanifest")}):
@@ -265,9 +265,11 @@ def generate(site: Path, files: list[str]) -> dict[str, bytes]:
             made.update(zip(pybuild.NAMES, pybuild.build(site), strict=True))
         except (OSError, SyntaxError, pybuild.BuildError) as exc:
             raise BuildError(f"cannot build {archive.NAME}: {exc}") from None
-    if rules_text.NAME in files:
+    for name in rules_text.NAMES:
+        if name not in files:
+            continue
         try:
-            made[rules_text.NAME] = rules_text.fragment(site)
+            made[name] = rules_text.fragment(site, rules_text.lang_of(name))
         except rules_text.RulesTextError as exc:
             raise BuildError(str(exc)) from None
     return made

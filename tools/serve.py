@@ -118,13 +118,13 @@ class Handler(SimpleHTTPRequestHandler):
 
     def live_rules(self) -> bytes | None:
         """The rules fragment from the live sources, for a folder that lacks the file."""
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
-        if path != "/" + rules_text.NAME:
+        name = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/")
+        if name not in rules_text.NAMES:
             return None
         root = Path(self.directory)
-        if (root / rules_text.NAME).exists() or not (root / rules_text.SOURCE).is_file():
+        if (root / name).exists() or not (root / rules_text.SOURCE).is_file():
             return None
-        return live_rules(root)
+        return live_rules(root, rules_text.lang_of(name))
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -145,7 +145,8 @@ def live_archive(root: Path) -> tuple[bytes, bytes, bytes, bytes]:
     stamp = tuple(
         (str(p), p.stat().st_mtime_ns, p.stat().st_size)
         for package in archive.PACKAGES
-        for p in sorted((root / package).rglob("*.py"))
+        for pattern in ("*.py", "*.mo")
+        for p in sorted((root / package).rglob(pattern))
     )
     with _archive_lock:
         cached = _archives.get(root)
@@ -154,17 +155,19 @@ def live_archive(root: Path) -> tuple[bytes, bytes, bytes, bytes]:
         return cached[1]
 
 
-_rules: dict[Path, tuple[object, bytes]] = {}
+_rules: dict[tuple[Path, str], tuple[object, bytes]] = {}
 
 
-def live_rules(root: Path) -> bytes:
-    """The rules fragment of ``root``'s sources, written again when a web module changed."""
+def live_rules(root: Path, lang: str = "en") -> bytes:
+    """The rules fragment of ``root``'s sources in ``lang``, written again when a web
+    module or a catalogue changed."""
     stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)
-                  for p in sorted((root / "web").rglob("*.py")))  # fmt: skip
+                  for pattern in ("*.py", "*.mo")
+                  for p in sorted((root / "web").rglob(pattern)))  # fmt: skip
     with _archive_lock:
-        cached = _rules.get(root)
+        cached = _rules.get((root, lang))
         if cached is None or cached[0] != stamp:
-            _rules[root] = cached = (stamp, rules_text.fragment(root))
+            _rules[(root, lang)] = cached = (stamp, rules_text.fragment(root, lang))
         return cached[1]
 
 

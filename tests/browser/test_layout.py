@@ -180,3 +180,47 @@ def test_what_a_player_needs_stays_in_view(sized: tuple[Page, bool], server_url:
 
     assert overflow <= 0, f"{overflow} px of sideways scrolling"
     assert not any(problems.values()), problems
+
+
+PSEUDO_SIZES = [PHONE, (1280, 800)]
+
+
+@pytest.mark.parametrize("size", PSEUDO_SIZES, ids=[f"{w}x{h}" for w, h in PSEUDO_SIZES])
+def test_texts_40_percent_longer_still_fit(browser: Browser, server_url: str,
+                                           size: tuple[int, int]) -> None:  # fmt: skip
+    """In the pseudo-language (?lang=xx: every text accented and 40% longer, as German
+    and French run longer than English), on a phone and a desktop: the start screen and
+    a four-player game while a tile is placed need no sideways scrolling, the game's
+    controls stay in view, and no button, menu or score-strip name is cut off."""
+    width, height = size
+    phone = size == PHONE
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+    )
+    page = context.new_page()
+    page.route("**/*", _local_only)
+    page.goto(server_url + "?speed=instant&lang=xx")
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=90_000)
+    assert page.evaluate("document.documentElement.lang") == "xx"
+    expect(page.locator("#start-game")).to_contain_text("Štårt")
+    problems: dict[str, Any] = {
+        "start, sideways": page.evaluate(OVERFLOW_JS),
+        "start, cut off": page.evaluate(CUT_OFF_JS, "#start button, #start select"),
+    }
+    page.select_option("#players", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-kind-{seat}", "beginner")
+    page.fill("#seed", "5")
+    press(page, "#start-game", phone)
+    expect(page.locator(".rack-tile[data-slot]").first).to_be_enabled()
+    move = best_move(engine_game(page))
+    slot, _tile = rack_slot(page, tuple(c for _, c in split(move)))
+    press(page, f'.rack-tile[data-slot="{slot}"]', phone)
+    expect(page.locator("#status")).to_contain_text("[")
+    problems["game, placing"] = outside(page, *GAME_PARTS)
+    problems["game, cut off"] = page.evaluate(
+        CUT_OFF_JS, "#game button:not([hidden]), #game select, #score-strip .strip-name"
+    )
+    problems["game, sideways"] = page.evaluate(OVERFLOW_JS)
+    context.close()
+    assert problems == {k: 0 if "sideways" in k else [] for k in problems}, problems

@@ -131,8 +131,18 @@ def test_the_archive_holds_every_module_the_pages_import() -> None:
     assert {"engine/position.py", "web/board/render.py", "web/challenges/ui.py"} <= needed
     shipped = names_in(archive.archive_bytes())
     assert sorted(needed - set(shipped)) == []
-    assert all(name.endswith(".py") and (ROOT / name).is_file() for name in shipped)
+    assert all(name.endswith((".py", ".mo")) and (ROOT / name).is_file() for name in shipped)
     assert len(set(shipped)) == len(shipped)
+
+
+def test_the_archive_holds_the_compiled_catalogues_beside_the_i18n_package() -> None:
+    """The pages read the .mo catalogues from the unpacked archive (web/i18n/locale):
+    every compiled language is shipped, the .po sources are not."""
+    shipped = set(names_in(archive.archive_bytes()))
+    compiled = {p.relative_to(ROOT).as_posix() for p in (ROOT / "web/i18n/locale").rglob("*.mo")}
+    assert len(compiled) >= 6
+    assert compiled <= shipped
+    assert not any(name.endswith((".po", ".pot")) for name in shipped)
 
 
 def test_tools_and_tests_stay_out_of_the_archive() -> None:

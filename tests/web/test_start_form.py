@@ -117,7 +117,9 @@ def test_long_texts_from_the_page_are_cut_and_bot_levels_checked() -> None:
 
 
 def _fieldset(html: str, fieldset_id: str) -> str:
-    match = re.search(rf'<fieldset id="{fieldset_id}" class="seats">(.*?)</fieldset>', html, re.S)
+    match = re.search(
+        rf'<fieldset id="{fieldset_id}" class="seats"[^>]*>(.*?)</fieldset>', html, re.S
+    )
     assert match is not None, fieldset_id
     return re.sub(r">\s+<", "><", match.group(1).strip())
 

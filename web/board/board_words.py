@@ -26,22 +26,28 @@ from engine.board import Zone, zone
 from engine.scoring import EMPTY, scoring_rays
 from engine.tiles import COLOURS
 from web.board.placing import parse_placement
-from web.board.symbols import SHAPE_NAME
+from web.board.symbols import colour_name, shape_name
+from web.i18n import N_, _, fmt, language
+from web.i18n import ordinal as language_ordinal
 
 Cell = tuple[int, int]
 
 #: Direction words in the engine's order (E, W, NE, NW, SE, SW), as seen on screen.
-DIRECTION_WORDS = ("right", "left", "up-right", "up-left", "down-right", "down-left")
+DIRECTION_WORDS = (
+    N_("right"), N_("left"), N_("up-right"), N_("up-left"), N_("down-right"), N_("down-left")
+)  # fmt: skip
 #: The three lines through a cell, each walked one way: right, down-right, down-left.
 AXES = (
-    (0, 1, "across"),
-    (4, 3, "from up-left to down-right"),
-    (5, 2, "from up-right to down-left"),
+    (0, 1, N_("across")),
+    (4, 3, N_("from up-left to down-right")),
+    (5, 2, N_("from up-right to down-left")),
 )
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st (in the player's language)."""
+    if language() != "en":
+        return language_ordinal(n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -60,12 +66,17 @@ def cell_words(radius: int, cell: Cell, short: bool = False) -> str:
     row = r + radius + 1
     place = ordinal(q - max(-radius, -r - radius) + 1)
     if short:
-        return f"row {row}, {place} cell"
-    return f"row {row} of {2 * radius + 1}, {place} of {2 * radius + 1 - abs(r)} cells"
+        return fmt("row {row}, {place} cell", row=row, place=place)
+    return fmt("row {row} of {rows}, {place} of {n} cells", row=row, rows=2 * radius + 1,
+               place=place, n=2 * radius + 1 - abs(r))  # fmt: skip
 
 
 def symbol_words(colour: str) -> str:
-    return f"{colour} {SHAPE_NAME[colour]}"
+    return fmt("{colour} {shape}", colour=colour_name(colour), shape=shape_name(colour))
+
+
+def _dir(d: int) -> str:
+    return _(DIRECTION_WORDS[d])
 
 
 @dataclass
@@ -128,8 +139,9 @@ def _sum_words(lines: dict[int, list[tuple[int, int]]]) -> str:
     """ "red 3 (2 left, 1 up-right); blue 1 (1 down-left)"."""
     parts = []
     for colour in sorted(lines):
-        runs = ", ".join(f"{n} {DIRECTION_WORDS[d]}" for n, d in lines[colour])
-        parts.append(f"{COLOURS[colour]} {sum(n for n, _ in lines[colour])} ({runs})")
+        runs = ", ".join(f"{n} {_dir(d)}" for n, d in lines[colour])
+        total = sum(n for n, _d in lines[colour])
+        parts.append(f"{colour_name(COLOURS[colour])} {total} ({runs})")
     return "; ".join(parts)
 
 
@@ -138,33 +150,36 @@ def describe_cell(view: dict[str, Any], cell: Cell) -> str:
     board = _board(view)
     index = board.at(cell)
     if index is None:
-        return "Outside the playing area."
+        return _("Outside the playing area.")
     where = board.words(index)
     colour = board.colours[index]
     if colour == EMPTY:
         free = [n for n in board.zone.neighbours[index] if n >= 0 and board.colours[n] == EMPTY]
-        text = f"Empty, {where}."
+        text = fmt("Empty, {where}.", where=where)
         if not free:
-            text += " A hole: no tile fits here."
+            text += " " + _("A hole: no tile fits here.")
         lines = _neighbour_lines(board, index)
         if lines:
-            text += f" A symbol here would extend: {_sum_words(lines)}."
+            text += " " + fmt("A symbol here would extend: {lines}.", lines=_sum_words(lines))
         else:
-            text += " No symbol next to it."
+            text += " " + _("No symbol next to it.")
         return text
     name = symbol_words(COLOURS[colour])
     if index in board.printed:
-        return f"Printed {name}, {where}."
+        return fmt("Printed {symbol}, {where}.", symbol=name, where=where)
     other = board.partner[index]
     direction = board.zone.direction(index, other)
-    text = (
-        f"{name[0].upper()}{name[1:]}, {where}; the tile's other half, "
-        f"{symbol_words(COLOURS[board.colours[other]])}, is {DIRECTION_WORDS[direction]}."
+    text = fmt(
+        "{Symbol}, {where}; the tile's other half, {other}, is {direction}.",
+        Symbol=f"{name[0].upper()}{name[1:]}",
+        where=where,
+        other=symbol_words(COLOURS[board.colours[other]]),
+        direction=_dir(direction),
     )
     names = view.get("names") or []
     who = board.placed_by.get(index)
     if who is not None and 0 <= who < len(names):
-        text += f" Placed by {names[who]}."
+        text += " " + fmt("Placed by {name}.", name=names[who])
     return text
 
 
@@ -172,42 +187,48 @@ def describe_aim(view: dict[str, Any], move: str) -> str:
     """What the placement ``move`` would score, line by line; or why it cannot go there."""
     halves = parse_placement(move)
     if halves is None:
-        return "That is not a placement."
+        return _("That is not a placement.")
     board = _board(view)
     (cell_a, colour_a), (cell_b, colour_b) = halves
     if colour_a not in COLOURS or colour_b not in COLOURS:
-        return "That is not a placement: unknown colour."
+        return _("That is not a placement: unknown colour.")
     a, b = board.at(cell_a), board.at(cell_b)
     if a is None or b is None:
-        return "Cannot go there: part of the tile would be outside the playing area."
+        return _("Cannot go there: part of the tile would be outside the playing area.")
     if board.zone.direction(a, b) < 0:
-        return "Cannot go there: the two cells are not next to each other."
+        return _("Cannot go there: the two cells are not next to each other.")
     taken = [i for i in (a, b) if board.colours[i] != EMPTY]
     if taken:
-        return f"Cannot go there: {board.words(taken[0])} is taken."
+        return fmt("Cannot go there: {cell} is taken.", cell=board.words(taken[0]))
     allowed = view.get("first_placement_cells")
     if allowed is not None and not {cell_a, cell_b} & {(c[0], c[1]) for c in allowed}:
-        return (
+        return _(
             "Cannot go there: your first tile must touch a printed symbol that no tile touches yet."
         )
     ca, cb = COLOURS.index(colour_a), COLOURS.index(colour_b)
     rays = scoring_rays(board.colours, board.zone, a, b, ca, cb)
+    first = symbol_words(colour_a)
     sentences = [
-        f"{symbol_words(colour_a).capitalize()} on {board.words(a)}, "
-        f"{symbol_words(colour_b)} on {board.words(b)}."
-    ]
+        fmt("{First} on {cell}, {second} on {other}.", First=first[:1].upper() + first[1:],
+            cell=board.words(a), second=symbol_words(colour_b), other=board.words(b))
+    ]  # fmt: skip
     totals: dict[str, int] = {}
     for index, colour in ((a, colour_a), (b, colour_b)):
         mine = [ray for ray in rays if ray.start == index]
         points = sum(len(ray.cells) for ray in mine)
         totals[colour] = totals.get(colour, 0) + points
         if mine:
-            lines = ", ".join(f"{len(ray.cells)} {DIRECTION_WORDS[ray.direction]}" for ray in mine)
-            sentences.append(f"The {colour} scores {points}: {lines}.")
+            lines = ", ".join(f"{len(ray.cells)} {_dir(ray.direction)}" for ray in mine)
+            sentences.append(fmt("The {colour} scores {n}: {lines}.", colour=colour_name(colour),
+                                 n=points, lines=lines))  # fmt: skip
         else:
-            sentences.append(f"The {colour} scores nothing.")
-    scored = [f"{points} {colour}" for colour, points in totals.items() if points]
-    sentences.append(f"In all: {' and '.join(scored)}." if scored else "In all: no points.")
+            sentences.append(fmt("The {colour} scores nothing.", colour=colour_name(colour)))
+    scored = [f"{points} {colour_name(colour)}" for colour, points in totals.items() if points]
+    sentences.append(
+        fmt("In all: {points}.", points=f" {_('and')} ".join(scored))
+        if scored
+        else _("In all: no points.")
+    )
     return " ".join(sentences)
 
 
@@ -248,11 +269,12 @@ def lines_of(view: dict[str, Any]) -> list[Line]:
 
 def _line_words(radius: int, line: Line) -> str:
     first, last = (cell_words(radius, c, short=True) for c in (line.cells[0], line.cells[-1]))
-    text = f"{len(line.cells)} {line.axis}, {first} to {last}"
+    text = fmt("{n} {axis}, {first} to {last}", n=len(line.cells), axis=_(line.axis),
+               first=first, last=last)  # fmt: skip
     if not line.open_ends:
-        return text + ", closed at both ends"
-    ends = " and ".join(cell_words(radius, end, short=True) for end in line.open_ends)
-    return text + f", open at {ends}"
+        return text + ", " + _("closed at both ends")
+    ends = f" {_('and')} ".join(cell_words(radius, end, short=True) for end in line.open_ends)
+    return text + ", " + fmt("open at {ends}", ends=ends)
 
 
 def describe_board(view: dict[str, Any], per_colour: int = 1) -> str:
@@ -269,10 +291,13 @@ def describe_board(view: dict[str, Any], per_colour: int = 1) -> str:
             key=lambda line: (-len(line.cells), -len(line.open_ends)),
         )
         if not mine:
-            sentences.append(f"{colour.capitalize()}: {count} on the board, no line of two yet.")
+            sentences.append(fmt("{Colour}: {n} on the board, no line of two yet.",
+                                 Colour=colour_name(colour).capitalize(), n=count))  # fmt: skip
             continue
         longest = "; ".join(_line_words(radius, line) for line in mine[:per_colour])
-        sentences.append(f"{colour.capitalize()}: {count} on the board; longest {longest}.")
+        sentences.append(fmt("{Colour}: {n} on the board; longest {longest}.",
+                             Colour=colour_name(colour).capitalize(), n=count,
+                             longest=longest))  # fmt: skip
     empty = [i for i, c in enumerate(board.colours) if c == EMPTY]
     places = sum(
         1 for i, j in board.zone.pairs if board.colours[i] == EMPTY and board.colours[j] == EMPTY
@@ -282,8 +307,8 @@ def describe_board(view: dict[str, Any], per_colour: int = 1) -> str:
         for i in empty
         if not any(n >= 0 and board.colours[n] == EMPTY for n in board.zone.neighbours[i])
     )
-    free = f"{len(empty)} empty cells, {places} places for a tile"
-    sentences.append(free + (f", {holes} holes no tile can fill." if holes else "."))
+    free = fmt("{n} empty cells, {places} places for a tile", n=len(empty), places=places)
+    sentences.append(free + (", " + fmt("{n} holes no tile can fill.", n=holes) if holes else "."))
     untouched = [
         i
         for i in sorted(board.printed)
@@ -291,11 +316,11 @@ def describe_board(view: dict[str, Any], per_colour: int = 1) -> str:
     ]
     if untouched:
         names = "; ".join(
-            f"{symbol_words(COLOURS[board.colours[i]])} at "
-            f"{cell_words(radius, board.zone.cells[i], short=True)}"
+            fmt("{symbol} at {cell}", symbol=symbol_words(COLOURS[board.colours[i]]),
+                cell=cell_words(radius, board.zone.cells[i], short=True))
             for i in untouched
-        )
-        sentences.append(f"Printed symbols no tile touches yet: {names}.")
+        )  # fmt: skip
+        sentences.append(fmt("Printed symbols no tile touches yet: {names}.", names=names))
     else:
-        sentences.append("Every printed symbol has a tile next to it.")
+        sentences.append(_("Every printed symbol has a tile next to it."))
     return " ".join(sentences)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from web.i18n import N_, _, fmt
+
 Point = tuple[float, float]
 
 
@@ -64,13 +66,32 @@ OUTLINE = 0.1
 #: red 12-pointed star, green disc, blue 6-pointed star, orange hexagon, yellow sun, purple ring.
 GLYPH: dict[str, str] = dict(zip(COLOURS, "✹●✶⬢☀○", strict=True))
 SHAPE_NAME: dict[str, str] = {
-    "red": "12-pointed star",
-    "green": "disc",
-    "blue": "6-pointed star",
-    "orange": "hexagon",
-    "yellow": "sun (24-pointed star)",
-    "purple": "ring",
+    "red": N_("12-pointed star"),
+    "green": N_("disc"),
+    "blue": N_("6-pointed star"),
+    "orange": N_("hexagon"),
+    "yellow": N_("sun (24-pointed star)"),
+    "purple": N_("ring"),
 }
+#: Each colour's name as the texts use it (translated where shown: `colour_name`).
+COLOUR_NAME: dict[str, str] = {
+    "red": N_("red"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "orange": N_("orange"),
+    "yellow": N_("yellow"),
+    "purple": N_("purple"),
+}
+
+
+def colour_name(colour: str) -> str:
+    """A colour's name in the player's language (``"blue"``, German ``"Blau"``)."""
+    return _(COLOUR_NAME[colour]) if colour in COLOUR_NAME else colour
+
+
+def shape_name(colour: str) -> str:
+    """The shape of a colour's symbol in the player's language (``"ring"``)."""
+    return _(SHAPE_NAME[colour])
 
 
 def star(points: int, outer: float, inner: float, turn: float = -90.0) -> list[Point]:
@@ -114,8 +135,10 @@ def svg_symbol(colour: str, size: float = 20.0, label: bool = True) -> str:
     """An inline SVG of the symbol, `size` pixels square (for score boards and lists)."""
     half = size / 2.0
     parts = [_svg_prims(colour, half, half, half * 0.92)]
-    title = f"<title>{colour} {SHAPE_NAME[colour]}</title>" if label else ""
-    role = f'role="img" aria-label="{colour}"' if label else 'aria-hidden="true"'
+    name = colour_name(colour)
+    said = fmt("{colour} {shape}", colour=name, shape=shape_name(colour))
+    title = f"<title>{said}</title>" if label else ""
+    role = f'role="img" aria-label="{name}"' if label else 'aria-hidden="true"'
     return (
         f'<svg class="sym sym-{colour}" width="{size:g}" height="{size:g}" '
         f'viewBox="0 0 {size:g} {size:g}" {role}>{title}{"".join(parts)}</svg>'

@@ -185,6 +185,13 @@ class ChallengeUI:
         problem.textContent = model.problem
         problem.hidden = not model.problem
 
+    def relanguage(self) -> None:
+        """Another language was chosen: the card, the Continue line and the screen again."""
+        self.seat_rows_for = 0
+        self.render_form()
+        self.render_continue()
+        self.render()
+
     def adopt(self, form: SetupForm) -> None:
         """Take over the card as the page drew it before Python was ready
         (web/scripts/start-form.js): its choices, and the seat rows it drew for them."""

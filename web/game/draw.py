@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.board.symbols import svg_symbol, svg_tile
+from web.board.symbols import colour_name, svg_symbol, svg_tile
 from web.game.model import GameModel, OverModel, PassModel, PreviewModel, RackModel
 from web.game.strip import strip_html
 from web.game.words import MoveWords
+from web.i18n import _, fmt
 from web.ui.dom import el, missing, show_dialog
 from web.ui.markup import Markup, join, tag
 from web.ui.scoreboard import board_html, label_text, token_html, value_text
@@ -62,20 +63,21 @@ def preview_html(preview: PreviewModel) -> Markup:
         return tag("span", {"class": "none"}, preview.message)
     if not preview.gains and not preview.spoken:
         return Markup("")
-    parts: list[object] = [tag("span", {"class": "sr-only"}, "This placement scores ")]
+    parts: list[object] = [tag("span", {"class": "sr-only"}, _("This placement scores") + " ")]
     if preview.gains:
         parts += [
             tag("span", {"class": "gain"}, f"+{n} ", Markup(svg_symbol(c, 16)))
             for c, n in preview.gains
         ]
     else:
-        parts.append(tag("span", {"class": "none"}, "No points"))
+        parts.append(tag("span", {"class": "none"}, _("No points")))
     if preview.bonus:
         times = f" ×{preview.bonus}" if preview.bonus > 1 else ""
-        parts += [" ", tag("span", {"class": "bonus"}, f"Ingenious!{times}")]
+        parts += [" ", tag("span", {"class": "bonus"}, _("Ingenious!") + times)]
     if preview.capped:
-        lost = ", ".join(preview.capped)
-        parts += [" ", tag("span", {"class": "none"}, f"(some {lost} points lost at the cap)")]
+        lost = ", ".join(colour_name(c) for c in preview.capped)
+        said = fmt("(some {colours} points lost at the cap)", colours=lost)
+        parts += [" ", tag("span", {"class": "none"}, said)]
     return join(parts)
 
 
@@ -170,7 +172,7 @@ class GameView:
             return
         node.setAttribute("data-index", str(last.index))
         node.setAttribute("tabindex", "0")
-        node.setAttribute("aria-label", f"Last move: {last.speech}")
+        node.setAttribute("aria-label", fmt("Last move: {move}", move=last.speech))
 
     def draw_moves(self, moves: tuple[MoveWords, ...]) -> None:
         box = self.el("move-list")

@@ -19,6 +19,7 @@ from web.game import state as st
 from web.game.model import refusal
 from web.game.screen import GameScreen
 from web.game.state import Keyed
+from web.i18n import _, fmt
 from web.ui.dom import document, el, guard_dialog, js_value, keep, missing, on
 
 MOVE_LISTS = ("move-list", "last-move", "pass-last")
@@ -284,7 +285,7 @@ class GameInput:
             screen.notice = None  # the status line asks for the second tap
         elif tile is not None and cell is not None and screen.aim.touch_anchor is None:
             why = refusal(game, st.aimed_move(screen, tile))
-            text = f"Not here: {why}" if why else "This tile cannot start there."
+            text = fmt("Not here: {why}", why=why) if why else _("This tile cannot start there.")
             screen.notice = Keyed(text, facts.position)
         self.table.render()
 

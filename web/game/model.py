@@ -25,6 +25,7 @@ from engine.game import Game
 from web.board import board_words
 from web.board.hexgrid import DIRECTIONS, Cell, add
 from web.board.placing import LegalIndex, Tile, parse_placement, tile_at
+from web.board.symbols import colour_name
 from web.game import words
 from web.game.state import (
     Landing,
@@ -37,6 +38,8 @@ from web.game.state import (
     position_of,
 )
 from web.game.words import MoveWords
+from web.i18n import _, fmt, fmt_n, language, render
+from web.play.engine_words import engine_text
 from web.play.session import HUMAN, humans, needs_pass_screen, rack_owner, undo_target
 from web.ui.scoreboard import TrackState, track_states
 
@@ -57,6 +60,7 @@ class Facts:
     index: LegalIndex = field(default_factory=lambda: LegalIndex([]), compare=False)
     rack: tuple[Tile, ...] = ()
     moves: tuple[MoveWords, ...] = ()
+    language: str = "en"  # the moves' words are in this language
 
 
 def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Facts:
@@ -69,6 +73,7 @@ def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Fact
         and previous.position == position
         and previous.revealed == screen.revealed
         and previous.seats == seats
+        and previous.language == language()
     ):
         return previous
     owner = rack_owner(list(seats), game.current, screen.revealed)
@@ -78,7 +83,7 @@ def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Fact
     if owner is not None:
         rack = tuple((str(a), str(b)) for a, b in view["racks"].get(str(owner), []))
     kept: tuple[MoveWords, ...] = ()
-    if previous is not None and previous.game is game:
+    if previous is not None and previous.game is game and previous.language == language():
         same = 0
         for old, new in zip(previous.position, position, strict=False):
             if old != new:
@@ -93,7 +98,7 @@ def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Fact
     )  # fmt: skip
     return Facts(
         game, position, screen.revealed, seats, owner, view, my_turn,
-        LegalIndex(game.legal_moves() if my_turn else []), rack, kept + fresh,
+        LegalIndex(game.legal_moves() if my_turn else []), rack, kept + fresh, language(),
     )  # fmt: skip
 
 
@@ -271,41 +276,49 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
     position = facts.position
     names = game.names
     if game.phase == "over":
-        return f"Game over: {over_title(game)}"
+        return fmt("Game over: {result}", result=over_title(game))
     notice = screen.notice.at(position) if screen.notice else None
     if notice:
-        return notice
+        return render(notice)
     if armed_move(screen, position):
-        how = "tap it again" if screen.touch else "click it again"
-        return f"{names[game.current]}: {how} or press Place to place the tile there."
+        if screen.touch:
+            return fmt("{name}: tap it again or press Place to place the tile there.",
+                       name=names[game.current])  # fmt: skip
+        return fmt("{name}: click it again or press Place to place the tile there.",
+                   name=names[game.current])  # fmt: skip
     hint = screen.hint.at(position) if screen.hint else None
     if hint:
         return hint_text(game, hint, screen.hint_why)
     if screen.asking == position:
-        return f"Asking the {HINT_LEVEL} bot for a hint…"
+        return _("Asking the strong bot for a hint…")
     seat = game.current
     who = names[seat]
     if screen.seats[seat] != HUMAN:
         bot = screen.bot
         if bot.phase == "starting":
-            return f"Starting the bots… ({who} moves next)"
+            return fmt("Starting the bots… ({name} moves next)", name=who)
         if bot.phase == "restarting":
-            return f"The bots did not answer; starting them again… ({who} moves next)"
+            return fmt("The bots did not answer; starting them again… ({name} moves next)",
+                       name=who)  # fmt: skip
         if game.phase == "swap":
-            return f"{who} is deciding on the {words.offer_words(game.variant.name).noun}…"
-        return f"{who} is thinking…"
+            if game.variant.name == "duel":
+                return fmt("{name} is deciding on the exchange…", name=who)
+            return fmt("{name} is deciding on the swap…", name=who)
+        return fmt("{name} is thinking…", name=who)
     if needs_pass_screen(screen.seats, seat, screen.revealed):
-        return f"Pass the screen to {who}."
+        return fmt("Pass the screen to {name}.", name=who)
     if game.phase == "swap":
         return words.offer_prompt(game.variant.name, names, game.scores, seat,
                                   int(facts.view["rack_sizes"][seat]))  # fmt: skip
     due = bonus_due(game)
+    if due > 1:
+        return fmt("Ingenious! {name}: place your bonus tile ({n} bonus tiles due).",
+                   name=who, n=due)  # fmt: skip
     if due:
-        more = f" ({due} bonus tiles due)" if due > 1 else ""
-        return f"Ingenious! {who}: place your bonus tile{more}."
+        return fmt("Ingenious! {name}: place your bonus tile.", name=who)
     if game.variant.name == "solo":
-        return f"{who}: place the drawn tile."
-    return f"{who}: place a tile."
+        return fmt("{name}: place the drawn tile.", name=who)
+    return fmt("{name}: place a tile.", name=who)
 
 
 def bonus_due(game: Game) -> int:
@@ -323,14 +336,17 @@ def hint_text(game: Game, move: str, why: str = "") -> str:
     because = f" Why: {why}." if why else ""
     halves = parse_placement(move)
     if halves is None:
-        noun = words.offer_words(game.variant.name).noun
-        text = f"Hint: take the {noun}." if move == "swap" else "Hint: keep your tiles."
-        return text + because
+        if move != "swap":
+            return _("Hint: keep your tiles.") + because
+        if game.variant.name == "duel":
+            return _("Hint: take the exchange.") + because
+        return _("Hint: take the swap.") + because
     try:
         points = game.preview(move)["points"]
     except IllegalMoveError:
-        return "Hint: —"
-    return f"Hint: {words.placement_words((halves[0][1], halves[1][1]), points)}.{because}"
+        return _("Hint: —")
+    placed = words.placement_words((halves[0][1], halves[1][1]), points)
+    return fmt("Hint: {move}.", move=placed) + because
 
 
 def announcement(game: Game, screen: Screen, facts: Facts, status: str, over: OverModel) -> str:
@@ -344,7 +360,7 @@ def announcement(game: Game, screen: Screen, facts: Facts, status: str, over: Ov
         return cursor_words(game, screen, facts, cell)
     said = screen.said.at(facts.position) if screen.said else None
     if said:
-        return said
+        return render(said)
     parts = [facts.moves[-1].speech] if facts.moves else []
     parts.append(words.plain(status))
     if game.phase == "over":
@@ -364,7 +380,9 @@ def cursor_words(game: Game, screen: Screen, facts: Facts, cell: Cell) -> str:
         return board_words.describe_aim(facts.view, move)
     why = refusal(game, aimed_move(screen, tile))
     where = board_words.describe_cell(facts.view, cell)
-    return f"Not here: {why} {where}" if why else f"The tile cannot go here. {where}"
+    if why:
+        return fmt("Not here: {why} {where}", why=why, where=where)
+    return fmt("The tile cannot go here. {where}", where=where)
 
 
 # --- the rack, the offer, the preview, the buttons -----------------------------------------------
@@ -373,10 +391,14 @@ def rack_model(game: Game, screen: Screen, facts: Facts) -> RackModel:
     bag = words.bag_words(game.variant.name, int(facts.view["bag"]))
     if owner is None:
         who = game.names[game.current]
-        return RackModel(f"{who}'s tiles (hidden)", "Tiles are hidden",
+        return RackModel(fmt("{name}'s tiles (hidden)", name=who), _("Tiles are hidden"),
                          hidden=int(facts.view["rack_sizes"][game.current]), bag=bag)  # fmt: skip
     # "Your" only for the one person at the table: with none (bots only) or several, a name.
-    title = "Your tiles" if len(humans(screen.seats)) == 1 else f"{game.names[owner]}'s tiles"
+    title = (
+        _("Your tiles")
+        if len(humans(screen.seats)) == 1
+        else fmt("{name}'s tiles", name=game.names[owner])
+    )
     playable = facts.index.has_placements
     tiles = tuple(
         RackTile(slot, tile, words.tile_label(slot, tile), slot == screen.aim.slot, not playable)
@@ -384,13 +406,23 @@ def rack_model(game: Game, screen: Screen, facts: Facts) -> RackModel:
     )
     partners = tuple(
         PartnerRack(
-            f"{game.names[int(seat)]}'s tiles (partner)",
-            tuple(((str(a), str(b)), f"{a} and {b}") for a, b in shown),
+            fmt("{name}'s tiles (partner)", name=game.names[int(seat)]),
+            tuple(
+                (
+                    (str(a), str(b)),
+                    fmt(
+                        "{first} and {second}",
+                        first=colour_name(str(a)),
+                        second=colour_name(str(b)),
+                    ),
+                )
+                for a, b in shown
+            ),
         )
         for seat, shown in facts.view.get("racks", {}).items()
         if int(seat) != owner
     )
-    return RackModel(title, "Rack", tiles, 0, partners, bag)
+    return RackModel(title, _("Rack"), tiles, 0, partners, bag)
 
 
 def offer_model(game: Game, facts: Facts) -> OfferModel:
@@ -412,20 +444,24 @@ def preview_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
             c for c, n in gains
             if toward(game, preview["scores_after"][c]) - own_score(game, c) < n
         )  # fmt: skip
-        spoken = f"This placement scores {words.points_speech(dict(gains))}"
+        spoken = fmt("This placement scores {points}", points=words.points_speech(dict(gains)))
         if preview["bonus"]:
-            spoken += ". Ingenious!"
+            spoken += ". " + _("Ingenious!")
         return PreviewModel(gains, int(preview["bonus"]), capped, "", spoken)
     if tile is not None and screen.aim.cell is not None:
         why = refusal(game, aimed_move(screen, tile))
-        text = f"Not here: {why}" if why else "The tile cannot go here: try another cell."
+        text = (
+            fmt("Not here: {why}", why=why)
+            if why
+            else _("The tile cannot go here: try another cell.")
+        )
         return PreviewModel(message=text, spoken=text)
     if tile is not None:
-        text = "Move over the board: highlighted cells can take this tile."
+        text = _("Move over the board: highlighted cells can take this tile.")
         return PreviewModel(message=text, spoken=text)
     if facts.index.has_placements:
         text = words.pick_a_tile(len(facts.rack), screen.touch)
-        return PreviewModel(message=text, spoken="Pick a tile.")
+        return PreviewModel(message=text, spoken=_("Pick a tile."))
     return PreviewModel()
 
 
@@ -460,7 +496,7 @@ def refusal(game: Game, move: str | None) -> str:
         cell = (int(match.group(1)), int(match.group(2)))
         return "this cell" if cell == first else "the neighbouring cell"
 
-    text = _CELL.sub(name, text)
+    text = engine_text(_CELL.sub(name, text))
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
@@ -487,10 +523,10 @@ def pass_model(game: Game, screen: Screen, facts: Facts) -> PassModel:
     who = game.names[seat]
     return PassModel(
         True,
-        f"Pass to {who}",
-        f"I am {who}: show my tiles",
+        fmt("Pass to {name}", name=who),
+        fmt("I am {name}: show my tiles", name=who),
         since_last_turn(facts.moves, seat),
-        "No tile is on the board yet." if not facts.moves else "",
+        _("No tile is on the board yet.") if not facts.moves else "",
         standing_line(game),
     )
 
@@ -544,11 +580,11 @@ def since_last_turn(moves: tuple[MoveWords, ...], seat: int) -> tuple[MoveWords,
 def over_title(game: Game) -> str:
     result = game.result()
     if game.variant.name == "solo":
-        return f"Your result: {result.get('solo_result')}"
+        return fmt("Your result: {result}", result=result.get("solo_result"))
     winners = [str(r["name"]) for r in result["standings"] if r["place"] == 1]
     if len(winners) == 1:
-        return f"{winners[0]} wins!"
-    return "Shared first place: " + words.and_list(winners)
+        return fmt("{name} wins!", name=winners[0])
+    return fmt("Shared first place: {names}", names=words.and_list(winners))
 
 
 def over_model(game: Game, screen: Screen) -> OverModel:
@@ -558,11 +594,13 @@ def over_model(game: Game, screen: Screen) -> OverModel:
     rows = []
     for row in result["standings"]:
         if "colours_on_side" in row:
-            detail = f"{row['colours_on_side']} colours on their side"
+            detail = fmt_n("{n} colour on their side", "{n} colours on their side", "n",
+                           n=int(row["colours_on_side"]))  # fmt: skip
         else:
-            detail = "lowest first: " + " · ".join(str(v) for v in row["sorted"])
+            detail = fmt("lowest first: {values}",
+                         values=" · ".join(str(v) for v in row["sorted"]))  # fmt: skip
         rows.append(RankRow(int(row["place"]), str(row["name"]), detail, row["place"] == 1))
-    reasons = [str(r) for r in result["explanation"]]
+    reasons = [engine_text(str(r)) for r in result["explanation"]]
     if screen.hints:
         reasons.append(HINTS_USED.format(n=screen.hints, s="" if screen.hints == 1 else "s"))
     return OverModel(not screen.over_closed, over_title(game), tuple(rows), tuple(reasons))
@@ -609,6 +647,6 @@ def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
         marked = tuple(c for m in pass_screen.since for c in m.cells)
     landing = screen.landing if screen.landing and screen.landing.position == position else None
     tiles = len(facts.view["tiles"])
-    label = f"Board with {tiles} tile{'s' if tiles != 1 else ''}."
+    label = fmt_n("Board with {n} tile.", "Board with {n} tiles.", "n", n=tiles)
     return BoardModel(legal, ghost, rays, screen.cursor if screen.keyboard else None, partners,
                       hint, marked, landing, label)  # fmt: skip

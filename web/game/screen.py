@@ -30,7 +30,9 @@ from web.game.canvas import BoardCanvas
 from web.game.draw import GameView
 from web.game.model import HINT_LEVEL, Facts, GameModel, facts_for, model, refusal
 from web.game.state import Bot, Keyed, Landing, Screen, position_of
+from web.i18n import _, fmt
 from web.play.botworker import BotTimeout, Workers
+from web.play.engine_words import engine_text
 from web.play.session import HUMAN, humans, turn_start, undo_target
 from web.store import storage
 from web.store.storage import UiState
@@ -154,8 +156,9 @@ class GameScreen:
             try:
                 event = game.apply(move)
             except IngeniousError as exc:
-                reason = refusal(game, move) or f"{str(exc)[:1].upper()}{str(exc)[1:]}."
-                screen.notice = Keyed(f"Not allowed: {reason}", position)
+                said = engine_text(str(exc))
+                reason = refusal(game, move) or f"{said[:1].upper()}{said[1:]}."
+                screen.notice = Keyed(fmt("Not allowed: {reason}", reason=reason), position)
                 self.render()
                 return False
             st.after_move(screen, game, int(event["seat"]))
@@ -207,7 +210,11 @@ class GameScreen:
                 text = words.pick_a_tile(len(facts.rack), screen.touch, first=True)
             else:
                 why = refusal(game, st.aimed_move(screen, tile))
-                text = f"Not here: {why}" if why else "The tile cannot go there. Turn it (R)."
+                text = (
+                    fmt("Not here: {why}", why=why)
+                    if why
+                    else _("The tile cannot go there. Turn it (R).")
+                )
             screen.notice = Keyed(text, facts.position)
             self.render()
             return
@@ -295,11 +302,13 @@ class GameScreen:
             move, why = str(answer["move"]), str(answer["reason"])
         except BotTimeout:
             move = ""
-            screen.notice = Keyed("The hint took too long; the bots were started again.", position)
+            screen.notice = Keyed(
+                _("The hint took too long; the bots were started again."), position
+            )
         except Exception as exc:
             move = ""
             js.console.warn(f"hint failed: {exc}")
-            screen.notice = Keyed("No hint this time: the bots could not answer.", position)
+            screen.notice = Keyed(_("No hint this time: the bots could not answer."), position)
         if generation != self.generation or position_of(game) != position:
             return
         screen.asking = None
@@ -356,14 +365,21 @@ class GameScreen:
                 who = game.names[seat]
                 limit = f"{workers.limit_s:g}"
                 screen.notice = Keyed(
-                    f"{who} did not answer within {limit} s; the bots were started again.",
+                    fmt(
+                        "{name} did not answer within {limit} s; the bots were started again.",
+                        name=who,
+                        limit=limit,
+                    ),  # fmt: skip
                     position,
                 )
                 screen.bot = Bot("restarting", position)
             except Exception as exc:  # a bot failure must not freeze the table
                 js.console.warn(f"bot failed: {exc}")
                 screen.notice = Keyed(
-                    f"The bot could not move ({str(exc)[:80]}); the bots were started again.",
+                    fmt(
+                        "The bot could not move ({problem}); the bots were started again.",
+                        problem=str(exc)[:80],
+                    ),  # fmt: skip
                     position,
                 )
                 screen.bot = Bot("restarting", position)

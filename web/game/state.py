@@ -31,6 +31,7 @@ from web.board.placing import (
     step_cursor,
     tile_at,
 )
+from web.i18n import _, fmt
 from web.play.session import HUMAN, Setup
 from web.store.storage import UiState
 
@@ -240,14 +241,21 @@ def select_slot(screen: Screen, index: LegalIndex, rack: list[Tile], slot: int) 
     screen.notice = None
     tile = tile_at(rack, screen.aim.slot)
     if tile is None:
-        return f"Tile {slot + 1} put back."
+        return fmt("Tile {n} put back.", n=slot + 1)
     if screen.keyboard and (screen.cursor is None or not index.directions(tile, screen.cursor)):
         # Keyboard players start on the legal cell nearest the cursor, not on a dead spot.
         here = screen.cursor or (0, 0)
         anchors = sorted(index.anchors(tile), key=lambda c: (hex_distance(c, here), c[1], c[0]))
         if anchors:
             screen.cursor = screen.aim.cell = anchors[0]
-    return f"Tile {slot + 1}: {tile[0]} and {tile[1]} selected."
+    from web.board.symbols import colour_name
+
+    return fmt(
+        "Tile {n}: {first} and {second} selected.",
+        n=slot + 1,
+        first=colour_name(tile[0]),
+        second=colour_name(tile[1]),
+    )
 
 
 def speak(screen: Screen, what: str, position: Position) -> None:
@@ -303,7 +311,7 @@ def tap(screen: Screen, index: LegalIndex, tile: Tile | None, cell: Cell | None,
     Returns the move to play, or None (the status line then says what to do next).
     """
     if tile is None:
-        screen.notice = Keyed("Pick a tile first, then tap two neighbouring cells.", position)
+        screen.notice = Keyed(_("Pick a tile first, then tap two neighbouring cells."), position)
         return None
     if cell is None:
         return None
@@ -319,7 +327,7 @@ def tap(screen: Screen, index: LegalIndex, tile: Tile | None, cell: Cell | None,
         screen.aim.touch_anchor = cell
         screen.aim.cell = cell
         screen.notice = Keyed(
-            "Now tap the neighbouring cell for the other half (or tap again to place as shown).",
+            _("Now tap the neighbouring cell for the other half (or tap again to place as shown)."),
             position,
         )
         return None

@@ -27,6 +27,8 @@ from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
 from web.board.symbols import GLYPH as GLYPH
+from web.board.symbols import colour_name
+from web.i18n import N_, _, fmt, fmt_n, join, language
 
 COLOUR_ORDER = ("red", "green", "blue", "orange", "yellow", "purple")
 DUEL_END = 9
@@ -35,26 +37,30 @@ RACK = 6  # tiles on a full rack; a swap draws this many and needs them in the b
 
 def symbol(colour: str) -> str:
     """A colour with its symbol character, e.g. ``"blue ✶"``."""
-    return f"{colour} {GLYPH[colour]}"
+    return f"{colour_name(colour)} {GLYPH[colour]}"
 
 
 def and_list(parts: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+    """``a``, ``a and b``, ``a, b and c`` (in the language's words)."""
     if len(parts) <= 1:
         return "".join(parts)
+    if language() != "en":
+        return join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def points_text(points: Mapping[str, int], first: Sequence[str] = ()) -> str:
     """Points per colour as shown: ``+3 blue, +1 green``, or ``no points``; the colours
     in `first` (a tile's, as placed) lead."""
-    parts = [f"+{n} {c}" for c, n in _ordered(points, first) if n]
-    return ", ".join(parts) if parts else "no points"
+    parts = [fmt("+{n} {colour}", n=n, colour=colour_name(c))
+             for c, n in _ordered(points, first) if n]  # fmt: skip
+    return ", ".join(parts) if parts else _("no points")
 
 
 def points_speech(points: Mapping[str, int], first: Sequence[str] = ()) -> str:
-    parts = [f"{n} {c}" for c, n in _ordered(points, first) if n]
-    return and_list(parts) if parts else "no points"
+    parts = [fmt("{n} {colour}", n=n, colour=colour_name(c))
+             for c, n in _ordered(points, first) if n]  # fmt: skip
+    return and_list(parts) if parts else _("no points")
 
 
 def _ordered(points: Mapping[str, int], first: Sequence[str] = ()) -> list[tuple[str, int]]:
@@ -72,14 +78,22 @@ class OfferWords:
     region: str  # accessible name of the offer's box
 
 
-SWAP = OfferWords("swap", "swapped", "Swap all six tiles", "Keep my tiles", "Swap offer")
+SWAP = OfferWords(
+    N_("swap"), N_("swapped"), N_("Swap all six tiles"), N_("Keep my tiles"), N_("Swap offer")
+)
 EXCHANGE = OfferWords(
-    "exchange", "exchanged", "Exchange those tiles", "Keep my tiles", "Exchange offer"
+    N_("exchange"),
+    N_("exchanged"),
+    N_("Exchange those tiles"),
+    N_("Keep my tiles"),
+    N_("Exchange offer"),
 )
 
 
 def offer_words(variant: str) -> OfferWords:
-    return EXCHANGE if variant == "duel" else SWAP
+    """The offer's words in the player's language (the duel's is an exchange)."""
+    words = EXCHANGE if variant == "duel" else SWAP
+    return OfferWords(_(words.noun), _(words.past), _(words.take), _(words.keep), _(words.region))
 
 
 def offer_colours(variant: str, scores: Sequence[Sequence[int]], seat: int) -> list[str]:
@@ -99,11 +113,17 @@ def offer_reason(variant: str, names: Sequence[str], scores: Sequence[Sequence[i
     colours = offer_colours(variant, scores, seat)
     shown = and_list([symbol(c) for c in colours])
     if variant == "duel":
-        where = f"at 9 on {names[seat]}'s side"
-        return f"{shown} {'is' if len(colours) == 1 else 'are'} {where}"
+        return fmt_n(
+            "{colours} is at 9 on {name}'s side",
+            "{colours} are at 9 on {name}'s side",
+            "n",
+            n=len(colours),
+            colours=shown,
+            name=names[seat],
+        )
     if len(colours) == 1:
-        return f"no tile on the rack shows {shown}, the lowest colour"
-    return f"no tile on the rack shows any of the lowest colours, {shown}"
+        return fmt("no tile on the rack shows {colour}, the lowest colour", colour=shown)
+    return fmt("no tile on the rack shows any of the lowest colours, {colours}", colours=shown)
 
 
 def offer_prompt(variant: str, names: Sequence[str], scores: Sequence[Sequence[int]],
@@ -114,23 +134,36 @@ def offer_prompt(variant: str, names: Sequence[str], scores: Sequence[Sequence[i
     reason = offer_reason(variant, names, scores, seat)
     if variant == "duel":
         colours = and_list([symbol(c) for c in offer_colours(variant, scores, seat)])
-        return f"{who} may exchange every tile showing {colours}: {reason}."
+        return fmt(
+            "{name} may exchange every tile showing {colours}: {reason}.",
+            name=who,
+            colours=colours,
+            reason=reason,
+        )
     if rack_size < RACK:
-        return f"{who} may return {count(rack_size, 'tile')} and draw six: {reason}."
-    return f"{who} may swap all six tiles: {reason}."
+        return fmt_n(
+            "{name} may return {n} tile and draw six: {reason}.",
+            "{name} may return {n} tiles and draw six: {reason}.",
+            "n",
+            n=rack_size,
+            name=who,
+            reason=reason,
+        )
+    return fmt("{name} may swap all six tiles: {reason}.", name=who, reason=reason)
 
 
 def offer_take(variant: str, rack_size: int) -> str:
     """The button that takes the offer: a short rack is returned whole and six are drawn."""
     if variant != "duel" and rack_size < RACK:
-        tiles = "your tile" if rack_size == 1 else f"your {rack_size} tiles"
-        return f"Return {tiles} and draw six"
+        return fmt_n(
+            "Return your tile and draw six", "Return your {n} tiles and draw six", "n", n=rack_size
+        )
     return offer_words(variant).take
 
 
-def count(n: int, noun: str) -> str:
+def tile_count(n: int) -> str:
     """``1 tile``, ``4 tiles``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return fmt_n("{n} tile", "{n} tiles", "n", n=n)
 
 
 def tiles_text(tiles: Sequence[Sequence[str]]) -> str:
@@ -141,9 +174,13 @@ def tiles_text(tiles: Sequence[Sequence[str]]) -> str:
 def bag_words(variant: str, bag: int) -> str:
     """The tiles left in the bag, beside the rack; below six the swap is no longer possible
     (the duel's exchange draws what there is, solo has no offer)."""
-    left = f"{count(bag, 'tile')} in the bag" if bag else "The bag is empty"
+    left = (
+        fmt_n("{n} tile in the bag", "{n} tiles in the bag", "n", n=bag)
+        if bag
+        else _("The bag is empty")
+    )
     if variant in ("standard", "team") and bag < RACK:
-        return f"{left}: too few for a swap (it needs {RACK})."
+        return fmt("{left}: too few for a swap (it needs {n}).", left=left, n=RACK)
     return f"{left}."
 
 
@@ -173,24 +210,38 @@ def describe(log: Sequence[Mapping[str, Any]], index: int, names: Sequence[str],
     who = names[seat]
     move = str(event.get("move", ""))
     if move in ("swap", "pass"):
-        words = offer_words(variant)
         before = log[index - 1].get("scores") if index > 0 else None
         reason = offer_reason(variant, names, before, seat) if before else ""
         because = f" ({reason})" if reason else ""
         returned = event.get("returned")
         if move == "pass":
-            text = f"{who} kept the tiles (no {words.noun})."
+            text = (
+                fmt("{name} kept the tiles (no exchange).", name=who)
+                if variant == "duel"
+                else fmt("{name} kept the tiles (no swap).", name=who)
+            )
         elif variant == "duel" and before:
             shown = and_list([symbol(c) for c in offer_colours(variant, before, seat)])
-            text = f"{who} exchanged every tile showing {shown} (at 9 on {who}'s side)."
+            text = fmt(
+                "{name} exchanged every tile showing {colours} (at 9 on {name}'s side).",
+                name=who,
+                colours=shown,
+            )
         elif variant == "duel":
-            text = f"{who} exchanged tiles."
+            text = fmt("{name} exchanged tiles.", name=who)
         elif returned is not None and len(returned) < RACK:
-            text = f"{who} returned {count(len(returned), 'tile')} and drew six{because}."
+            text = fmt_n(
+                "{name} returned {n} tile and drew six{reason}.",
+                "{name} returned {n} tiles and drew six{reason}.",
+                "n",
+                n=len(returned),
+                name=who,
+                reason=because,
+            )
         else:
-            text = f"{who} swapped all six tiles{because}."
+            text = fmt("{name} swapped all six tiles{reason}.", name=who, reason=because)
         if returned and move == "swap":  # the rack is shown to the table
-            text += f" Returned: {tiles_text(returned)}."
+            text += " " + fmt("Returned: {tiles}.", tiles=tiles_text(returned))
         return MoveWords(index, seat, text, plain(text), ())
     halves = parse_placement(move)
     if halves is None:
@@ -199,11 +250,22 @@ def describe(log: Sequence[Mapping[str, Any]], index: int, names: Sequence[str],
     points = event.get("points", {})
     tile = (colour_a, colour_b)
     text = f"{who}: {symbol(colour_a)} + {symbol(colour_b)}, {points_text(points, tile)}"
-    speech = f"{who} placed {colour_a} and {colour_b}, scoring {points_speech(points, tile)}"
+    speech = fmt(
+        "{name} placed {first} and {second}, scoring {points}",
+        name=who,
+        first=colour_name(colour_a),
+        second=colour_name(colour_b),
+        points=points_speech(points, tile),
+    )
     extra = _aftermath(event, names)
     if radius is not None:
-        where = (f". {colour_a.capitalize()} on {cell_words(radius, a, short=True)}; "
-                 f"{colour_b} on {cell_words(radius, b, short=True)}")  # fmt: skip
+        where = ". " + fmt(
+            "{First} on {cell}; {second} on {other}",
+            First=_capital(colour_name(colour_a)),
+            cell=cell_words(radius, a, short=True),
+            second=colour_name(colour_b),
+            other=cell_words(radius, b, short=True),
+        )
         text, speech = text + where, speech + where
     return MoveWords(
         index, seat, f"{text}.{extra}", f"{speech}.{extra}", (a, b), bool(event.get("bonus"))
@@ -214,18 +276,27 @@ def _aftermath(event: Mapping[str, Any], names: Sequence[str]) -> str:
     out = ""
     bonus = int(event.get("bonus", 0) or 0)
     if bonus == 1:
-        out += " Ingenious! A bonus tile."
+        out += " " + _("Ingenious! A bonus tile.")
     elif bonus > 1:
-        out += f" Ingenious! ×{bonus}: {bonus} bonus tiles."
+        out += " " + fmt("Ingenious! ×{n}: {n} bonus tiles.", n=bonus)
     lost = int(event.get("lost_bonus", 0) or 0)
     if lost:
-        out += f" {lost} bonus {'tile' if lost == 1 else 'tiles'} lost: the rack is empty."
+        out += " " + fmt_n(
+            "{n} bonus tile lost: the rack is empty.",
+            "{n} bonus tiles lost: the rack is empty.",
+            "n",
+            n=lost,
+        )
     end = event.get("end")
     if end == "instant win":
-        out += f" {names[int(event['seat'])]} wins at once."
+        out += " " + fmt("{name} wins at once.", name=names[int(event["seat"])])
     elif end:
-        out += " The board is full: game over."
+        out += " " + _("The board is full: game over.")
     return out
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def describe_log(log: Sequence[Mapping[str, Any]], names: Sequence[str],
@@ -240,7 +311,12 @@ def placement_words(colours: tuple[str, str], points: Mapping[str, int]) -> str:
 
 def tile_label(slot: int, tile: tuple[str, str]) -> str:
     """A rack tile's accessible name: ``Tile 1: red and blue``."""
-    return f"Tile {slot + 1}: {tile[0]} and {tile[1]}"
+    return fmt(
+        "Tile {n}: {first} and {second}",
+        n=slot + 1,
+        first=colour_name(tile[0]),
+        second=colour_name(tile[1]),
+    )
 
 
 def plain(text: str) -> str:
@@ -252,8 +328,9 @@ def plain(text: str) -> str:
 
 def pick_a_tile(rack_size: int, touch: bool, first: bool = False) -> str:
     """Asking for a tile: a finger taps one of the rack; keys name the tiles there are."""
-    pick = "Pick a tile first" if first else "Pick a tile"
     if touch:
-        return "Tap a tile on your rack first." if first else "Tap a tile on your rack."
-    keys = "key 1" if rack_size == 1 else f"keys 1–{rack_size}"
-    return f"{pick} ({keys})."
+        return _("Tap a tile on your rack first.") if first else _("Tap a tile on your rack.")
+    if first:
+        return fmt_n("Pick a tile first (key 1).", "Pick a tile first (keys 1–{n}).", "n",
+                     n=rack_size)  # fmt: skip
+    return fmt_n("Pick a tile (key 1).", "Pick a tile (keys 1–{n}).", "n", n=rack_size)

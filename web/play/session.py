@@ -14,7 +14,8 @@ from typing import Any
 from engine.game import Game
 from engine.names import clean_name
 from engine.variants import VARIANTS
-from web.play.summary import moves_played
+from web.i18n import N_, _, fmt
+from web.play.summary import VARIANT_TITLE, moves_played
 from web.ui.markup import Markup, join, tag
 
 HUMAN = "human"
@@ -48,9 +49,29 @@ class Setup:
         }
 
 
+#: A bot's default name per level; a level's name in the menus.
+BOT_NAME = {
+    "beginner": N_("Beginner bot {n}"),
+    "casual": N_("Casual bot {n}"),
+    "strong": N_("Strong bot {n}"),
+    "expert": N_("Expert bot {n}"),
+}
+#: A game's kind in a sentence ("the duel game").
+VARIANT_WORD = {"standard": N_("standard"), "solo": N_("solo"), "team": N_("team"),
+                "duel": N_("duel")}  # fmt: skip
+BOT_CHOICE = {
+    "beginner": N_("Bot: beginner"),
+    "casual": N_("Bot: casual"),
+    "strong": N_("Bot: strong"),
+    "expert": N_("Bot: expert"),
+}
+
+
 def default_name(seat: int, controller: str) -> str:
     if controller == HUMAN:
-        return f"Player {seat + 1}"
+        return fmt("Player {n}", n=seat + 1)
+    if controller in BOT_NAME:
+        return fmt(BOT_NAME[controller], n=seat + 1)
     return f"{controller.capitalize()} bot {seat + 1}"
 
 
@@ -65,16 +86,18 @@ def make_setup(
 ) -> Setup:
     """Check the start-screen choices; `fresh_seed` is used when no seed was typed."""
     if variant not in VARIANT_PLAYERS:
-        raise SetupError(f"Unknown game type {variant!r}.")
+        raise SetupError(fmt("Unknown game type {name}.", name=repr(variant)))
     if players not in VARIANT_PLAYERS[variant]:
         allowed = " or ".join(str(n) for n in VARIANT_PLAYERS[variant])
-        raise SetupError(f"The {variant} game is for {allowed} players, not {players}.")
+        kind = _(VARIANT_WORD.get(variant, variant))
+        raise SetupError(fmt("The {kind} game is for {allowed} players, not {n}.",
+                             kind=kind, allowed=allowed, n=players))  # fmt: skip
     seats = list(seats[:players])
     if len(seats) < players:
-        raise SetupError("Choose who plays each seat.")
+        raise SetupError(_("Choose who plays each seat."))
     for controller in seats:
         if controller != HUMAN and controller not in BOT_LEVELS:
-            raise SetupError(f"Unknown player type {controller!r}.")
+            raise SetupError(fmt("Unknown player type {name}.", name=repr(controller)))
     clean: list[str] = []
     for seat in range(players):
         typed = names[seat] if seat < len(names) else ""
@@ -91,9 +114,11 @@ def parse_seed(text: str, fresh_seed: int) -> int:
     try:
         seed = int(text)
     except ValueError:
-        raise SetupError(f"The seed must be a whole number, not {text!r}.") from None
+        raise SetupError(
+            fmt("The seed must be a whole number, not {text}.", text=repr(text))
+        ) from None
     if not 0 <= seed < MAX_SEED:
-        raise SetupError("The seed must be between 0 and 9223372036854775806.")
+        raise SetupError(_("The seed must be between 0 and 9223372036854775806."))
     return seed
 
 
@@ -168,8 +193,11 @@ def seat_rows_html(
 
     Fields are ``<prefix>seat-name-N`` and ``<prefix>seat-kind-N``; a new seat is a
     person for the first and a casual bot for the others."""
-    rows = [tag("legend", None, "Seats")]
-    choices = [(HUMAN, "Person")] + [(level, f"Bot: {level}") for level in levels]
+    rows = [tag("legend", None, _("Seats"))]
+    choices = [(HUMAN, _("Person"))] + [
+        (level, _(BOT_CHOICE[level]) if level in BOT_CHOICE else f"Bot: {level}")
+        for level in levels
+    ]
     for seat in range(players):
         name, controller = old[seat] if seat < len(old) else ("", HUMAN if seat == 0 else "casual")
         label = labels[seat] if labels else str(seat + 1)
@@ -181,10 +209,11 @@ def seat_rows_html(
             "div", {"class": "seat"},
             tag("span", {"class": "seat-no", "aria-hidden": "true"}, label),
             tag("input", {"id": f"{prefix}seat-name-{seat}", "maxlength": MAX_NAME,
-                          "autocomplete": "off", "aria-label": f"Name of player {seat + 1}",
-                          "placeholder": f"Player {seat + 1}", "value": name}),
+                          "autocomplete": "off",
+                          "aria-label": fmt("Name of player {n}", n=seat + 1),
+                          "placeholder": fmt("Player {n}", n=seat + 1), "value": name}),
             tag("select", {"id": f"{prefix}seat-kind-{seat}",
-                           "aria-label": f"Who plays seat {seat + 1}"}, options),
+                           "aria-label": fmt("Who plays seat {n}", n=seat + 1)}, options),
         ))  # fmt: skip
     return join(rows)
 
@@ -196,18 +225,19 @@ def continue_text(
     """The line under Continue: which game it resumes, or why there is none. ``unsaved``:
     the game in memory is one the autosave could not keep (the browser's storage is full)."""
     if game is not None:
-        names, kind, played = game.names, game.variant.title, len(game.moves)
+        names, kind, played = game.names, _(VARIANT_TITLE[game.variant.name]), len(game.moves)
     elif autosave is not None:
         names = [str(n) for n in autosave.get("names", [])]
         rules = VARIANTS.get(str(autosave.get("variant", "")))
-        kind = rules.title if rules is not None else "A game"
+        kind = _(VARIANT_TITLE[rules.name]) if rules is not None else _("A game")
         played = len(autosave.get("moves", []))
     else:
-        return problem or "No saved game yet."
-    state = "finished" if game is not None and game.phase == "over" else moves_played(played)
+        return problem or _("No saved game yet.")
+    over = game is not None and game.phase == "over"
+    state = _("finished") if over else moves_played(played)
     if game is not None and unsaved:
-        state += " (in this page only: the browser's storage is full)"
-    return f"{kind}: {', '.join(names)} — {state}."
+        state += " " + _("(in this page only: the browser's storage is full)")
+    return fmt("{kind}: {names} — {state}.", kind=kind, names=", ".join(names), state=state)
 
 
 def solo_best_html(rows: list[dict[str, Any]]) -> Markup:
@@ -215,10 +245,11 @@ def solo_best_html(rows: list[dict[str, Any]]) -> Markup:
     rows = rows[:5]
     if not rows:
         return Markup("")
-    head = tag("tr", None, tag("th", None, "#"), tag("th", None, "Name"), tag("th", None, "Lowest"))
+    head = tag("tr", None, tag("th", None, "#"), tag("th", None, _("Name")),
+               tag("th", None, _("Lowest")))  # fmt: skip
     body = [
         tag("tr", None, tag("td", None, i + 1), tag("td", None, row["name"]),
             tag("td", None, row["score"]))
         for i, row in enumerate(rows)
     ]  # fmt: skip
-    return join([tag("h3", None, "Best solo results"), tag("table", None, head, body)])
+    return join([tag("h3", None, _("Best solo results")), tag("table", None, head, body)])

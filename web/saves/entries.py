@@ -11,18 +11,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from web.i18n import N_, _, fmt, fmt_n
 from web.play.session import HUMAN
 from web.store.storage import Listed
 from web.ui.markup import Markup, join, tag
 
 ACTIONS = (
-    ("Load", "load"),
-    ("Replay", "replay"),
-    ("Rename", "rename"),
-    ("Export", "export"),
-    ("Link", "link"),
-    ("Delete", "delete"),
+    (N_("Load"), "load"),
+    (N_("Replay"), "replay"),
+    (N_("Rename"), "rename"),
+    (N_("Export"), "export"),
+    (N_("Link"), "link"),
+    (N_("Delete"), "delete"),
 )
+#: A seat's level after its name in a saved game's line.
+SEAT_LEVEL = {
+    "beginner": N_("{name} (beginner bot)"),
+    "casual": N_("{name} (casual bot)"),
+    "strong": N_("{name} (strong bot)"),
+    "expert": N_("{name} (expert bot)"),
+}
 
 
 @dataclass(frozen=True)
@@ -37,31 +45,35 @@ def entry(line: Listed, when: str, kept_only: bool = False) -> Entry:
     storage) and it lives in this page's memory only. A save from before the record
     said whether its game was over shows its move until the list has replayed it."""
     seats = ", ".join(
-        name + ("" if seat == HUMAN else f" ({seat} bot)")
+        name if seat == HUMAN else fmt(SEAT_LEVEL.get(seat, "{name} (" + seat + " bot)"), name=name)
         for name, seat in zip(line.names, line.seats, strict=True)
     )
-    state = "finished" if line.over else f"move {line.moves}"
+    state = _("finished") if line.over else fmt("move {n}", n=line.moves)
     if kept_only:
-        state += " · not stored: until this page closes"
-    meta = f"{line.variant} · {seats} · {state} · {when}"
-    return Entry(line.name, meta, f"Board after {line.moves} moves")
+        state += " · " + _("not stored: until this page closes")
+    variant = _(line.variant)  # a variant's title (web.play.summary.VARIANT_TITLE)
+    meta = f"{variant} · {seats} · {state} · {when}"
+    return Entry(line.name, meta, fmt_n("Board after {n} move", "Board after {n} moves", "n",
+                                        n=line.moves))  # fmt: skip
 
 
 def more_label(hidden: int, page: int) -> str:
     """The button under a list that shows a page at a time."""
     step = min(hidden, page)
-    return f"Show {step} more of {hidden}" if step < hidden else f"Show {step} more"
+    if step < hidden:
+        return fmt("Show {n} more of {total}", n=step, total=hidden)
+    return fmt("Show {n} more", n=step)
 
 
 def entry_html(item: Entry, position: int, renaming: bool) -> Markup:
     if renaming:
         name = tag("input", {"class": "rename-input", "value": item.name, "maxlength": 60,
-                             "aria-label": "New name", "data-entry": position})  # fmt: skip
+                             "aria-label": _("New name"), "data-entry": position})  # fmt: skip
     else:
         name = tag("span", {"class": "save-name"}, item.name)
     buttons = [
         tag("button", {"type": "button", "data-action": action, "data-entry": position,
-                       "aria-label": f"{text}: {item.name}"}, text)
+                       "aria-label": f"{_(text)}: {item.name}"}, _(text))
         for text, action in ACTIONS
     ]  # fmt: skip
     return tag(
@@ -74,15 +86,16 @@ def entry_html(item: Entry, position: int, renaming: bool) -> Markup:
 
 def list_html(items: list[Entry], renaming: int | None) -> Markup:
     if not items:
-        return tag("li", {"class": "muted empty"}, "No saved games yet.")
+        return tag("li", {"class": "muted empty"}, _("No saved games yet."))
     return join(entry_html(item, i, i == renaming) for i, item in enumerate(items))
 
 
 def stats_html(rows: list[tuple[str, int, int, str]]) -> Markup:
-    title = tag("h3", None, "Statistics")
+    title = tag("h3", None, _("Statistics"))
     if not rows:
-        return join([title, tag("p", {"class": "muted"}, "No finished games yet.")])
-    head = tag("tr", None, [tag("th", None, text) for text in ("", "Played", "Won", "Rate")])
+        return join([title, tag("p", {"class": "muted"}, _("No finished games yet."))])
+    head = tag("tr", None, [tag("th", None, text)
+                            for text in ("", _("Played"), _("Won"), _("Rate"))])  # fmt: skip
     body = [
         tag("tr", None, tag("th", None, label), tag("td", None, played), tag("td", None, won),
             tag("td", None, rate))
@@ -92,18 +105,18 @@ def stats_html(rows: list[tuple[str, int, int, str]]) -> Markup:
 
 
 def aside_text(count: int) -> str:
-    what = (
-        "entry that could not be opened was"
-        if count == 1
-        else "entries that could not be opened were"
+    return fmt_n(
+        "{n} stored entry that could not be opened was set aside, not deleted.",
+        "{n} stored entries that could not be opened were set aside, not deleted.",
+        "n",
+        n=count,
     )
-    return f"{count} stored {what} set aside, not deleted."
 
 
 # Whether the browser keeps this site's storage (`navigator.storage.persisted()`, read once
 # at start, then the answer to the one request `ask_to_keep` allows).
-KEPT = "Your browser keeps these saves: it will not clear them to make room."
-MAY_CLEAR = (
+KEPT = N_("Your browser keeps these saves: it will not clear them to make room.")
+MAY_CLEAR = N_(
     "Your browser may clear these saves when it runs low on space: export the games you "
     "want to keep."
 )
@@ -113,7 +126,7 @@ def keeping_text(persisted: bool | None) -> str:
     """The saves panel's line on storage; nothing where the browser cannot tell (None)."""
     if persisted is None:
         return ""
-    return KEPT if persisted else MAY_CLEAR
+    return _(KEPT) if persisted else _(MAY_CLEAR)
 
 
 def ask_to_keep(persisted: bool | None, asked_before: bool) -> bool:

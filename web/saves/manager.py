@@ -27,6 +27,8 @@ import js  # type: ignore[import-not-found]
 
 from engine.game import Game
 from engine.jsontext import decode
+from web.i18n import N_, _, fmt
+from web.play.session import VARIANT_WORD
 from web.saves import entries, stats
 from web.saves.messages import Messages
 from web.saves.panel import SavesPanel
@@ -164,14 +166,14 @@ class SaveManager:
         """A Save button on the game bar and a Replay button on the game-over card."""
         rules = document.getElementById("rules-button")
         if not missing(rules):
-            save = button("Save", "save-now")
+            save = button(_("Save"), "save-now")
             save.id = "save-button"
-            save.title = "Keep this game in Saved games"  # the name stays the visible "Save"
+            save.title = _("Keep this game in Saved games")  # the name stays the visible "Save"
             on(save, "click", lambda e: self.panel.save_current(None))
             rules.parentNode.insertBefore(save, rules)
         again = document.getElementById("over-board")
         if not missing(again):
-            replay = button("Replay", "replay-over")
+            replay = button(_("Replay"), "replay-over")
             replay.id = "over-replay"
             on(replay, "click", lambda e: self.replay_current())
             again.parentNode.insertBefore(replay, again.nextSibling)
@@ -227,6 +229,17 @@ class SaveManager:
         if hasattr(self, "layer"):
             self.panel.refresh()
 
+    def relanguage(self) -> None:
+        """Another language was chosen: the panel and the game's buttons again in it."""
+        self.panel.build()
+        save = document.getElementById("save-button")
+        if not missing(save):
+            save.textContent = _("Save")
+            save.title = _("Keep this game in Saved games")
+        replay = document.getElementById("over-replay")
+        if not missing(replay):
+            replay.textContent = _("Replay")
+
     def refresh_panel(self) -> None:
         if hasattr(self, "layer"):
             self.panel.refresh()
@@ -250,7 +263,7 @@ class SaveManager:
         for text in problems:
             self.messages.say(text)
         if record is None:
-            self.messages.say(problems[0] if problems else "There is no saved game to continue.")
+            self.messages.say(problems[0] if problems else _("There is no saved game to continue."))
             return
         self.resume(record)
 
@@ -282,7 +295,7 @@ class SaveManager:
             self.messages.report(storage.write_named(self.store, self.bound))
             return
         if self.conflict:
-            self.messages.say("Not saved: this game was changed in another tab.")
+            self.messages.say(_("Not saved: this game was changed in another tab."))
             return
         outcome = self.slot.write(game, seats, ui, now_ms(), new_game=new_game)
         if outcome.status == "conflict":
@@ -316,7 +329,8 @@ class SaveManager:
             return None
         if storage.holds_game(self.store, record.game_json()):
             return None
-        name = f"Unfinished {record.game.variant.name} game ({when_text(record.saved_at)})"
+        kind = _(VARIANT_WORD[record.game.variant.name])
+        name = fmt("Unfinished {kind} game ({when})", kind=kind, when=when_text(record.saved_at))
         kept = Record(NAMED_KIND, record.game, record.seats, record.ui, saved_at=now_ms())
         kept.name = name[: storage.MAX_SAVE_NAME]
         kept.game_id = record.game_id
@@ -324,7 +338,9 @@ class SaveManager:
         if problem:
             self.messages.say(problem)
             return None
-        self.messages.toast(f"Your previous game was kept in Saved games as “{kept.name}”.")
+        self.messages.toast(
+            fmt("Your previous game was kept in Saved games as “{name}”.", name=kept.name)
+        )
         return kept.name
 
     def store_named(self, record: Record) -> bool:
@@ -390,15 +406,15 @@ class SaveManager:
                 self.write(self.app.ui_state())
             return
         what, load_label = storage.conflict_words(verdict)
-        box, card = dialog("conflict", "alertdialog", "This game changed in another tab")
+        box, card = dialog("conflict", "alertdialog", _("This game changed in another tab"))
         card.appendChild(make(
             "p", "",
-            f"Another tab {what}. Nothing was overwritten: load the autosaved game "
-            "there, or keep playing here as a separate copy (in Saved games).",
+            fmt("Another tab {what}. Nothing was overwritten: load the autosaved game "
+                "there, or keep playing here as a separate copy (in Saved games).", what=what),
         ))  # fmt: skip
         row = make("div", "row-buttons")
         newer = button(load_label, "load-newer", "primary")
-        copy = button("Keep playing here as a copy", "keep-copy")
+        copy = button(_("Keep playing here as a copy"), "keep-copy")
         on(newer, "click", lambda e: self.resolve_conflict(box, load=True))
         on(copy, "click", lambda e: self.resolve_conflict(box, load=False))
         row.appendChild(newer)
@@ -416,19 +432,20 @@ class SaveManager:
         if game is None:
             return
         copy = Record(NAMED_KIND, game, self.app.seats, self.app.ui_state())
-        copy.name = f"Copy of {game.variant.name} game ({when_text(now_ms())})"[:60]
+        copy.name = fmt("Copy of {kind} game ({when})", kind=_(VARIANT_WORD[game.variant.name]),
+                        when=when_text(now_ms()))[:60]  # fmt: skip
         copy.game_id = storage.new_id("g")
         copy.saved_at = now_ms()
         if not self.store_named(copy):
             return
         self.conflict = False
         self.bound = copy
-        self.messages.toast(f"Playing on as a copy: “{copy.name}” in Saved games.")
+        self.messages.toast(fmt("Playing on as a copy: “{name}” in Saved games.", name=copy.name))
 
     # --- replays ---------------------------------------------------------------------------------
     def replay_current(self) -> None:
         if self.app.game is not None:
-            self.viewer_open("this game", self.app.game)
+            self.viewer_open(N_("this game"), self.app.game)
 
     def viewer_open(self, title: str, game: Game) -> None:
         self.viewer_close()

@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from web.i18n import _, fmt
 from web.saves.widgets import button, make
 from web.ui.dom import ABOVE_DIALOGS, on
 
@@ -50,7 +51,7 @@ class Messages:
         for text in self.texts[:SHOWN]:
             self.notice.appendChild(make("p", "", text))
         if len(self.texts) > SHOWN:
-            self.notice.appendChild(make("p", "", f"…and {len(self.texts) - SHOWN} more."))
+            self.notice.appendChild(make("p", "", fmt("…and {n} more.", n=len(self.texts) - SHOWN)))
         self.notice.appendChild(self.close)
         self.notice.hidden = False
 
@@ -74,7 +75,7 @@ class Messages:
             self.texts = [m for m in self.texts if m != self.write_problem]
             self.write_problem = None
             self.show()
-            self.toast("Saving works again.")
+            self.toast(_("Saving works again."))
 
     def toast(self, text: str, action: str = "", handler: Callable[[], None] | None = None) -> Any:
         box = make("div", "toast")

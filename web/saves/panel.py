@@ -18,6 +18,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from web.i18n import _, fmt
 from web.saves import entries, stats
 from web.saves.replay import draw_view
 from web.saves.widgets import button, make, now_ms, when_text
@@ -62,7 +63,7 @@ class SavesPanel:
             document.getElementById("start").appendChild(panel)
         self.panel = panel
         panel.replaceChildren()
-        title = make("h2", "", "Saved games")
+        title = make("h2", "", _("Saved games"))
         title.id = "saves-title"
         panel.setAttribute("aria-labelledby", "saves-title")
         panel.appendChild(title)
@@ -72,14 +73,14 @@ class SavesPanel:
         self.draw_keeping()
         form = make("form", "save-form")
         form.id = "save-form"
-        label = make("label", "", "Save the current game as")
+        label = make("label", "", _("Save the current game as"))
         label.htmlFor = "save-name"
         self.name_input = make("input")
         self.name_input.id = "save-name"
         self.name_input.maxLength = storage.MAX_SAVE_NAME
         self.name_input.autocomplete = "off"
-        self.name_input.placeholder = "a name"
-        self.save_submit = make("button", "", "Save")
+        self.name_input.placeholder = _("a name")
+        self.save_submit = make("button", "", _("Save"))
         self.save_submit.type = "submit"
         self.save_submit.id = "save-named"
         for node in (label, self.name_input, self.save_submit):
@@ -92,22 +93,22 @@ class SavesPanel:
         on(self.list, "keydown", self.on_rename_key)
         on(self.list, "change", self.on_rename_change)
         panel.appendChild(self.list)
-        self.more = button("Show more", "more")
+        self.more = button(_("Show more"), "more")
         self.more.id = "saves-more"
         on(self.more, "click", self.on_more)
         panel.appendChild(self.more)
         tools = make("div", "saves-tools")
-        pick = button("Import a game file…", "import")
+        pick = button(_("Import a game file…"), "import")
         pick.id = "import-button"
         on(pick, "click", lambda e: self.manager.sharing.file_input.click())
         tools.appendChild(pick)
         tools.appendChild(self.manager.sharing.file_input)
-        tools.appendChild(make("small", "muted", "…or drop a .json game file on the page."))
+        tools.appendChild(make("small", "muted", _("…or drop a .json game file on the page.")))
         panel.appendChild(tools)
         self.aside_box = make("div", "saves-aside")
         self.aside_box.id = "set-aside"
         self.aside_box.setAttribute("role", "group")
-        self.aside_box.setAttribute("aria-label", "Entries set aside")
+        self.aside_box.setAttribute("aria-label", _("Entries set aside"))
         panel.appendChild(self.aside_box)
         self.stats_box = make("div", "saves-stats")
         self.stats_box.id = "stats"
@@ -197,7 +198,9 @@ class SavesPanel:
         for text in problems:
             self.manager.messages.say(text)
         if not problems:
-            self.manager.messages.say(f"“{line.name}” is no longer there (another tab?).")
+            self.manager.messages.say(
+                fmt("“{name}” is no longer there (another tab?).", name=line.name)
+            )
         self.unreadable.add(line.key)
         self.refresh()
         return None
@@ -224,7 +227,7 @@ class SavesPanel:
         manager = self.manager
         if action == "load":
             manager.play(record.game.copy(), record.seats, storage.UiState(None, "game"))
-            manager.messages.toast(f"Loaded “{record.name}”.")
+            manager.messages.toast(fmt("Loaded “{name}”.", name=record.name))
         elif action == "replay":
             manager.viewer_open(record.name, record.game)
         elif action == "rename":
@@ -280,7 +283,7 @@ class SavesPanel:
                 self.manager.messages.say(again)
             self.refresh()
 
-        self.manager.messages.toast(f"Deleted “{record.name}”.", "Undo", undo)
+        self.manager.messages.toast(fmt("Deleted “{name}”.", name=record.name), _("Undo"), undo)
 
     # --- saving under a name ---------------------------------------------------------------------
     def on_save_submit(self, event: Any) -> None:
@@ -300,14 +303,16 @@ class SavesPanel:
             for text in problems:
                 manager.messages.say(text)
             if record is None:
-                manager.messages.say("There is no game to save yet.")
+                manager.messages.say(_("There is no game to save yet."))
                 return
             game, seats, ui = record.game, record.seats, record.ui
-        label = (name or "").strip() or f"{game.variant.title}, move {len(game.moves)}"
+        label = (name or "").strip() or fmt(
+            "{kind}, move {n}", kind=_(game.variant.title), n=len(game.moves)
+        )
         try:
             label = storage.check_name(label)
         except StoredDataError as exc:
-            manager.messages.say(f"Cannot save: {exc}.")
+            manager.messages.say(fmt("Cannot save: {problem}.", problem=exc))
             return
         record = Record(NAMED_KIND, game.copy(), seats, ui, saved_at=now_ms(), name=label)
         record.game_id = storage.new_id("g")
@@ -315,7 +320,7 @@ class SavesPanel:
             return
         self.name_input.value = ""
         self.refresh()
-        manager.messages.toast(f"Saved as “{label}”.")
+        manager.messages.toast(fmt("Saved as “{name}”.", name=label))
         manager.ask_to_keep()
 
     # --- entries set aside -----------------------------------------------------------------------
@@ -330,21 +335,21 @@ class SavesPanel:
             return
         count = len(items)
         box.appendChild(make("p", "muted", entries.aside_text(count)))
-        keep = button("Download them", "aside-download")
+        keep = button(_("Download them"), "aside-download")
         keep.id = "aside-download"
         stamp = str(js.Date.new().toISOString())[:10]
         on(keep, "click", lambda e: self.manager.sharing.save_file(
             storage.set_aside_text(items), f"ingenious-set-aside-{stamp}.json"))  # fmt: skip
-        drop = button("Remove them", "aside-remove")
+        drop = button(_("Remove them"), "aside-remove")
         drop.id = "aside-remove"
 
         def remove(event: Any) -> None:
             if drop.getAttribute("data-confirm") != "1":
                 drop.setAttribute("data-confirm", "1")
-                drop.textContent = f"Really remove {count}? Click again"
+                drop.textContent = fmt("Really remove {n}? Click again", n=count)
                 return
             problem = storage.remove_set_aside(self.store, [str(i["key"]) for i in items])
-            self.manager.messages.say(problem or "The set-aside entries were removed.")
+            self.manager.messages.say(problem or _("The set-aside entries were removed."))
             self.render_aside()
 
         on(drop, "click", remove)

@@ -18,8 +18,9 @@ from engine.tiles import COLOURS
 from web.board import render
 from web.board.hexgrid import Cell, fit_layout
 from web.game.words import describe
+from web.i18n import N_, _, fmt, fmt_n
 
-START_LINE = "The start: tiles dealt, nothing placed yet."
+START_LINE = N_("The start: tiles dealt, nothing placed yet.")
 
 
 @dataclass(frozen=True)
@@ -80,11 +81,11 @@ def replay_model(title: str, shown: list[Frame], step: int, pointing: bool = Fal
     step = max(0, min(step, last))
     frame = shown[step]
     return ReplayModel(
-        f"Replay: {title}",
-        f"Move {frame.step} of {last}",
-        frame.line,
-        frame.speech,
-        f"The board after {frame.step} moves",
+        fmt("Replay: {title}", title=_(title)),
+        fmt("Move {n} of {total}", n=frame.step, total=last),
+        _(frame.line) if frame.line == START_LINE else frame.line,
+        _(frame.speech) if frame.speech == START_LINE else frame.speech,
+        fmt_n("The board after {n} move", "The board after {n} moves", "n", n=frame.step),
         frame.cells,
         frame.cells if pointing else (),
         ("", *COLOURS),

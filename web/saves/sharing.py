@@ -16,6 +16,7 @@ import js  # type: ignore[import-not-found]
 
 from engine.game import Game
 from engine.names import clean_name
+from web.i18n import N_, _, fmt
 from web.saves import share
 from web.saves.widgets import button, close_dialog, dialog, make, now_ms, open_dialog
 from web.store import storage
@@ -31,7 +32,7 @@ class Sharing:
         self.file_input.id = "import-file"
         self.file_input.accept = ".json,application/json"
         self.file_input.className = "sr-only"
-        self.file_input.setAttribute("aria-label", "Import a game file")
+        self.file_input.setAttribute("aria-label", _("Import a game file"))
         on(self.file_input, "change", self.on_file_chosen)
 
     def bind(self) -> None:
@@ -63,11 +64,11 @@ class Sharing:
 
     def show_link(self, game: Game, seats: list[str]) -> None:
         url = share.link_for(str(js.location.href), game, seats)
-        box = self.manager.messages.toast("Link to this game:")
+        box = self.manager.messages.toast(_("Link to this game:"))
         field = make("input", "link-field")
         field.readOnly = True
         field.value = url
-        field.setAttribute("aria-label", "Link to this game")
+        field.setAttribute("aria-label", _("Link to this game"))
         box.appendChild(field)
         field.select()
         # Clipboard access may be refused; the link is shown to copy by hand anyway.
@@ -97,12 +98,14 @@ class Sharing:
         name = clean_name(str(file.name), "the file", 80)  # shown in messages: no bidi tricks
         messages = self.manager.messages
         if float(file.size) > share.MAX_FILE:
-            messages.say(f"Could not import “{name}”: the file is too large to be a game.")
+            messages.say(
+                fmt("Could not import “{name}”: the file is too large to be a game.", name=name)
+            )
             return
         try:
             text = str(await file.text())
         except Exception as exc:
-            messages.say(f"Could not read “{name}”: {exc}")
+            messages.say(fmt("Could not read “{name}”: {problem}", name=name, problem=exc))
             return
         self.import_text(text, name)
 
@@ -111,7 +114,9 @@ class Sharing:
         try:
             game, seats = share.parse_game_text(text)
         except StoredDataError as exc:
-            manager.messages.say(f"Could not import “{name}”: {exc}.")
+            manager.messages.say(
+                fmt("Could not import “{name}”: {problem}.", name=name, problem=exc)
+            )
             return
         label = f"Imported: {name}"[: storage.MAX_SAVE_NAME]
         record = Record(NAMED_KIND, game, seats, UiState(), saved_at=now_ms(), name=label)
@@ -119,7 +124,8 @@ class Sharing:
         if not manager.store_named(record):
             return
         manager.refresh_panel()
-        manager.messages.toast(f"Imported “{name}” into Saved games.", "Load", lambda: manager.play(
+        said = fmt("Imported “{name}” into Saved games.", name=name)
+        manager.messages.toast(said, _("Load"), lambda: manager.play(
             game.copy(), seats, UiState()
         ))  # fmt: skip
 
@@ -129,7 +135,9 @@ class Sharing:
         try:
             parsed = share.parse_fragment(fragment)
         except StoredDataError as exc:
-            self.manager.messages.say(f"The game in this link cannot be opened: {exc}.")
+            self.manager.messages.say(
+                fmt("The game in this link cannot be opened: {problem}.", problem=exc)
+            )
             return True
         if parsed is None:
             return False
@@ -137,21 +145,23 @@ class Sharing:
         old = document.getElementById("shared-game")
         if not missing(old):
             close_dialog(old)  # a newer link replaces the offer of the older one
-        box, card = dialog("shared-game", "dialog", "A shared game", title_id="shared-title")
+        box, card = dialog("shared-game", "dialog", _("A shared game"), title_id="shared-title")
         card.appendChild(make("p", "shared-summary", share.summary(game)))
         if self.manager.unfinished_autosave():
             card.appendChild(
-                make("p", "muted", "Playing it keeps your current game in Saved games.")
+                make("p", "muted", _("Playing it keeps your current game in Saved games."))
             )
         row = make("div", "row-buttons")
         manager = self.manager
+        shared = N_("shared game")
         choices = (
-            ("Watch the replay", "shared-replay", lambda: manager.viewer_open("shared game", game)),
-            ("Play from here", "shared-play", lambda: manager.play(game.copy(), seats, UiState())),
-            ("Keep in Saved games", "shared-keep", lambda: self.import_text(
+            (_("Watch the replay"), "shared-replay", lambda: manager.viewer_open(shared, game)),
+            (_("Play from here"), "shared-play",
+             lambda: manager.play(game.copy(), seats, UiState())),
+            (_("Keep in Saved games"), "shared-keep", lambda: self.import_text(
                 share.export_text(game, seats), "shared link"
             )),
-            ("Dismiss", "shared-dismiss", lambda: None),
+            (_("Dismiss"), "shared-dismiss", lambda: None),
         )  # fmt: skip
         for text, action, run in choices:
             choice = button(text, action, "primary" if action == "shared-replay" else "")

@@ -16,6 +16,7 @@ import math
 from typing import Any
 
 from engine.game import Game
+from web.i18n import N_, _
 from web.play.session import BOT_LEVELS, HUMAN, VARIANT_PLAYERS
 from web.store.storage import MAX_COUNTER, StoredDataError
 
@@ -108,17 +109,31 @@ def _add(table: dict[str, dict[str, int]], key: str, won: bool) -> None:
     tally["won"] += 1 if won else 0
 
 
+#: A row of each game's kind in the statistics.
+VARIANT_LABEL = {"standard": N_("Standard"), "solo": N_("Solo"), "team": N_("Team"),
+                 "duel": N_("Duel")}  # fmt: skip
+#: A row of bot games in the statistics.
+AGAINST = {
+    "beginner": N_("Against beginner bots"),
+    "casual": N_("Against casual bots"),
+    "strong": N_("Against strong bots"),
+    "expert": N_("Against expert bots"),
+}
+
+
 def rows(data: dict[str, Any]) -> list[tuple[str, int, int, str]]:
     """(label, played, won, win rate) for the statistics table, variants then bot levels."""
     out = []
     for name in VARIANT_PLAYERS:
         tally = data["variants"].get(name)
         if tally:
-            out.append((name.capitalize(), tally["played"], tally["won"], _rate(tally, name)))
+            label = _(VARIANT_LABEL[name]) if name in VARIANT_LABEL else name.capitalize()
+            out.append((label, tally["played"], tally["won"], _rate(tally, name)))
     for level in BOT_LEVELS:
         tally = data["bots"].get(level)
         if tally:
-            out.append((f"Against {level} bots", tally["played"], tally["won"], _rate(tally)))
+            label = _(AGAINST[level]) if level in AGAINST else f"Against {level} bots"
+            out.append((label, tally["played"], tally["won"], _rate(tally)))
     hinted = data.get("hinted")
     if hinted:
         out.append((HINTED_ROW, hinted["played"], hinted["won"], _rate(hinted)))

@@ -13,6 +13,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.game import Game
+from web.i18n import N_, _
 from web.saves.replay import ReplayModel, draw_view, frames, replay_model
 from web.ui.dom import document, hold_focus, on
 from web.ui.markup import join, tag
@@ -21,11 +22,11 @@ SIZE = 420.0
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last",
         "Escape": "close"}  # fmt: skip
 BUTTONS = (
-    ("first", "«", "First step"),
-    ("back", "◀", "Step back"),
-    ("forward", "▶", "Step forward"),
-    ("last", "»", "Last step"),
-    ("close", "Close", "Close the replay"),
+    ("first", "«", N_("First step")),
+    ("back", "◀", N_("Step back")),
+    ("forward", "▶", N_("Step forward")),
+    ("last", "»", N_("Last step")),
+    ("close", N_("Close"), N_("Close the replay")),
 )
 
 
@@ -72,7 +73,7 @@ class ReplayViewer:
             button = make("button")
             button.type = "button"
             button.textContent = text
-            button.setAttribute("aria-label", label)
+            button.setAttribute("aria-label", _(label))
             button.setAttribute("data-replay", name)
             on(button, "click", lambda e, n=name: self.act(n))
             controls.appendChild(button)

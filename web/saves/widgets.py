@@ -7,6 +7,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from web.i18n import _, locale_tag
 from web.store import storage
 from web.store.storage import AUTOSAVE_KEY
 from web.ui.dom import document, hold_focus, missing, on
@@ -65,7 +66,9 @@ def now_ms() -> float:
 
 
 def when_text(ms: float) -> str:
-    return str(js.Date.new(ms).toLocaleString()) if ms else "unknown date"
+    if not ms:
+        return _("unknown date")
+    return str(js.Date.new(ms).toLocaleString(locale_tag()))
 
 
 class LocalStore:

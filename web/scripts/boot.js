@@ -8,9 +8,13 @@
 
   function el(id) { return document.getElementById(id); }
 
+  // In the page's language once web/i18n/lang.js has run (this file runs before it).
+  function _(id) { return window.ingeniousI18n ? window.ingeniousI18n.t(id) : id; }
+  var longer = false;
+
   function setStage(text, value) {
     var stage = el("loading-stage");
-    if (stage && text) stage.textContent = text;
+    if (stage && text) { stage.textContent = text; longer = false; }
     if (typeof value === "number") fraction = Math.max(fraction, value);
     var bar = el("progress-bar");
     if (bar) bar.style.width = Math.round(fraction * 100) + "%";
@@ -81,11 +85,11 @@
     detail = String(detail).replace(/[.\s]+$/, "");
     if (failedFile) {
       var why = failedFile.why + (detail.indexOf(failedFile.name) < 0 ? "; " + detail : "");
-      problem("The game could not start: the file " + failedFile.name + " did not load (" +
-        why + "). Reload the page to try again; if that does not help, this copy of the " +
-        "game is missing that file.");
+      var said = _("The game could not start: the file {name} did not load ({why}). Reload the page to try again; if that does not help, this copy of the game is missing that file.");
+      problem(said.replace("{name}", failedFile.name).replace("{why}", why));
     } else {
-      problem("The game could not start: " + detail + ". Reload the page to try again.");
+      problem(_("The game could not start: {problem}. Reload the page to try again.")
+        .replace("{problem}", detail));
     }
   }
 
@@ -108,7 +112,7 @@
     failedFile: function () { return failedFile; },
     done: function () {
       ready = true;
-      setStage("Ready", 1);
+      setStage(_("Ready"), 1);
       var loading = el("loading");
       if (loading) loading.hidden = true;
     },
@@ -122,8 +126,9 @@
     setStage(null, Math.min(0.9, 0.05 + 0.85 * (1 - Math.exp(-seconds / 1.6))));
     if (seconds > 25) {
       var stage = el("loading-stage");
-      if (stage && stage.textContent.indexOf("longer") < 0) {
-        stage.textContent += " (this is taking longer than usual)";
+      if (stage && !longer) {
+        longer = true;
+        stage.textContent += " " + _("(this is taking longer than usual)");
       }
     }
   }, 150);
@@ -164,7 +169,7 @@
       if (document.readyState !== "interactive") return;
       var scripts = document.querySelectorAll('script[type="py"], script[type="mpy"]');
       Array.prototype.forEach.call(scripts, function (script) { script.remove(); });
-      setStage("Not started", 0);
+      setStage(_("Not started"), 0);
       // The start screen is plain HTML shown at first paint: a framing page must not be
       // able to lay itself over a working form, so it goes too.
       var start = el("start");
@@ -174,19 +179,19 @@
       link.href = location.href;
       link.target = "_blank";
       link.rel = "noopener";
-      link.textContent = "open Ingenious";
+      link.textContent = _("open Ingenious");
       box.appendChild(document.createTextNode(" "));
       box.appendChild(link);
     });
   }
   document.addEventListener("DOMContentLoaded", function () {
-    if (!fatal) setStage("Loading the Python runtime…", 0.1);
+    if (!fatal) setStage(_("Loading the Python runtime…"), 0.1);
   });
   window.addEventListener("ingenious:python-busy", function () {
-    if (!fatal) setStage("Starting the game: one moment…", 0.6);
+    if (!fatal) setStage(_("Starting the game: one moment…"), 0.6);
   });
   document.addEventListener("py:ready", function () {
-    setStage("Loading the game…", 0.8);
+    setStage(_("Loading the game…"), 0.8);
   }, true);
   window.addEventListener("error", function (event) {
     var element = event.target;

@@ -22,8 +22,23 @@
   var MAX_NAME = 24;
   var MAX_TEXT = 100;
   var SUMMARY_MAX = 300;
-  var RULES_URL = "web/rules-text.html";
-  var PROGRESS = "Starting… loading the game engine";
+  // The rules in the page's language (tools/rules_text.py writes one fragment per language).
+  function rulesUrl() {
+    var lang = window.ingeniousI18n ? window.ingeniousI18n.lang() : "en";
+    return ["de", "fr", "nl", "es", "it"].indexOf(lang) >= 0 ? "web/rules-text." + lang + ".html"
+                                                             : "web/rules-text.html";
+  }
+  // Texts in the page's language (web/i18n/lang.js; English when it is missing).
+  var i18n = window.ingeniousI18n;
+  function _(id) { return i18n ? i18n.t(id) : id; }
+  function fmt(id, args) {
+    return i18n ? i18n.fmt(id, args) : id.replace(/\{(\w+)\}/g, function (w, k) { return args[k]; });
+  }
+  function botChoice(level) {
+    return { beginner: _("Bot: beginner"), casual: _("Bot: casual"), strong: _("Bot: strong"),
+             expert: _("Bot: expert") }[level] || "Bot: " + level;
+  }
+  function progress() { return _("Starting… loading the game engine"); }
 
   function seats() {
     return [["", HUMAN], ["", "casual"], ["", "casual"], ["", "casual"]];
@@ -91,7 +106,9 @@
     try {
       var data = JSON.parse(raw);
       var text = data && data.v === 1 ? data.text : null;
-      return typeof text === "string" && text.length > 0 && text.length <= SUMMARY_MAX ? text : null;
+      if (!(typeof text === "string" && text.length > 0 && text.length <= SUMMARY_MAX)) return null;
+      // The kept message, in the reader's language (web/i18n: ids and arguments).
+      return data.msg && i18n ? i18n.render(data.msg) : text;
     } catch (err) {
       return null;
     }
@@ -105,26 +122,27 @@
   // The same rows as web/play/session.py seat_rows_html.
   function drawSeatRows(box, prefix, count, levels, list, team) {
     var legend = document.createElement("legend");
-    legend.textContent = "Seats";
+    legend.textContent = _("Seats");
     var rows = [legend];
-    var kinds = [[HUMAN, "Person"]].concat(levels.map(function (l) { return [l, "Bot: " + l]; }));
+    var kinds = [[HUMAN, _("Person")]].concat(levels.map(function (l) { return [l, botChoice(l)]; }));
     for (var seat = 0; seat < count; seat++) {
       var row = document.createElement("div");
       row.className = "seat";
       var no = document.createElement("span");
       no.className = "seat-no";
       no.setAttribute("aria-hidden", "true");
-      no.textContent = team ? "Team " + "AB".charAt(seat % 2) : String(seat + 1);
+      no.textContent = team ? fmt("Team {letter}", { letter: "AB".charAt(seat % 2) })
+                            : String(seat + 1);
       var name = document.createElement("input");
       name.id = prefix + "seat-name-" + seat;
       name.setAttribute("maxlength", String(MAX_NAME));
       name.setAttribute("autocomplete", "off");
-      name.setAttribute("aria-label", "Name of player " + (seat + 1));
-      name.setAttribute("placeholder", "Player " + (seat + 1));
+      name.setAttribute("aria-label", fmt("Name of player {n}", { n: seat + 1 }));
+      name.setAttribute("placeholder", fmt("Player {n}", { n: seat + 1 }));
       name.setAttribute("value", list[seat][0]);
       var kind = document.createElement("select");
       kind.id = prefix + "seat-kind-" + seat;
-      kind.setAttribute("aria-label", "Who plays seat " + (seat + 1));
+      kind.setAttribute("aria-label", fmt("Who plays seat {n}", { n: seat + 1 }));
       kinds.forEach(function (pair) {
         var option = document.createElement("option");
         option.value = pair[0];
@@ -250,7 +268,8 @@
     });
     var box = el(PROGRESS_AT[what]);
     if (box) {
-      box.textContent = what === "tutorial" ? "Opening the tutorial… loading the game engine" : PROGRESS;
+      box.textContent = what === "tutorial" ? _("Opening the tutorial… loading the game engine")
+                                            : progress();
       box.hidden = false;
     }
   }
@@ -282,7 +301,7 @@
     if (!button || !info) return;
     if (stored("ingenious.autosave") === null && stored("ingenious.challenge-autosave") === null) return;
     button.disabled = false;
-    info.textContent = summaryText(stored("ingenious.autosave-summary")) || "A saved game.";
+    info.textContent = summaryText(stored("ingenious.autosave-summary")) || _("A saved game.");
   }
 
   // --- the rules in a native dialog --------------------------------------------------------
@@ -298,7 +317,7 @@
     if (close) close.focus();
     if (rulesLoaded) return;
     rulesLoaded = true;
-    fetch(RULES_URL).then(function (response) {
+    fetch(rulesUrl()).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.text();
     }).then(function (html) {
@@ -307,7 +326,7 @@
       else rulesLoaded = false;
     }, function () {
       rulesLoaded = false;
-      el("rules-dialog-body").textContent = "The rules could not be loaded. Try again in a moment.";
+      el("rules-dialog-body").textContent = _("The rules could not be loaded. Try again in a moment.");
     });
   }
 
@@ -317,7 +336,7 @@
     var body = el("rules-dialog-body");
     if (!body) return;
     var note = document.createElement("p");
-    note.textContent = "Loading the rules…";
+    note.textContent = _("Loading the rules…");
     body.replaceChildren(note);
     rulesLoaded = false;
   }
@@ -351,6 +370,14 @@
     listen(el("open-tutorial"), "click", function (e) { wait("tutorial", e); });
     listen(el("open-rules"), "click", openRules);
     listen(window, "ingenious:python-busy", onBusy);
+    // Another language from the menu: the rows and the Continue line drawn again in it
+    // (until Python takes over; then web/shell/app.py relanguage does it).
+    listen(window, "ingenious-language", function () {
+      drawn = { board: "", challenge: "" };
+      drawBoard();
+      drawChallenge();
+      drawContinue();
+    });
     if (window.ingeniousPythonBusy) onBusy();
   }
 

@@ -23,6 +23,8 @@ from engine.game import Game
 from web.board import motion, render
 from web.game.input import GameInput
 from web.game.screen import SPEEDS, GameScreen
+from web.i18n import _, fmt
+from web.i18n import browser as i18n_browser
 from web.play import summary
 from web.play.botworker import Workers, limit_from_url
 from web.play.session import HUMAN, default_name
@@ -127,7 +129,22 @@ class App:
             js.console.warn(f"summary not stored: {exc}")
 
     # --- start-up --------------------------------------------------------------------------------
+    def relanguage(self, code: str) -> None:
+        """A language menu chose another language: every screen is drawn again in it."""
+        del code
+        self.start_screen.relanguage()
+        self.saves.relanguage()
+        if self.table.game is not None:
+            self.table.page.reset()
+            self.table.render()
+        if self.challenges is not None:
+            self.challenges.relanguage()
+        if self.guide is not None:
+            self.show_guide(self.guide)
+        self.write_summary()
+
     def boot(self) -> None:
+        i18n_browser.on_change(self.relanguage)
         render.PATH2D = js.Path2D.new
         early = early_choices()  # what the player did before Python was ready
         self.start_screen.bind(early)
@@ -146,7 +163,9 @@ class App:
         self.apply_speed_class()
         self.show_start()
         # With no game on screen, the status line reports the engine (the smoke test reads it).
-        el("status").textContent = f"Engine loaded on Python {sys.version.split()[0]}."
+        el("status").textContent = fmt(
+            "Engine loaded on Python {version}.", version=sys.version.split()[0]
+        )
         # Opens a shared link, or resumes the game played last (the board game or a
         # challenge) if it was on screen, unless the player has used the start screen
         # meanwhile.
@@ -251,7 +270,7 @@ class App:
 
     def show_guide(self, which: str) -> None:
         self.guide = which
-        el("guide-title").textContent = "Rules" if which == "rules" else "Tutorial"
+        el("guide-title").textContent = _("Rules") if which == "rules" else _("Tutorial")
         el("guide-body").innerHTML = (
             guide.rules_html() if which == "rules" else guide.tutorial_html()
         )
@@ -377,9 +396,10 @@ _app: App | None = None
 def start() -> None:
     global _app
     try:
-        js.window.ingeniousBoot.stage("Starting the game…", 0.9)
+        i18n_browser.start()
+        js.window.ingeniousBoot.stage(_("Starting the game…"), 0.9)
         _app = App()
         _app.boot()
     except Exception as exc:
-        js.window.ingeniousBoot.problem(f"The game could not start: {exc}")
+        js.window.ingeniousBoot.problem(fmt("The game could not start: {problem}", problem=exc))
         raise

@@ -24,6 +24,7 @@ import js  # type: ignore[import-not-found]
 
 from engine import IngeniousError, new_game
 from web.board.symbols import COLOURS, svg_symbol
+from web.i18n import _
 from web.play import summary
 from web.play.session import SetupError, continue_text, solo_best_html
 from web.shell.start_form import BoardForm, EarlyChoices, board_form_model, choices_from
@@ -66,11 +67,18 @@ class StartScreen:
         # When a challenge was played last, Continue resumes it: the board game gets its own.
         board = document.createElement("button")
         board.id, board.type, board.hidden = "continue-board", "button", True
-        board.textContent = "Continue the board game"
+        board.textContent = _("Continue the board game")
         info = el("continue-info")
         info.parentNode.insertBefore(board, info.nextSibling)
         on(board, "click", lambda e: self.app.continue_board_game())
         self.draw()
+
+    def relanguage(self) -> None:
+        """Another language was chosen: every text of the card again in it."""
+        self.rows_drawn = None
+        el("continue-board").textContent = _("Continue the board game")
+        self.draw()
+        self.refresh()
 
     def on_input(self, event: Any) -> None:
         node = event.target
@@ -130,7 +138,7 @@ class StartScreen:
         if challenge:
             el("continue-game").disabled = False
             said = summary.read_text(store.getItem(summary.SUMMARY_KEY))
-            el("continue-info").textContent = said or "A saved challenge."
+            el("continue-info").textContent = said or _("A saved challenge.")
             return
         el("continue-game").disabled = not board
         unsaved = self.app.saves.messages.write_problem is not None

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from web.challenges.setup import GAMES, SetupForm
+from web.i18n import fmt
 from web.play.session import BOT_LEVELS, HUMAN, VARIANT_PLAYERS, Setup, make_setup, seat_rows_html
 from web.ui.markup import Markup
 
@@ -102,7 +103,9 @@ class BoardFormModel:
 
 def board_form_model(form: BoardForm) -> BoardFormModel:
     count, team = rows_key(form)
-    labels = [f"Team {'AB'[seat % 2]}" for seat in range(count)] if team else None
+    labels = (
+        [fmt("Team {letter}", letter="AB"[seat % 2]) for seat in range(count)] if team else None
+    )
     return BoardFormModel(
         variant=form.variant,
         players=str(form.players),

@@ -21,6 +21,8 @@ from engine import Position, SaveFormatError
 from engine.jsontext import decode
 from web.board.hexgrid import Cell
 from web.board.placing import step_cursor
+from web.i18n import N_, _, fmt
+from web.i18n import browser as i18n_browser
 from web.teach.boardview import ASPECT, BoardView, Overlay
 from web.teach.embed_hooks import expose
 from web.teach.embed_source import SourceError, fetch_position_file
@@ -247,7 +249,8 @@ class Embed(TryMode):
         """The board's title; in a page also the name of the board's region."""
         self.el("title").textContent = title
         if not self.frame:
-            self.el("embed").setAttribute("aria-label", f"Ingenious board: {region}")
+            self.el("embed").setAttribute("aria-label", fmt("Ingenious board: {region}",
+                                                            region=_(region)))  # fmt: skip
 
     def problem_text(self) -> str:
         """The problem in the words this board may use ("" when there is none)."""
@@ -259,11 +262,12 @@ class Embed(TryMode):
         self.score = None
         self.problem = problem
         message = self.problem_text()
-        self.el("problem").textContent = f"This position cannot be shown: {message}"
+        self.el("problem").textContent = fmt("This position cannot be shown: {problem}",
+                                             problem=message)  # fmt: skip
         self.el("problem").hidden = False
         self.el("main").hidden = True
         self.el("waiting").hidden = True
-        self.set_title("Ingenious", "a position that cannot be shown")
+        self.set_title(_("Ingenious"), N_("a position that cannot be shown"))
         self.el("note").hidden = True
         self.flags.setAttribute("data-state", "error")
         self.tell("ingenious:error", {"message": message})
@@ -278,7 +282,7 @@ class Embed(TryMode):
         self.el("main").hidden = False
         self.el("waiting").hidden = True
         title = raw.get("title") if isinstance(raw.get("title"), str) else None
-        self.set_title(title or "Ingenious", title or "a position")
+        self.set_title(title or _("Ingenious"), title or N_("a position"))
         note = raw.get("note") if isinstance(raw.get("note"), str) else ""
         self.el("note").textContent = note
         self.el("note").hidden = not note
@@ -295,7 +299,7 @@ class Embed(TryMode):
         if self.score is None:
             self.steps = []
             self.board.zoom_to([])
-            self.el("step-text").textContent = "This board has no tile to score."
+            self.el("step-text").textContent = _("This board has no tile to score.")
             self.el("rays").innerHTML = ""
             self.el("counts").innerHTML = ""
             self.el("total").textContent = ""
@@ -311,7 +315,9 @@ class Embed(TryMode):
         else:
             self.board.zoom_to([])
         self.el("rays").innerHTML = ray_items(self.score["rays"])
-        self.el("total").textContent = f"Total: {points_text(self.score['points'])}"
+        self.el("total").textContent = fmt(
+            "Total: {points}", points=points_text(self.score["points"])
+        )
         self.el("total").setAttribute("data-total", str(self.score["total"]))
         self.go(0)
 
@@ -333,7 +339,10 @@ class Embed(TryMode):
         self.el("step-text").textContent = current.text
         title = str(self.el("title").textContent)
         self.el("board").setAttribute(
-            "aria-label", f"{title}. Step {self.step + 1}: {current.text}"
+            "aria-label",
+            fmt(
+                "{title}. Step {n}: {text}", title=title, n=self.step + 1, text=current.text
+            ),  # fmt: skip
         )
         self.el("counts").innerHTML = count_items(current.running)
         newest = -1 if self.step == len(self.steps) - 1 else current.rays - 1
@@ -431,18 +440,20 @@ _boards: list[Embed] = []  # every board of this page, kept alive with their lis
 
 def start_frame() -> None:
     """embed.html: the one board of the frame, its elements in the document."""
+    i18n_browser.start()  # the frame's language: ?lang=, remembered, the browser's
     try:
         board = Embed(js.document, js.document.body, frame=True)
         _boards.append(board)
         board.boot()
     except Exception as exc:
-        js.window.ingeniousEmbed.problem(f"The board could not start: {exc}")
+        js.window.ingeniousEmbed.problem(fmt("The board could not start: {problem}", problem=exc))
         raise
 
 
 def mount(host: Any, root: Any) -> None:
     """A board in a page: ``host`` is the ``data-ingenious-*`` element, ``root`` its
     shadow root holding an ``#embed`` element (web/scripts/boards.js)."""
+    i18n_browser.start()  # the host page's language (its <html lang>), else the browser's
     board = Embed(root, host, frame=False)
     _boards.append(board)
     board.boot()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine import COLOURS, Position, SaveFormatError
 from web.board import render
 from web.board.hexgrid import DIRECTIONS, Cell, add
+from web.i18n import _, fmt
 from web.teach.boardview import BoardView, Overlay
 from web.teach.embed_view import ray_items
 from web.teach.teach import (
@@ -87,14 +88,15 @@ class TryMode:
     def render_preview(self) -> None:
         result, rays = self.el("try-result"), self.el("try-rays")
         if self.preview is not None:
-            result.textContent = f"This tile would score {points_text(self.preview['points'])}."
+            result.textContent = fmt("This tile would score {points}.",
+                                     points=points_text(self.preview["points"]))  # fmt: skip
             result.setAttribute("data-total", str(self.preview["total"]))
             rays.innerHTML = ray_items(self.preview["rays"], hooks=False)
         else:
             text = (
-                f"Not here: {self.preview_problem.removeprefix('placement: ')}."
+                fmt("Not here: {why}.", why=self.preview_problem.removeprefix("placement: "))
                 if self.preview_problem
-                else "Point at two empty cells to try the tile."
+                else _("Point at two empty cells to try the tile.")
             )
             result.textContent = text
             result.removeAttribute("data-total")
@@ -114,10 +116,11 @@ class TryMode:
         cell = (placement[0][0], placement[0][1])
         partner = (placement[1][0], placement[1][1])
         placed = with_placement(self.position, cell, placement[0][2], partner, placement[1][2])
-        self.position, _ = committed(placed)
+        self.position, _scored = committed(placed)
         self.placed.append(scored)
         self.update_preview()
-        self.el("try-result").textContent = f"Placed: it scored {scored}. Try the next tile."
+        self.el("try-result").textContent = fmt("Placed: it scored {points}. Try the next tile.",
+                                                points=scored)  # fmt: skip
 
     def reset(self) -> None:
         if self.initial is not None and self.mode == "try":

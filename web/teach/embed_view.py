@@ -12,13 +12,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import COLOURS
-from web.board.symbols import svg_symbol
+from web.board.symbols import colour_name, svg_symbol
+from web.i18n import N_, _
 from web.teach.teach import ray_text
 from web.ui.markup import Markup, join, tag
 
-WAITING = "Waiting for a position: give one as ?position=, ?src= or in a message from the page."
-WAITING_BOARD = "Waiting for a position: give one in data-ingenious-position or data-ingenious-src."
-TRY_HELP = (
+WAITING = N_("Waiting for a position: give one as ?position=, ?src= or in a message from the page.")
+WAITING_BOARD = N_(
+    "Waiting for a position: give one in data-ingenious-position or data-ingenious-src."
+)
+TRY_HELP = N_(
     "Point at the board (or use the arrow keys) to try the tile; R turns it, Enter places it."
 )
 
@@ -29,7 +32,7 @@ def symbol(colour: str) -> Markup:
 
 
 def colour_options() -> Markup:
-    return join(tag("option", {"value": c}, c) for c in COLOURS)
+    return join(tag("option", {"value": c}, colour_name(c)) for c in COLOURS)
 
 
 def board_html(frame: bool) -> Markup:
@@ -38,7 +41,7 @@ def board_html(frame: bool) -> Markup:
     In a frame the title is the page's ``h1``; in a page of boards it is a plain line
     (the page has its own headings) that names the board's region.
     """
-    title = tag("h1" if frame else "p", {"id": "title", "class": "title"}, "Ingenious")
+    title = tag("h1" if frame else "p", {"id": "title", "class": "title"}, _("Ingenious"))
     nav_show = tag(
         "div",
         {"class": "nav"},
@@ -48,11 +51,11 @@ def board_html(frame: bool) -> Markup:
             {
                 "id": "prev",
                 "type": "button",
-                "title": "Previous step (left arrow)",
+                "title": _("Previous step (left arrow)"),
                 "aria-keyshortcuts": "ArrowLeft",
             },
             tag("span", {"aria-hidden": "true"}, "◀"),
-            " Prev",
+            " " + _("Prev"),
         ),
         tag("span", {"id": "step-no", "class": "step-no"}),
         tag(
@@ -60,10 +63,10 @@ def board_html(frame: bool) -> Markup:
             {
                 "id": "next",
                 "type": "button",
-                "title": "Next step (right arrow)",
+                "title": _("Next step (right arrow)"),
                 "aria-keyshortcuts": "ArrowRight",
             },
-            "Next ",
+            _("Next") + " ",
             tag("span", {"aria-hidden": "true"}, "▶"),
         ),
     )
@@ -71,9 +74,9 @@ def board_html(frame: bool) -> Markup:
         "div",
         {"id": "explain", "hidden": True},
         tag("p", {"id": "step-text", "class": "step-text", "aria-live": "polite"}),
-        tag("div", {"id": "counts", "class": "counts", "aria-label": "Points so far"}),
+        tag("div", {"id": "counts", "class": "counts", "aria-label": _("Points so far")}),
         nav_show,
-        tag("ol", {"id": "rays", "class": "rays", "aria-label": "Lines that score"}),
+        tag("ol", {"id": "rays", "class": "rays", "aria-label": _("Lines that score")}),
         tag("p", {"id": "total", "class": "total"}),
     )
     pick = tag(
@@ -82,20 +85,20 @@ def board_html(frame: bool) -> Markup:
         tag(
             "label",
             None,
-            "Tile ",
+            _("Tile") + " ",
             tag(
                 "select",
-                {"id": "colour-a", "aria-label": "First symbol of the tile"},
+                {"id": "colour-a", "aria-label": _("First symbol of the tile")},
                 colour_options(),
             ),
         ),
         tag(
             "label",
             None,
-            "and ",
+            _("and") + " ",
             tag(
                 "select",
-                {"id": "colour-b", "aria-label": "Second symbol of the tile"},
+                {"id": "colour-b", "aria-label": _("Second symbol of the tile")},
                 colour_options(),
             ),
         ),
@@ -104,7 +107,9 @@ def board_html(frame: bool) -> Markup:
         "div",
         {"class": "nav"},
         tag(
-            "button", {"id": "turn", "type": "button", "aria-label": "Turn the tile (R)"}, "⟳ Turn"
+            "button",
+            {"id": "turn", "type": "button", "aria-label": _("Turn the tile (R)")},
+            _("⟳ Turn"),
         ),
         tag(
             "button",
@@ -112,37 +117,39 @@ def board_html(frame: bool) -> Markup:
                 "id": "place",
                 "type": "button",
                 "class": "primary",
-                "aria-label": "Place the tile (Enter)",
+                "aria-label": _("Place the tile (Enter)"),
             },
-            "Place",
+            _("Place"),
         ),
-        tag("button", {"id": "reset", "type": "button"}, "Reset"),
+        tag("button", {"id": "reset", "type": "button"}, _("Reset")),
     )
     tries = tag(
         "div",
         {"id": "try", "hidden": True},
         pick,
         nav_try,
-        tag("p", {"class": "help"}, TRY_HELP),
+        tag("p", {"class": "help"}, _(TRY_HELP)),
         tag("p", {"id": "try-result", "class": "try-result", "aria-live": "polite"}),
-        tag("ol", {"id": "try-rays", "class": "rays", "aria-label": "Lines that would score"}),
+        tag("ol", {"id": "try-rays", "class": "rays", "aria-label": _("Lines that would score")}),
     )
     side = tag(
         "section",
-        {"id": "side", "class": "side", "aria-label": "Explanation"},
+        {"id": "side", "class": "side", "aria-label": _("Explanation")},
         explain,
         tries,
         tag(
             "p",
             {"id": "waiting", "class": "help", "hidden": True},
-            WAITING if frame else WAITING_BOARD,
+            _(WAITING) if frame else _(WAITING_BOARD),
         ),
     )
     wrap = tag(
         "div",
         {"id": "board-wrap", "class": "board-wrap"},
-        tag("canvas", {"id": "board", "tabindex": "0", "role": "img", "aria-label": "The board"}),
-        tag("p", {"id": "loading", "class": "loading", "role": "status"}, "Loading the board…"),
+        tag(
+            "canvas", {"id": "board", "tabindex": "0", "role": "img", "aria-label": _("The board")}
+        ),
+        tag("p", {"id": "loading", "class": "loading", "role": "status"}, _("Loading the board…")),
     )
     return join(
         [

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.i18n import N_, _, fmt
 from web.teach.rules import rules_html as _rules_html
 from web.teach.tutorial import LESSONS
 
@@ -19,41 +20,49 @@ def rules_html() -> str:
 
 
 def tutorial_html() -> str:
+    step = fmt("Lesson {n} of {total}", n=1, total=len(LESSONS))
     return f"""
 <div id="tut" class="tut">
-  <p class="tut-progress"><span id="tut-step">Lesson 1 of {len(LESSONS)}</span></p>
+  <p class="tut-progress"><span id="tut-step">{step}</span></p>
   <h3 id="tut-title"></h3>
   <div id="tut-text" class="tut-text"></div>
-  <p class="tut-goal"><strong>Goal:</strong> <span id="tut-goal"></span></p>
+  <p class="tut-goal"><strong>{_("Goal:")}</strong> <span id="tut-goal"></span></p>
   <div id="tut-scores" class="tut-scores"></div>
   <div id="tut-board-wrap" class="tut-board-wrap">
     <canvas id="tut-board" tabindex="0" role="application"
-            aria-label="Lesson board. Keys: 1 to 6 pick a tile, arrows move, R turns,
-            Enter places."></canvas>
+            aria-label="{_(BOARD_LABEL)}"></canvas>
   </div>
-  <div id="tut-rack" class="rack tut-rack" role="group" aria-label="Your tiles"></div>
+  <div id="tut-rack" class="rack tut-rack" role="group" aria-label="{_("Your tiles")}"></div>
   <p id="tut-preview" class="tut-preview"></p>
   <p id="tut-feedback" class="tut-feedback" role="status" aria-live="polite"></p>
   <div class="row-buttons">
-    <button id="tut-turn" type="button" aria-label="Turn the tile (R)">⟳ Turn</button>
+    <button id="tut-turn" type="button"
+            aria-label="{_("Turn the tile (R)")}">{_("⟳ Turn")}</button>
     <button id="tut-place" type="button" class="primary"
-            aria-label="Place the tile (Enter)">Place</button>
-    <button id="tut-swap" type="button" class="primary" hidden>Swap tiles</button>
-    <button id="tut-keep" type="button" hidden>Keep my tiles</button>
-    <button id="tut-retry" type="button">Try again</button>
-    <button id="tut-back" type="button">◀ Back</button>
-    <button id="tut-next" type="button" class="primary" disabled>Next lesson ▶</button>
+            aria-label="{_("Place the tile (Enter)")}">{_("Place")}</button>
+    <button id="tut-swap" type="button" class="primary" hidden>{_("Swap tiles")}</button>
+    <button id="tut-keep" type="button" hidden>{_("Keep my tiles")}</button>
+    <button id="tut-retry" type="button">{_("Try again")}</button>
+    <button id="tut-back" type="button">◀ {_("Back")}</button>
+    <button id="tut-next" type="button" class="primary" disabled>{_("Next lesson")} ▶</button>
   </div>
-  <p class="muted tut-keys">Keys: 1–6 pick a tile, arrows move it, R turns it, Enter places it.</p>
+  <p class="muted tut-keys">{_(KEYS)}</p>
 </div>
 <div id="tut-finished" class="tut-finished" hidden>
-  <h3>Tutorial complete</h3>
-  <p>You know the whole game now: start one against a beginner bot, or read the rules
-  once more for the solo, team and duel variants.</p>
-  <button id="tut-play" type="button" class="primary">Play against a beginner bot</button>
-  <button id="tut-again" type="button">Start the tutorial again</button>
+  <h3>{_("Tutorial complete")}</h3>
+  <p>{_(FINISHED)}</p>
+  <button id="tut-play" type="button" class="primary">{_("Play against a beginner bot")}</button>
+  <button id="tut-again" type="button">{_("Start the tutorial again")}</button>
 </div>
 """
+
+
+BOARD_LABEL = N_("Lesson board. Keys: 1 to 6 pick a tile, arrows move, R turns, Enter places.")
+KEYS = N_("Keys: 1–6 pick a tile, arrows move it, R turns it, Enter places it.")
+FINISHED = N_(
+    "You know the whole game now: start one against a beginner bot, or read the rules"
+    " once more for the solo, team and duel variants."
+)
 
 
 _mounted: list[Any] = []

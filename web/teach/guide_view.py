@@ -15,7 +15,9 @@ from engine import COLOURS, IllegalMoveError, parse_position, score_position
 from web.board import render
 from web.board.hexgrid import DIRECTIONS, Cell, add
 from web.board.placing import LegalIndex, format_placement, step_cursor
-from web.board.symbols import svg_symbol, svg_tile
+from web.board.symbols import colour_name, svg_symbol, svg_tile
+from web.i18n import _, fmt
+from web.play.engine_words import engine_text
 from web.teach.boardview import BoardView, Overlay
 from web.teach.rules import DIAGRAMS
 from web.teach.tutorial import DONE, LESSONS, MORE, Practice
@@ -26,8 +28,8 @@ _listening: set[int] = set()  # ids of tutorial views with a live key listener
 
 
 def _points_words(points: dict[str, int]) -> str:
-    parts = [f"{points[c]} {c}" for c in COLOURS if points.get(c)]
-    return " + ".join(parts) if parts else "no points"
+    parts = [f"{points[c]} {colour_name(c)}" for c in COLOURS if points.get(c)]
+    return " + ".join(parts) if parts else _("no points")
 
 
 # --- rules diagrams -----------------------------------------------------------------------------
@@ -113,10 +115,12 @@ class TutorialView:
         self.direction = 0
         focus = self.practice.focus()
         self.cursor = focus[len(focus) // 2] if focus else (0, 0)
-        self.el("tut-step").textContent = f"Lesson {index + 1} of {len(LESSONS)}"
-        self.el("tut-title").textContent = lesson.title
-        self.el("tut-text").innerHTML = lesson.text
-        self.el("tut-goal").textContent = lesson.goal
+        self.el("tut-step").textContent = fmt(
+            "Lesson {n} of {total}", n=index + 1, total=len(LESSONS)
+        )
+        self.el("tut-title").textContent = _(lesson.title)
+        self.el("tut-text").innerHTML = _(lesson.text)
+        self.el("tut-goal").textContent = _(lesson.goal)
         self.el("tut-feedback").textContent = ""
         self.el("tut-next").disabled = True
         self.el("tut-back").disabled = index == 0
@@ -146,7 +150,8 @@ class TutorialView:
                 "button",
                 {"type": "button", "class": "rack-tile", "data-slot": i,
                  "aria-pressed": "true" if i == self.slot else "false",
-                 "aria-label": f"Tile {i + 1}: {a} and {b}"},
+                 "aria-label": fmt("Tile {n}: {first} and {second}", n=i + 1,
+                                   first=colour_name(a), second=colour_name(b))},
                 tag("span", {"class": "key"}, i + 1),
                 Markup(svg_tile(a, b)),
             )
@@ -201,9 +206,11 @@ class TutorialView:
             if move is not None:
                 result = self.practice.preview(move)
                 overlay.rays = result["rays"]
-                preview.textContent = f"Here it would score {_points_words(result['points'])}."
+                preview.textContent = fmt(
+                    "Here it would score {points}.", points=_points_words(result["points"])
+                )
             else:
-                preview.textContent = "The tile cannot go here."
+                preview.textContent = _("The tile cannot go here.")
         self.view.position = self.practice.position()
         self.view.set_overlay(overlay)
 
@@ -226,9 +233,9 @@ class TutorialView:
         if move is None:
             try:
                 self.practice.game.parse(format_placement(a, ca, b, cb))
-                problem = "The tile cannot go here."
+                problem = _("The tile cannot go here.")
             except IllegalMoveError as exc:
-                problem = f"Not allowed: {exc}."
+                problem = fmt("Not allowed: {reason}.", reason=engine_text(str(exc)))
             self.el("tut-feedback").textContent = problem
             return
         self.settle(*self.practice.play(move))

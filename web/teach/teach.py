@@ -16,15 +16,17 @@ from engine import COLOURS, Position, SaveFormatError, parse_position, score_pos
 from engine.board import START_SYMBOLS
 from engine.jsontext import decode
 from web.board.hexgrid import Cell
+from web.board.symbols import colour_name
+from web.i18n import N_, _, fmt
 
 #: Friendly names of the engine's direction names, for readers who do not think in compass points.
 DIRECTION_WORDS: dict[str, str] = {
-    "E": "right",
-    "W": "left",
-    "NE": "up-right",
-    "NW": "up-left",
-    "SE": "down-right",
-    "SW": "down-left",
+    "E": N_("right"),
+    "W": N_("left"),
+    "NE": N_("up-right"),
+    "NW": N_("up-left"),
+    "SE": N_("down-right"),
+    "SW": N_("down-left"),
 }
 
 MODES = ("show", "try")
@@ -199,17 +201,18 @@ class Step:
 
 def points_text(points: dict[str, int]) -> str:
     """``{"red": 1, "blue": 2}`` -> ``"1 red + 2 blue"``, colours in the usual order."""
-    parts = [f"{points[c]} {c}" for c in COLOURS if points.get(c)]
-    return " + ".join(parts) if parts else "no points"
+    parts = [f"{points[c]} {colour_name(c)}" for c in COLOURS if points.get(c)]
+    return " + ".join(parts) if parts else _("no points")
 
 
 def ray_text(ray: dict[str, Any]) -> str:
     """``green on 0,0, looking down-right (SE): 3 in a row, +3``."""
     count = int(ray["points"])
     where = f"{ray['from'][0]},{ray['from'][1]}"
-    look = DIRECTION_WORDS[ray["direction"]]
-    heading = f"looking {look} ({ray['direction']})"
-    return f"{ray['colour']} on {where}, {heading}: {count} in a row, +{count}"
+    look = _(DIRECTION_WORDS[ray["direction"]])
+    return fmt("{colour} on {cell}, looking {direction} ({compass}): {n} in a row, +{n}",
+               colour=colour_name(str(ray["colour"])), cell=where, direction=look,
+               compass=ray["direction"], n=count)  # fmt: skip
 
 
 def explain(score: dict[str, Any]) -> list[Step]:
@@ -220,8 +223,15 @@ def explain(score: dict[str, Any]) -> list[Step]:
         Step(
             0,
             dict(running),
-            f"The new tile: {ca} on {qa},{ra} and {cb} on {qb},{rb}. Each symbol looks along "
-            "its five lines (never towards its partner) and counts matching symbols until a gap.",
+            fmt(
+                "The new tile: {first} on {a} and {second} on {b}. Each symbol looks along "
+                "its five lines (never towards its partner) and counts matching symbols until "
+                "a gap.",
+                first=colour_name(ca),
+                a=f"{qa},{ra}",
+                second=colour_name(cb),
+                b=f"{qb},{rb}",
+            ),  # fmt: skip
         )
     ]
     for k, ray in enumerate(score["rays"], 1):
@@ -231,11 +241,13 @@ def explain(score: dict[str, Any]) -> list[Step]:
     if not score["rays"]:
         steps.append(
             Step(
-                0, dict(running), "No line of matching symbols starts next to the tile: no points."
+                0,
+                dict(running),
+                _("No line of matching symbols starts next to the tile: no points."),
             )
         )
     else:
-        summary = f"All lines added up, the tile scores {total}."
+        summary = fmt("All lines added up, the tile scores {points}.", points=total)
         steps.append(Step(len(score["rays"]), dict(running), summary))
     return steps
 

@@ -20,6 +20,9 @@ from engine.ranking import ranking_key
 from engine.scoring import EMPTY
 from engine.tiles import colour_index, make_tile
 from web.board.hexgrid import DIRECTIONS, Cell, add, zone_cells
+from web.board.symbols import colour_name
+from web.i18n import N_, _, fmt
+from web.play.engine_words import engine_text
 
 # The rulebook's scoring pictures (the same boards as docs/positions/*.json).
 EXAMPLE_1: dict[str, Any] = {"zone": 5, "board": []}
@@ -110,16 +113,20 @@ def _needs(wanted: dict[str, int], exact: bool = False) -> Judge:
         ok = all((got[c] == n) if exact else (got[c] >= n) for c, n in wanted.items())
         scored = _points_words(got)
         if ok:
-            return DONE, f"Well done: {scored}."
-        need = " and ".join(f"{n} {c}" for c, n in wanted.items())
-        return RETRY, f"That scored {scored}; the goal is {need}. Look at the lines and try again."
+            return DONE, fmt("Well done: {points}.", points=scored)
+        need = f" {_('and')} ".join(f"{n} {colour_name(c)}" for c, n in wanted.items())
+        return RETRY, fmt(
+            "That scored {points}; the goal is {goal}. Look at the lines and try again.",
+            points=scored,
+            goal=need,
+        )
 
     return judge
 
 
 def _points_words(points: dict[str, int]) -> str:
-    parts = [f"{points[c]} {c}" for c in COLOURS if points.get(c)]
-    return " + ".join(parts) if parts else "no points"
+    parts = [f"{points[c]} {colour_name(c)}" for c in COLOURS if points.get(c)]
+    return " + ".join(parts) if parts else _("no points")
 
 
 def _ahead(attempt: Attempt) -> tuple[str, str]:
@@ -127,37 +134,43 @@ def _ahead(attempt: Attempt) -> tuple[str, str]:
     scored = _points_words(attempt.points(0))
     low = min(mine)
     if ranking_key(mine) > ranking_key(theirs):
-        return DONE, f"{scored}: your lowest colour is now {low}, so you are ahead."
-    return RETRY, (
-        f"{scored}, but your lowest colour is still {low}: you are not ahead. "
-        "Points in a strong colour do not help; feed the weakest one."
+        return DONE, fmt("{points}: your lowest colour is now {n}, so you are ahead.",
+                         points=scored, n=low)  # fmt: skip
+    return RETRY, fmt(
+        "{points}, but your lowest colour is still {n}: you are not ahead. "
+        "Points in a strong colour do not help; feed the weakest one.",
+        points=scored,
+        n=low,
     )
 
 
 def _bonus(attempt: Attempt) -> tuple[str, str]:
     first = attempt.events[0]
     if not first.get("bonus"):
-        return RETRY, (
-            f"That scored {_points_words(attempt.points(0))} but blue did not reach 18. "
-            "Find the spot that scores 3 or more blue."
+        return RETRY, fmt(
+            "That scored {points} but blue did not reach 18. "
+            "Find the spot that scores 3 or more blue.",
+            points=_points_words(attempt.points(0)),
         )
     if len(attempt.events) == 1:
         return (
             MORE,
-            "Ingenious! Blue reached 18, so you place again at once: put down another tile.",
+            _("Ingenious! Blue reached 18, so you place again at once: put down another tile."),
         )
-    return DONE, "Ingenious! You reached 18 and used your bonus placement."
+    return DONE, _("Ingenious! You reached 18 and used your bonus placement.")
 
 
 def _swap(attempt: Attempt) -> tuple[str, str]:
     game, last = attempt.game, attempt.last
     if last.get("move") == "swap":
-        return DONE, "You swapped: six new tiles came from the bag and the old ones went back."
+        return DONE, _("You swapped: six new tiles came from the bag and the old ones went back.")
     if last.get("move") == "pass":
-        return RETRY, "You kept your tiles. This time take the swap."
+        return RETRY, _("You kept your tiles. This time take the swap.")
     if game.phase == "swap":
-        return MORE, f"You may swap now ({game.swap_reason}). Choose Swap."
-    return RETRY, (
+        return MORE, _(
+            "You may swap now (no tile on your rack shows a lowest colour). Choose Swap."
+        )
+    return RETRY, _(
         "No swap is offered: a tile left on your rack still shows one of your lowest colours "
         "(red or orange). Place the tile that shows it first."
     )
@@ -166,13 +179,14 @@ def _swap(attempt: Attempt) -> tuple[str, str]:
 def _win(attempt: Attempt) -> tuple[str, str]:
     game = attempt.game
     if game.phase != "over":
-        return RETRY, "The game should have ended with the last tile."
+        return RETRY, _("The game should have ended with the last tile.")
     result = game.result()
     top = result["standings"][0]
-    why = " ".join(result["explanation"])
+    why = " ".join(engine_text(str(r)) for r in result["explanation"])
     if top["side"] == 0 and top["place"] == 1 and result["standings"][1]["place"] == 2:
-        return DONE, f"The board is full and the game is over. You win: {why}"
-    return RETRY, f"The game is over, but Carl is ahead: {why} Turn the tile and try again."
+        return DONE, fmt("The board is full and the game is over. You win: {why}", why=why)
+    return RETRY, fmt("The game is over, but Carl is ahead: {why} Turn the tile and try again.",
+                      why=why)  # fmt: skip
 
 
 # --- the end-game board ---------------------------------------------------------------------
@@ -210,12 +224,14 @@ RANKING_SCORES = (9, 14, 16, 12, 11, 13)
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "placing",
-        "Placing a tile",
-        "<p>Every tile has two symbols. A tile always covers <strong>two neighbouring empty"
-        " cells</strong> of the light playing area; either symbol may go on either cell.</p>"
-        "<p>Your very first tile must touch one of the six symbols printed on the board, and"
-        " only one that no tile touches yet.</p>",
-        "Put the red and blue tile next to the printed blue star so that blue scores.",
+        N_("Placing a tile"),
+        N_(
+            "<p>Every tile has two symbols. A tile always covers <strong>two neighbouring empty"
+            " cells</strong> of the light playing area; either symbol may go on either cell.</p>"
+            "<p>Your very first tile must touch one of the six symbols printed on the board, and"
+            " only one that no tile touches yet.</p>"
+        ),
+        N_("Put the red and blue tile next to the printed blue star so that blue scores."),
         EXAMPLE_1,
         (("red", "blue"),),
         _needs({"blue": 1}),
@@ -224,68 +240,80 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "rays",
-        "Five lines from each symbol",
-        "<p>Once the tile lies, each of its two symbols scores on its own. From the symbol,"
-        " look along the straight lines leading away from it: there are six around a cell,"
-        " but the one pointing at the tile's other half does not count, so five are left.</p>"
-        "<p>Along each line, count the symbols of the same colour, one point each, until the"
-        " first empty cell or different symbol.</p>",
-        "Score 1 red and 2 blue with one tile.",
+        N_("Five lines from each symbol"),
+        N_(
+            "<p>Once the tile lies, each of its two symbols scores on its own. From the symbol,"
+            " look along the straight lines leading away from it: there are six around a cell,"
+            " but the one pointing at the tile's other half does not count, so five are left.</p>"
+            "<p>Along each line, count the symbols of the same colour, one point each, until the"
+            " first empty cell or different symbol.</p>"
+        ),
+        N_("Score 1 red and 2 blue with one tile."),
         EXAMPLE_2,
         (("red", "blue"),),
         _needs({"red": 1, "blue": 2}),
     ),
     Lesson(
         "doubles",
-        "Doubles",
-        "<p>Some tiles show the same symbol twice. Both halves are still scored one after the"
-        " other, each along its own five lines, and the points add up.</p>",
-        "Score 4 blue with the double blue tile.",
+        N_("Doubles"),
+        N_(
+            "<p>Some tiles show the same symbol twice. Both halves are still scored one after the"
+            " other, each along its own five lines, and the points add up.</p>"
+        ),
+        N_("Score 4 blue with the double blue tile."),
         EXAMPLE_3,
         (("blue", "blue"),),
         _needs({"blue": 4}),
     ),
     Lesson(
         "partner",
-        "The partner cell never counts",
-        "<p>A symbol never counts the other half of its own tile, and it does not look"
-        " past it either: that whole direction is skipped.</p>"
-        "<p>So laying a double straight on the end of a line wastes its outer half, which"
-        " only sees its partner. Beside the line, both halves touch it.</p>",
-        "Score at least 3 blue with the double.",
+        N_("The partner cell never counts"),
+        N_(
+            "<p>A symbol never counts the other half of its own tile, and it does not look"
+            " past it either: that whole direction is skipped.</p>"
+            "<p>So laying a double straight on the end of a line wastes its outer half, which"
+            " only sees its partner. Beside the line, both halves touch it.</p>"
+        ),
+        N_("Score at least 3 blue with the double."),
         LINE_OF_TWO,
         (("blue", "blue"),),
         _needs({"blue": 3}),
     ),
     Lesson(
         "broken",
-        "Broken lines",
-        "<p>Only a straight line that starts right next to the new symbol counts, and it"
-        " stops at the first gap or other symbol. A matching symbol further along, or off the"
-        " line, earns nothing.</p>",
-        "Score 2 red and 4 blue.",
+        N_("Broken lines"),
+        N_(
+            "<p>Only a straight line that starts right next to the new symbol counts, and it"
+            " stops at the first gap or other symbol. A matching symbol further along, or off the"
+            " line, earns nothing.</p>"
+        ),
+        N_("Score 2 red and 4 blue."),
         EXAMPLE_4,
         (("red", "blue"),),
         _needs({"red": 2, "blue": 4}),
     ),
     Lesson(
         "gap",
-        "All five directions",
-        "<p>A tile dropped into a gap between many tiles can score in every direction at"
-        " once. Count each line separately and add them up.</p>",
-        "Score 12 green with the double green.",
+        N_("All five directions"),
+        N_(
+            "<p>A tile dropped into a gap between many tiles can score in every direction at"
+            " once. Count each line separately and add them up.</p>"
+        ),
+        N_("Score 12 green with the double green."),
         EXAMPLE_5,
         (("green", "green"),),
         _needs({"green": 12}),
     ),
     Lesson(
         "lowest",
-        "The lowest colour decides",
-        "<p>At the end, only your <strong>weakest colour</strong> counts at first: players are"
-        " ranked by their lowest count. Lots of points in a colour you are already good at"
-        " change nothing.</p>"
-        "<p>Here your red is stuck at 9, and so is Tina's lowest colour.</p>",
-        "Make one placement that puts you ahead of Tina.",
+        N_("The lowest colour decides"),
+        N_(
+            "<p>At the end, only your <strong>weakest colour</strong> counts at first: players are"
+            " ranked by their lowest count. Lots of points in a colour you are already good at"
+            " change nothing.</p>"
+            "<p>Here your red is stuck at 9, and so is Tina's lowest colour.</p>"
+        ),
+        N_("Make one placement that puts you ahead of Tina."),
         EXAMPLE_2,
         (("blue", "blue"), ("red", "yellow")),
         _ahead,
@@ -296,11 +324,13 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "bonus",
-        "Ingenious! bonus placements",
-        "<p>A colour stops at 18; points beyond are lost. When a colour reaches 18 you call"
-        " <em>Ingenious!</em> and place another tile straight away, before refilling your"
-        " rack. A tile that brings two colours to 18 gives two extra placements.</p>",
-        "Your blue is at 15. Bring it to 18, then use the bonus placement.",
+        N_("Ingenious! bonus placements"),
+        N_(
+            "<p>A colour stops at 18; points beyond are lost. When a colour reaches 18 you call"
+            " <em>Ingenious!</em> and place another tile straight away, before refilling your"
+            " rack. A tile that brings two colours to 18 gives two extra placements.</p>"
+        ),
+        N_("Your blue is at 15. Bring it to 18, then use the bonus placement."),
         EXAMPLE_3,
         (("blue", "blue"), ("red", "orange"), ("green", "purple")),
         _bonus,
@@ -309,11 +339,13 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "swap",
-        "Swapping your tiles",
-        "<p>After your placement, look at your rack. If no tile on it shows your lowest colour"
-        " (or any of them, when several tie for lowest), you may show your tiles, draw six new"
-        " ones and put the old ones back in the bag.</p>",
-        "Red and orange are your lowest colours. Place so that a swap is allowed, then swap.",
+        N_("Swapping your tiles"),
+        N_(
+            "<p>After your placement, look at your rack. If no tile on it shows your lowest colour"
+            " (or any of them, when several tie for lowest), you may show your tiles, draw six new"
+            " ones and put the old ones back in the bag.</p>"
+        ),
+        N_("Red and orange are your lowest colours. Place so that a swap is allowed, then swap."),
         EXAMPLE_2,
         (
             ("blue", "yellow"),
@@ -329,12 +361,14 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "end",
-        "The end and the tie-break",
-        "<p>The game ends as soon as no two neighbouring empty cells are left; single holes"
-        " may stay. Then the lowest colour decides. If two players have the same lowest"
-        " count, compare the next lowest, and so on: with 9 and 12 each, a player with only"
-        " one 12 beats a player with two.</p>",
-        "Place the last tile so that you finish ahead of Carl.",
+        N_("The end and the tie-break"),
+        N_(
+            "<p>The game ends as soon as no two neighbouring empty cells are left; single holes"
+            " may stay. Then the lowest colour decides. If two players have the same lowest"
+            " count, compare the next lowest, and so on: with 9 and 12 each, a player with only"
+            " one 12 beats a player with two.</p>"
+        ),
+        N_("Place the last tile so that you finish ahead of Carl."),
         {"zone": 5, "board": []},
         (("orange", "yellow"),),
         _win,
@@ -378,7 +412,7 @@ class Practice:
         zone = self.game.zone
         in_tiles: set[int] = set()
         board: list[Any] = []
-        for a, b, ca, cb, _ in self.game.tiles:
+        for a, b, ca, cb, _owner in self.game.tiles:
             (qa, ra), (qb, rb) = zone.cells[a], zone.cells[b]
             board.append([[qa, ra, COLOURS[ca]], [qb, rb, COLOURS[cb]]])
             in_tiles.update((a, b))

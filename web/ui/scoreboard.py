@@ -9,11 +9,22 @@ The markers are positioned by a CSS variable so moving them animates with a tran
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from web.board.symbols import COLOURS, FILL, GLYPH, svg_symbol
+from web.board.symbols import COLOURS, FILL, GLYPH, colour_name, svg_symbol
+from web.i18n import N_, _, fmt
 from web.ui.markup import Markup, join, tag
+
+
+def side_words(name: str) -> str:
+    """A side's name: a team's ("Team A (Ann & Bob)", the engine's) in the language's words."""
+    match = re.fullmatch(r"Team ([AB]) \((.*)\)", name)
+    if match:
+        return fmt("Team {letter} ({members})", letter=match.group(1), members=match.group(2))
+    return name
+
 
 TRACK_MAX = {"standard": 18, "solo": 36, "team": 36, "duel": 9}
 
@@ -65,17 +76,21 @@ def label_text(state: TrackState, names: list[str]) -> str:
     """What a screen reader hears for a track."""
     if state.low < 0:
         if state.value == 0:
-            return f"{state.colour}: 0, on nobody's side"
+            return fmt("{colour}: 0, on nobody's side", colour=colour_name(state.colour))
         owner = names[0] if state.value > 0 else names[1]
-        return f"{state.colour}: {abs(state.value)} on {owner}'s side"
-    return f"{state.colour}: {state.value}" + (" (lowest)" if state.lowest else "")
+        return fmt("{colour}: {n} on {name}'s side", colour=colour_name(state.colour),
+                   n=abs(state.value), name=owner)  # fmt: skip
+    if state.lowest:
+        return fmt("{colour}: {n} (lowest)", colour=colour_name(state.colour), n=state.value)
+    return fmt("{colour}: {n}", colour=colour_name(state.colour), n=state.value)
 
 
 def token_label(state: TrackState, names: list[str]) -> str:
     """Who holds a duel colour's token, in words (empty while nobody does)."""
     if state.token is None:
         return ""
-    return f"{names[state.token]} holds the {state.colour} token"
+    return fmt("{name} holds the {colour} token", name=names[state.token],
+               colour=colour_name(state.colour))  # fmt: skip
 
 
 def token_html(state: TrackState, names: list[str], seat: int) -> Markup:
@@ -106,8 +121,8 @@ def board_html(view: dict[str, Any]) -> Markup:
         rows = [_row(s, names) for s in states if s.side == side]
         cards.append(tag(
             "section", {"class": "score-card", "data-side": side,
-                        "aria-label": f"Scores of {side_name}"},
-            tag("h3", {"class": "score-name"}, side_name), rows,
+                        "aria-label": fmt("Scores of {name}", name=side_words(side_name))},
+            tag("h3", {"class": "score-name"}, side_words(side_name)), rows,
         ))  # fmt: skip
     return join(cards)
 
@@ -137,13 +152,13 @@ def _duel_html(states: list[TrackState], names: list[str]) -> Markup:
                tag("span", None, f"{names[1]} ▶"))  # fmt: skip
     legend = tag("p", {"class": "duel-legend"},
                  tag("span", {"class": "token sample", "aria-hidden": "true"}, GLYPH["green"]),
-                 " " + TOKEN_LEGEND)  # fmt: skip
+                 " " + _(TOKEN_LEGEND))  # fmt: skip
     return tag("section", {"class": "score-card duel", "data-side": 0,
-                           "aria-label": "Tug-of-war tracks"}, head, rows, legend)  # fmt: skip
+                           "aria-label": _("Tug-of-war tracks")}, head, rows, legend)  # fmt: skip
 
 
 #: What a coin beside a duel track means (the legend under the tracks).
-TOKEN_LEGEND = (
+TOKEN_LEGEND = N_(
     "A coin at a track's end: that player holds the colour's token. It is taken by "
     "reaching 9 in the colour (with a bonus tile); while you hold it, that colour gives "
     "you no more bonus tiles."

@@ -30,7 +30,7 @@ def test_an_entry_names_the_game_the_players_the_bots_and_the_move() -> None:
     item = entry(record("Evening", ["Ann", "Cas"], ["human", "casual"]), "today")
     assert item.name == "Evening"
     assert item.meta == "Standard game · Ann, Cas (casual bot) · move 1 · today"
-    assert item.picture == "Board after 1 moves"
+    assert item.picture == "Board after 1 move"
 
 
 def test_hostile_names_are_escaped_in_every_attribute_and_text() -> None:

@@ -1,0 +1,287 @@
+"""The player's language: every text of the pages goes through this shared layer.
+
+* ``_("Start game")`` translates a message into the current language; ``ngettext``
+  picks the plural form the catalogue's ``Plural-Forms`` header gives for a number;
+  ``N_`` only marks a message id for extraction (its text is translated later).
+* Texts that are kept (the game log, announcements, messages in saves) are kept as
+  message ids with their arguments (:func:`msg`, :func:`msg_n`) and rendered in the
+  reader's language when shown (:func:`render`), never stored rendered.
+* :func:`choose` decides the language: ``?lang=xx`` beats the remembered choice, which
+  beats the first of the browser's languages with a catalogue; English otherwise.
+  ``web/i18n/lang.js`` applies the same rule before Python runs and writes the result
+  into ``<html lang>``, where :func:`web.i18n.browser.page_language` finds it.
+* :func:`number` and :func:`join` format numbers and lists through the browser's
+  ``Intl`` (Python's ``locale`` has no data in Pyodide), with a CPython fallback.
+
+The catalogues are standard gettext files: ``web/i18n/locale/<lang>/LC_MESSAGES/
+ingenious.po``, compiled to ``.mo`` beside them by ``tools/i18n.py`` (``make i18n``);
+``gettext.GNUTranslations`` reads them. ``docs/translating.md`` tells how to add a
+language.
+
+May import: nothing of ``web/`` (every layer may import this package).
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "ingenious"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DEFAULT = "en"
+#: The languages with a catalogue, in the order the language menus list them.
+LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "nl", "es", "it")
+#: Each language by its own name (the language menus).
+NAMES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "nl": "Nederlands",
+    "es": "Español",
+    "it": "Italiano",
+}
+#: The pseudo-language for layout tests: accented and 40% longer. Only ``?lang=xx``
+#: reaches it; menus, the browser's languages and the remembered choice never do.
+PSEUDO = "xx"
+
+#: A kept message: {"m": msgid, "a": {name: value}} (plural: also "p" and "n", the
+#: plural id and the name of the argument that counts). Plain JSON.
+Msg = dict[str, Any]
+
+_TAG = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$")
+_loaded: dict[str, gettext.NullTranslations] = {}
+_current = DEFAULT
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def normalise(tag: object, *, pseudo: bool = False) -> str | None:
+    """The catalogue a language tag names (``"de-AT"`` -> ``"de"``), or None."""
+    if not isinstance(tag, str) or not _TAG.match(tag.strip()):
+        return None
+    base = tag.strip().replace("_", "-").split("-")[0].lower()
+    if base in LANGUAGES or (pseudo and base == PSEUDO):
+        return base
+    return None
+
+
+def choose(query: str | None, remembered: str | None, browser: Iterable[object]) -> str:
+    """The page's language: ``?lang=`` (the query's value), else the remembered choice,
+    else the first of the browser's languages with a catalogue, else English."""
+    for tag, pseudo in ((query, True), (remembered, False)):
+        found = normalise(tag, pseudo=pseudo)
+        if found is not None:
+            return found
+    for other in browser:
+        chosen = normalise(other)
+        if chosen is not None:
+            return chosen
+    return DEFAULT
+
+
+def catalogue(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``code`` (English and an unknown code: the ids as is)."""
+    if code not in _loaded:
+        path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if code == DEFAULT or not path.is_file():
+            _loaded[code] = gettext.NullTranslations()
+        else:
+            with path.open("rb") as handle:
+                _loaded[code] = gettext.GNUTranslations(handle)
+    return _loaded[code]
+
+
+def preload() -> None:
+    """Read every compiled catalogue now. Done at import: the page's interpreter starts
+    from a memory snapshot of the imported modules (tools/pybuild.py) before its files
+    are written (web/scripts/python.mjs), so the catalogues must be in memory already."""
+    for code in (*LANGUAGES, PSEUDO):
+        catalogue(code)
+
+
+def use(code: str) -> str:
+    """Switch every following text to ``code`` (unknown: English); the code in use."""
+    global _current, _translations
+    found = normalise(code, pseudo=True) or DEFAULT
+    _current, _translations = found, catalogue(found)
+    return found
+
+
+def language() -> str:
+    """The language in use."""
+    return _current
+
+
+def locale_tag() -> str:
+    """The language in use as the browser's Intl and Date take it (the pseudo-language
+    formats as English)."""
+    return _JS_LANG.get(_current, _current)
+
+
+def _(message: str) -> str:
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _translations.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogues without translating it (translated later)."""
+    return message
+
+
+def msg(message: str, /, **args: Any) -> Msg:
+    """A message to keep: its id and arguments (an argument may be a message itself)."""
+    return {"m": message, "a": args}
+
+
+def msg_n(singular: str, plural: str, count: str, /, **args: Any) -> Msg:
+    """A plural message to keep; ``count`` names the argument that picks the form."""
+    return {"m": singular, "p": plural, "n": count, "a": args}
+
+
+def is_msg(value: object) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("m"), str)
+
+
+def render(value: object) -> str:
+    """A kept message in the current language (plain text is returned as it is)."""
+    if not is_msg(value):
+        return str(value)
+    assert isinstance(value, dict)
+    raw = value.get("a")
+    args = {k: render(v) if is_msg(v) else v for k, v in (raw or {}).items()}
+    plural, count = value.get("p"), value.get("n")
+    if isinstance(plural, str) and isinstance(count, str):
+        amount = args.get(count)
+        text = ngettext(value["m"], plural, amount if isinstance(amount, int) else 0)
+    else:
+        text = _(value["m"])
+    shown = {k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v
+             for k, v in args.items()}  # fmt: skip
+    try:
+        return text.format(**shown)
+    except (KeyError, IndexError, ValueError):
+        return value["m"].format(**shown) if text != value["m"] else text
+
+
+def fmt(message: str, /, **args: Any) -> str:
+    """``_(message)`` with its placeholders filled (numbers in the language's digits)."""
+    return render(msg(message, **args))
+
+
+def fmt_n(singular: str, plural: str, count: str, /, **args: Any) -> str:
+    """The plural form for ``args[count]`` with its placeholders filled."""
+    return render(msg_n(singular, plural, count, **args))
+
+
+# --- numbers and lists ------------------------------------------------------------------
+
+#: CPython's fallback (Python's ``locale`` needs the system's locales): the digit group
+#: separator and the word before a list's last item, per language.
+_GROUP = {"en": ",", "de": ".", "fr": "\u202f", "nl": ".", "es": ".", "it": ".", "xx": ","}
+_AND = {"en": "and", "de": "und", "fr": "et", "nl": "en", "es": "y", "it": "e", "xx": "ánd"}
+_JS_LANG = {"xx": "en"}
+
+
+#: In Pyodide the browser's Intl formats; CPython (the tests) uses the fallback.
+IN_BROWSER: bool = sys.platform == "emscripten"
+
+
+def _browser() -> Any:
+    if not IN_BROWSER:
+        return None
+    import js  # type: ignore[import-not-found]
+
+    return js
+
+
+def number(value: int) -> str:
+    """An integer as the language writes it (``12345`` -> ``"12.345"`` in German)."""
+    js = _browser()
+    if js is not None:
+        return str(js.Intl.NumberFormat.new(_JS_LANG.get(_current, _current)).format(value))
+    text = f"{abs(value):,}".replace(",", _GROUP.get(_current, ","))
+    if _current == "es" and abs(value) < 10000:  # Spanish groups from five digits on
+        text = str(abs(value))
+    return ("-" if value < 0 else "") + text
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd`` in English; ``1.`` in German, ``1er``/``2e`` in French, ``1e`` in
+    Dutch, ``1.º`` in Spanish, ``1°`` in Italian."""
+    lang = _current
+    if lang == "de":
+        return f"{n}."
+    if lang == "fr":
+        return "1er" if n == 1 else f"{n}e"
+    if lang == "nl":
+        return f"{n}e"
+    if lang == "es":
+        return f"{n}.º"
+    if lang == "it":
+        return f"{n}°"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def join(items: Sequence[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"`` in the language's words and commas."""
+    js = _browser()
+    if js is not None and len(items) > 1:
+        form = js.Intl.ListFormat.new(_JS_LANG.get(_current, _current), _options())
+        return str(form.format(_js_list(items)))
+    if len(items) < 2:
+        return "".join(items)
+    comma = "," if _current == "en" else ""
+    head = ", ".join(items[:-1])
+    return f"{head}{comma if len(items) > 2 else ''} {_AND.get(_current, 'and')} {items[-1]}"
+
+
+def _options() -> Any:
+    import js
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    return to_js({"style": "long", "type": "conjunction"}, dict_converter=js.Object.fromEntries)
+
+
+def _js_list(items: Sequence[str]) -> Any:
+    from pyodide.ffi import to_js
+
+    return to_js(list(items))
+
+
+def language_names() -> list[tuple[str, str]]:
+    """(code, name) of every language, for a menu (each in its own language)."""
+    return [(code, NAMES[code]) for code in LANGUAGES]
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` fields of a message (what a translation must keep)."""
+    return set(re.findall(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^}]*)?\}", text))
+
+
+def messages_in(value: Mapping[str, Any]) -> list[Msg]:
+    """Every kept message in a JSON value (test helper for saves and logs)."""
+    found: list[Msg] = []
+
+    def walk(node: object) -> None:
+        if is_msg(node):
+            assert isinstance(node, dict)
+            found.append(node)
+        if isinstance(node, dict):
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(value)
+    return found
+
+
+preload()
