@@ -123,7 +123,7 @@ def test_a_real_game_loads_every_file_of_dist_and_nothing_else(
     unused = files - fetched
     # The rules text is fetched only when Rules is opened before Python is ready; the whole
     # standard library only when the memory snapshot is refused (a normal start).
-    early_only = {"web/rules-text.html"}
+    early_only = {name for name in files if name.startswith("web/rules-text.")}  # per language
     fallback_only = {"python-stdlib.zip"}
     # The include's earlier address, for pages that embed boards with it.
     earlier = {"web/boards.js"}

@@ -184,6 +184,32 @@
       box.appendChild(link);
     });
   }
+  // The interpreter's memory snapshot is read from this moment on, in a worker of its own
+  // (web/scripts/python-snapshot-worker.mjs): web/scripts/python.mjs, whose modules load
+  // later, takes the answer from window.ingeniousSnapshotRead (else it asks itself).
+  if (!fatal && typeof Worker === "function" && typeof Promise === "function" &&
+      document.currentScript && document.currentScript.src) {
+    try {
+      var here = document.currentScript.src;
+      var site = new URL("../../", here).href;
+      var reader = new Worker(new URL("python-snapshot-worker.mjs", here).href, { type: "module" });
+      window.ingeniousSnapshotRead = new Promise(function (resolve) {
+        reader.onmessage = function (event) { reader.terminate(); resolve(event.data); };
+        reader.onerror = function (event) {
+          event.preventDefault();
+          reader.terminate();
+          resolve({ why: "the snapshot's worker failed (" + (event.message || "no reason given") + ")" });
+        };
+      });
+      reader.postMessage({
+        snapshot: new URL("python.snapshot", site).href,
+        rest: new URL("python-stdlib-rest.zip", site).href,
+        site: site,
+      });
+    } catch (err) {
+      window.ingeniousSnapshotRead = undefined;
+    }
+  }
   document.addEventListener("DOMContentLoaded", function () {
     if (!fatal) setStage(_("Loading the Python runtime…"), 0.1);
   });

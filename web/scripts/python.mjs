@@ -87,10 +87,21 @@ function inWorker() {
   });
 }
 
+// The answer of the worker web/scripts/boot.js started at the page's first moment, if it
+// did (the game's page), else a worker of this module's.
+function asked() {
+  const early = PAGE ? globalThis.ingeniousSnapshotRead : undefined;
+  if (!early) return inWorker();
+  return early.then((data) => {
+    if (data && data.snapshot) return data;
+    throw new Error((data && data.why) || "the snapshot's worker gave no answer");
+  });
+}
+
 function prepare() {
   mark("snapshot-asked");
   const read = typeof Worker === "function"
-    ? inWorker().catch((error) => {
+    ? asked().catch((error) => {
       if (/worker failed/.test(error.message)) return readSnapshot(FILES);  // no module workers
       throw error;
     })
