@@ -4,6 +4,7 @@ names are the points the mover's rows gained."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -22,6 +23,7 @@ from web.challenges.words import (
     symbol_name,
     text,
 )
+from web.i18n import use
 
 COLOURS = ["red", "green", "blue", "orange", "yellow", "purple"]
 # Move codes: "red-green" (a card), "red+red=blue" (a wild), "free:red", "reroll".
@@ -223,3 +225,29 @@ def test_ways_to_use_equal_dice_are_told_in_points() -> None:
     assert split_label(4, (), "red") == "match each red die on its own"
     assert split_label(4, (2,), "red") == "a wild of 2 (1 point) + 2 matched dice"
     assert split_label(3, (3,), "red") == "a wild of 3 (2 points)"
+
+
+@pytest.mark.parametrize("variant", ["cards", "dice", "tiles"])
+def test_the_move_list_is_kept_as_messages_and_reads_in_the_readers_language(
+    variant: str,
+) -> None:
+    """Move lines are kept as message ids and arguments (plain JSON, no rendered text):
+    the same lines, once another language is chosen, read in that language, with the
+    same symbols in the same number (each language orders its own words)."""
+    session = played(variant, 2, 5)
+    lines = [line for record in session.log for line in record.lines]
+    english = [line.text for line in lines]
+    symbols = [sorted(p.colour for p in line.phrase if isinstance(p, Sym)) for line in lines]
+    assert json.loads(json.dumps([line.kept for line in lines])) == [line.kept for line in lines]
+    try:
+        use("de")
+        german = [line.text for line in lines]
+        assert [sorted(p.colour for p in ln.phrase if isinstance(p, Sym)) for ln in lines] == (
+            symbols
+        )
+    finally:
+        use("en")
+    assert [line.text for line in lines] == english
+    changed = [(e, g) for e, g in zip(english, german, strict=True) if e != g]
+    assert len(changed) == len(lines), [e for e, g in zip(english, german, strict=True) if e == g]
+    assert not any(" played the " in g or " drew " in g or " scored " in g for g in german)

@@ -18,7 +18,9 @@ from web.challenges.previews import card_colours, card_preview
 from web.challenges.screen import status_line, title, turn_of
 from web.challenges.session import MoveRecord, Session
 from web.challenges.state import BotNote, Choice, Keyed, ScreenState
-from web.challenges.words import BONUS_MARK, Phrase, gains_phrase, symbol_name, text
+from web.challenges.words import Phrase, card_phrase, gains_phrase, symbol_name, text
+from web.i18n import _, fmt, join
+from web.play.engine_words import engine_text
 
 COMMANDS = ("undo", "again", "menu")
 
@@ -58,13 +60,13 @@ def perform(session: Session, state: ScreenState, action: Action, value: str = "
     if kind == "next":
         session.acknowledge_tally()
         fresh = replace(state, revealed=None, choice=None, over_closed=False)
-        said = f"Next: {title(session)}. {prompt(session, fresh)}"
+        said = fmt("Next: {title}. {prompt}", title=title(session), prompt=prompt(session, fresh))
         return Outcome(replace(fresh, announcement=said), save=True)
     if kind == "roll":
         session.roll()
         seat = session.game.current
         dice = [d for d in session.game.view(seat)["dice"][seat] if d]
-        said = "You rolled " + ", ".join(symbol_name(d) for d in dice) + "."
+        said = fmt("You rolled {dice}.", dice=join([symbol_name(d) for d in dice]))
         return Outcome(replace(state, announcement=said), save=True)
     return Outcome(choose(session, state, action, value))
 
@@ -81,7 +83,7 @@ def choose(session: Session, state: ScreenState, action: Action, value: str) -> 
         if not 0 <= action.index < len(hand):
             return state
         if choice.card_slot == action.index:
-            return replace(state, choice=Choice(position), announcement="No card selected.")
+            return replace(state, choice=Choice(position), announcement=_("No card selected."))
         card = hand[action.index]
         picked = replace(state, choice=Choice(position, card_slot=action.index))
         return replace(picked, announcement=card_words(view, seat, card, None) + " selected.")
@@ -114,11 +116,13 @@ def card_words(view: dict[str, object], seat: int, card: str, order: tuple[str, 
     a, b = card_colours(card)
     first, second = order or (a, b)
     gains = card_preview(view, seat, first, second)
-    head = f"{symbol_name(a)} and {symbol_name(b)}"
+    head = text(card_phrase(a, b))
     if order is None:
         return head
     phrase: Phrase = gains_phrase(gains)
-    return f"{head}, {first} first: {text(phrase)}"
+    return fmt(
+        "{card}, {symbol} first: {gains}", card=head, symbol=symbol_name(first), gains=text(phrase)
+    )
 
 
 def after_move(session: Session, state: ScreenState, record: MoveRecord) -> ScreenState:
@@ -130,13 +134,13 @@ def after_move(session: Session, state: ScreenState, record: MoveRecord) -> Scre
         said += " " + prompt(session, fresh)
     banner = None
     if any(line.bonus for line in record.lines):
-        banner = Keyed(session.position, f"{BONUS_MARK} Bonus turn")
+        banner = Keyed(session.position, _("Ingenious! Bonus turn"))
     return replace(fresh, announcement=said.strip(), banner=banner)
 
 
 def refused(session: Session, state: ScreenState, reason: str) -> ScreenState:
     """A move the engine refused: say why (until the game moves on)."""
-    said = f"Not allowed: {reason}"
+    said = fmt("Not allowed: {reason}", reason=engine_text(reason))
     return replace(state, problem=Keyed(session.position, said), announcement=said)
 
 

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from web.board.symbols import COLOURS, svg_symbol
+from web.board.symbols import COLOURS, colour_name, svg_symbol
 from web.challenges.parts import (
     Block,
     Board,
@@ -38,7 +38,8 @@ from web.challenges.parts import (
     WithGains,
 )
 from web.challenges.previews import Gain, card_colours
-from web.challenges.words import Part, Sym, symbol_name
+from web.challenges.words import Part, Sym, lost_text, phrase, symbol_name
+from web.i18n import N_, _, fmt, language
 from web.ui.markup import Markup, join, tag
 
 
@@ -147,16 +148,16 @@ def gain_html(gain: Gain) -> Markup:
         {"class": "ch-gain"},
         f"+{gain.gained} ",
         sym(gain.colour, 16),
-        tag("span", {"class": "sr-only"}, f" {gain.colour}"),
+        tag("span", {"class": "sr-only"}, f" {colour_name(gain.colour)}"),
     )
     if not gain.lost:
         return chip
-    return join([chip, " ", tag("span", {"class": "ch-lost"}, f"{gain.lost} lost {gain.why_lost}")])
+    return join([chip, " ", tag("span", {"class": "ch-lost"}, lost_text(gain))])
 
 
 def gains_html(gains: Sequence[Gain]) -> Markup:
     if not gains:
-        return tag("span", {"class": "ch-none"}, "no points")
+        return tag("span", {"class": "ch-none"}, _("no points"))
     parts: list[object] = []
     for i, gain in enumerate(gains):
         if i:
@@ -221,28 +222,28 @@ def table_html(table: Table) -> Markup:
 
 
 def tiles_table_html(table: TilesTable) -> Markup:
-    centre = [tile_html(t) for t in table.centre] or [tag("span", {"class": "muted"}, "empty")]
-    drawn = [tile_html(t) for t in table.drawn] or [tag("span", {"class": "muted"}, "none yet")]
+    centre = [tile_html(t) for t in table.centre] or [tag("span", {"class": "muted"}, _("empty"))]
+    drawn = [tile_html(t) for t in table.drawn] or [tag("span", {"class": "muted"}, _("none yet"))]
     return tag(
         "div",
         {"class": "ch-tiles-table"},
         tag(
             "div",
             {"class": "ch-centre", "role": "group", "aria-label": table.centre_label},
-            tag("h3", None, "Centre"),
+            tag("h3", None, _("Centre")),
             tag("div", {"class": "ch-tiles"}, centre),
         ),
         tag(
             "div",
             {"class": "ch-pool"},
-            tag("h3", None, "Pool"),
+            tag("h3", None, _("Pool")),
             tag(
                 "span",
                 {"class": "ch-pool-stack", "role": "img", "aria-label": table.pool_label},
                 hexagon("#6b4a2e", 60.0, stroke="#4a3220"),
                 tag("span", {"class": "ch-pool-count"}, table.pool_size),
             ),
-            tag("span", {"class": "muted"}, "tiles face down"),
+            tag("span", {"class": "muted"}, _("tiles face down")),
         ),
         tag(
             "div",
@@ -293,7 +294,13 @@ def block_html(block: Block) -> Markup:
                     ),
                     " ",
                     phrase_html(
-                        (Sym(o.first), f" {o.first} first, then ", Sym(o.second), f" {o.second}: "),
+                        phrase(
+                            N_("{first_symbol} {first} first, then {second_symbol} {second}: "),
+                            first_symbol=Sym(o.first),
+                            first=colour_name(o.first),
+                            second_symbol=Sym(o.second),
+                            second=colour_name(o.second),
+                        ),
                         18,
                     ),
                     gains_html(o.gains),
@@ -358,9 +365,13 @@ def hand_html(hand: Hand) -> Markup:
         counts = tag(
             "span",
             {"class": "ch-card-counts"},
-            tag("span", {"class": "sr-only"}, f", face-up matches: {first} "),
+            tag(
+                "span",
+                {"class": "sr-only"},
+                fmt(", face-up matches: {colour} ", colour=colour_name(first)),
+            ),
             str(a),
-            tag("span", {"class": "sr-only"}, f", {second}"),
+            tag("span", {"class": "sr-only"}, f", {colour_name(second)}"),
             tag("span", {"aria-hidden": "true"}, " ·"),
             f" {b}",
         )
@@ -444,9 +455,14 @@ def scores_html(scores: Scores) -> Markup:
     )
 
 
-@lru_cache(maxsize=64)
 def board_html(board: Board) -> Markup:
-    """One player's rows (cached: most boards do not change from one move to the next)."""
+    return _board_html(board, language())
+
+
+@lru_cache(maxsize=64)
+def _board_html(board: Board, lang: str) -> Markup:
+    """One player's rows (cached per language: most boards do not change from one move
+    to the next)."""
     lines = []
     for row in board.rows:
         cells = []
@@ -465,7 +481,7 @@ def board_html(board: Board) -> Markup:
         if row.gained:
             notes.append(tag("span", {"class": "ch-row-note"}, f"+{row.gained}"))
         if row.lost:
-            notes.append(tag("span", {"class": "ch-row-note lost"}, f"{row.lost} lost"))
+            notes.append(tag("span", {"class": "ch-row-note lost"}, fmt("{n} lost", n=row.lost)))
         lines.append(
             tag(
                 "div",
@@ -482,7 +498,13 @@ def board_html(board: Board) -> Markup:
             )
         )
     bonus = (
-        tag("p", {"class": "ch-bonus-used"}, "Bonus used: " + ", ".join(board.bonus_used))
+        tag(
+            "p",
+            {"class": "ch-bonus-used"},
+            fmt(
+                "Bonus used: {colours}", colours=", ".join(colour_name(c) for c in board.bonus_used)
+            ),
+        )
         if board.bonus_used
         else None
     )
@@ -493,7 +515,7 @@ def board_html(board: Board) -> Markup:
             "data-seat": board.seat,
             "aria-label": board.label,
         },
-        tag("h3", None, board.name, " ", tag("small", None, f"lowest {board.lowest}")),
+        tag("h3", None, board.name, " ", tag("small", None, fmt("lowest {n}", n=board.lowest))),
         lines,
         bonus,
     )
@@ -506,9 +528,14 @@ def log_html(log: Sequence[LogItem]) -> Markup:
     return join([log_item_html(item) for item in log])
 
 
-@lru_cache(maxsize=256)
 def log_item_html(item: LogItem) -> Markup:
-    """One line of the move list (cached: a line never changes once written)."""
+    return _log_item_html(item, language())
+
+
+@lru_cache(maxsize=256)
+def _log_item_html(item: LogItem, lang: str) -> Markup:
+    """One line of the move list (cached per language: a line never changes once
+    written)."""
     return tag(
         "li",
         {"class": "bonus" if item.line.bonus else None},
@@ -539,9 +566,9 @@ def tally_html(tally: Tally) -> Markup:
             tag(
                 "tr",
                 None,
-                tag("th", {"scope": "col"}, "Player"),
+                tag("th", {"scope": "col"}, _("Player")),
                 head,
-                tag("th", {"scope": "col"}, "Total"),
+                tag("th", {"scope": "col"}, _("Total")),
             ),
         ),
         tag("tbody", None, rows),

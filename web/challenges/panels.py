@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from web.board.symbols import colour_name
 from web.challenges.parts import (
     Action,
     Block,
@@ -57,12 +58,13 @@ from web.challenges.words import (
     card_phrase,
     discard_reason,
     item_phrase,
-    join,
+    phrase,
     split_label,
     symbol_name,
     syms,
     text,
 )
+from web.i18n import N_, _, fmt, fmt_n
 
 
 @dataclass
@@ -105,7 +107,7 @@ class PanelParts:
 
 def card_pair(card: str) -> str:
     first, second = card_colours(card)
-    return f"{symbol_name(first)} and {symbol_name(second)}"
+    return text(card_phrase(first, second))
 
 
 def cards_table(view: dict[str, Any]) -> CardsTable:
@@ -113,11 +115,11 @@ def cards_table(view: dict[str, Any]) -> CardsTable:
     for seat, cards in enumerate(view["faceup"]):
         name = view["names"][seat]
         if len(cards) == 2:
-            wheres = ["near the centre", f"near {name}"]
+            wheres = [_("near the centre"), fmt("near {name}", name=name)]
         else:
-            wheres = ["face up"] * len(cards)
+            wheres = [_("face up")] * len(cards)
         faceup = tuple(
-            FaceUp(card, where, f"{where}: {card_pair(card)}")
+            FaceUp(card, where, fmt("{where}: {card}", where=where, card=card_pair(card)))
             for card, where in zip(cards, wheres, strict=True)
         )
         size = view["hand_sizes"][seat]
@@ -127,12 +129,16 @@ def cards_table(view: dict[str, Any]) -> CardsTable:
                 name,
                 seat == view["current"],
                 faceup,
-                f"{size} card{'' if size == 1 else 's'} in hand",
+                fmt_n("{n} card in hand", "{n} cards in hand", "n", n=size),
             )
         )
     return CardsTable(
         tuple(seats),
-        f"Deck: {view['deck_size']} cards · discard pile: {view['discard_size']} cards",
+        fmt(
+            "Deck: {deck} · discard pile: {discard}",
+            deck=fmt_n("{n} card", "{n} cards", "n", n=int(view["deck_size"])),
+            discard=fmt_n("{n} card", "{n} cards", "n", n=int(view["discard_size"])),
+        ),
     )
 
 
@@ -142,20 +148,23 @@ def dice_table(view: dict[str, Any], unrolled: int | None) -> DiceTable:
     for seat, dice in enumerate(view["dice"]):
         name = view["names"][seat]
         shown = tuple(die(None if seat == unrolled else colour) for colour in dice)
-        seats.append(DiceSeat(seat, name, seat == view["current"], f"{name}'s dice", shown))
+        seats.append(
+            DiceSeat(seat, name, seat == view["current"], fmt("{name}'s dice", name=name), shown)
+        )
     return DiceTable(tuple(seats))
 
 
 def die(colour: str | None, points: int | None = None) -> Die:
     if colour is None:
-        return Die(None, "not rolled")
+        return Die(None, _("not rolled"))
     if points is None:
         return Die(colour, symbol_name(colour))
-    return Die(colour, f"{symbol_name(colour)}: matches {points} of the others' dice", points)
+    said = fmt("{symbol}: matches {n} of the others' dice", symbol=symbol_name(colour), n=points)
+    return Die(colour, said, points)
 
 
 def tile(colour: str, drawn: bool = False) -> Tile:
-    return Tile(colour, f"{symbol_name(colour)} tile", drawn)
+    return Tile(colour, fmt("{symbol} tile", symbol=symbol_name(colour)), drawn)
 
 
 def tiles_table(view: dict[str, Any]) -> TilesTable:
@@ -163,11 +172,11 @@ def tiles_table(view: dict[str, Any]) -> TilesTable:
     pool = int(view["pool_size"])
     return TilesTable(
         tuple(tile(c) for c in view["centre"]),
-        "Centre tiles",
+        _("Centre tiles"),
         pool,
-        f"{pool} tile{'' if pool == 1 else 's'} face down",
+        fmt_n("{n} tile face down", "{n} tiles face down", "n", n=pool),
         tuple(tile(c, drawn=True) for c in view["drawn"]),
-        f"Drawn this turn by {name}",
+        fmt("Drawn this turn by {name}", name=name),
     )
 
 
@@ -189,14 +198,21 @@ def hand_block(
                 (f"{slot + 1}",),
                 Action("card", index=slot),
                 aria_label=(
-                    f"Card {slot + 1}: {card_pair(card)} (face-up matches: "
-                    f"{a} {counts[0]}, {b} {counts[1]})"
+                    fmt(
+                        "Card {n}: {card} (face-up matches: {first} {a}, {second} {b})",
+                        n=slot + 1,
+                        card=card_pair(card),
+                        first=colour_name(a),
+                        a=counts[0],
+                        second=colour_name(b),
+                        b=counts[1],
+                    )
                 ),
                 pressed=slot == chosen,
                 keys=(str(slot + 1),),
             )
         cards.append(HandCard(slot, card, card_pair(card), counts, control))
-    return Hand(f"{view['names'][seat]}'s hand", tuple(cards))
+    return Hand(fmt("{name}'s hand", name=view["names"][seat]), tuple(cards))
 
 
 def cards_panel(view: dict[str, Any], choice: Choice) -> PanelParts:
@@ -204,11 +220,11 @@ def cards_panel(view: dict[str, Any], choice: Choice) -> PanelParts:
     seat = view["current"]
     if view["phase"] == "discard":
         discard = parts.control(
-            "ch-discard", ("Discard my hand",), Action("move", "discard"), primary=True
+            "ch-discard", (_("Discard my hand"),), Action("move", "discard"), primary=True
         )
-        keep = parts.control("ch-keep", ("Keep my hand",), Action("move", "keep"))
+        keep = parts.control("ch-keep", (_("Keep my hand"),), Action("move", "keep"))
         parts.blocks.append(
-            Offer("Hand discard offer", discard_reason(view, seat), (discard, keep))
+            Offer(_("Hand discard offer"), discard_reason(view, seat), (discard, keep))
         )
         parts.blocks.append(hand_block(view, seat, None, None))
         return parts
@@ -222,8 +238,10 @@ def cards_panel(view: dict[str, Any], choice: Choice) -> PanelParts:
         parts.blocks.append(
             Note(
                 (
-                    "Pick a card (keys 1–6). Each symbol scores one point per face-up card "
-                    "showing it.",
+                    _(
+                        "Pick a card (keys 1–6). Each symbol scores one point per face-up "
+                        "card showing it."
+                    ),
                 )
             )
         )
@@ -241,10 +259,10 @@ def cards_panel(view: dict[str, Any], choice: Choice) -> PanelParts:
         )
     parts.actions["ch-swap-order"] = Action("order", name=order[1])
     parts.keys["o"] = parts.keys["O"] = "ch-swap-order"
-    parts.blocks.append(OrderChoice("Which symbol scores first? (key O swaps)", tuple(options)))
+    parts.blocks.append(OrderChoice(_("Which symbol scores first? (key O swaps)"), tuple(options)))
     play = parts.control(
         "ch-play",
-        ("Play ",) + card_phrase(a, b) + (", ", Sym(order[0]), " first"),
+        phrase(N_("Play {card}, {symbol} first"), card=card_phrase(a, b), symbol=Sym(order[0])),
         Action("move", f"{order[0]}-{order[1]}"),
         primary=True,
     )
@@ -276,23 +294,30 @@ def dice_panel(view: dict[str, Any], choice: Choice, rolled: bool) -> PanelParts
     seat = view["current"]
     if needs_roll(view, rolled):
         parts.blocks.append(
-            Note(("Roll all your dice; you may re-roll all of them up to two more times.",))
+            Note((_("Roll all your dice; you may re-roll all of them up to two more times."),))
         )
         roll = parts.control(
-            "ch-roll", ("Roll the dice (R)",), Action("roll"), primary=True, keys=("r", "R")
+            "ch-roll", (_("Roll the dice (R)"),), Action("roll"), primary=True, keys=("r", "R")
         )
         parts.blocks.append(Buttons((roll,)))
         return parts
     plan = current_plan(view, choice)
     others = others_showing(view, seat)
-    parts.blocks.append(OwnDice("Your roll", tuple(die(d, others[d]) for d in plan.dice)))
+    parts.blocks.append(OwnDice(_("Your roll"), tuple(die(d, others[d]) for d in plan.dice)))
     parts.blocks.append(
-        Note(("Each die scores one point per die of the others showing its symbol (the +number).",))
+        Note(
+            (
+                _(
+                    "Each die scores one point per die of the others showing its symbol "
+                    "(the +number)."
+                ),
+            )
+        )
     )
     left = int(view["rerolls_left"])
     reroll = parts.control(
         "ch-reroll",
-        (f"Re-roll all dice (R) — {left} left",),
+        (fmt("Re-roll all dice (R) — {n} left", n=left),),
         Action("move", "reroll") if left > 0 else None,
         keys=("r", "R"),
     )
@@ -306,13 +331,22 @@ def dice_panel(view: dict[str, Any], choice: Choice, rolled: bool) -> PanelParts
             SplitGroup(
                 gid,
                 symbol,
-                f"{count} {symbol_name(symbol)} dice:",
-                tuple(split_label(count, split, symbol) for split in plan.split_choices(symbol)),
+                fmt_n(
+                    "{n} {symbol} die:",
+                    "{n} {symbol} dice:",
+                    "n",
+                    n=count,
+                    symbol=symbol_name(symbol),
+                ),
+                tuple(
+                    split_label(count, split, symbol_name(symbol))
+                    for split in plan.split_choices(symbol)
+                ),
                 plan.split_of(symbol),
             )
         )
     if groups:
-        parts.blocks.append(Splits("Equal dice as wilds", tuple(groups)))
+        parts.blocks.append(Splits(_("Equal dice as wilds"), tuple(groups)))
     gains = plan.preview(view, seat)
     rows = []
     last = len(plan.items) - 1
@@ -324,7 +358,11 @@ def dice_panel(view: dict[str, Any], choice: Choice, rolled: bool) -> PanelParts
             parts.actions[wid] = Action("wild", index=index)
             wild = WildColour(
                 wid,
-                f"Colour of the wild of {item.size} {symbol_name(item.symbol)} dice",
+                fmt(
+                    "Colour of the wild of {n} {symbol} dice",
+                    n=item.size,
+                    symbol=symbol_name(item.symbol),
+                ),
                 item.colour,
             )
         said = text(phrase)
@@ -332,24 +370,24 @@ def dice_panel(view: dict[str, Any], choice: Choice, rolled: bool) -> PanelParts
             f"ch-up-{index}",
             ("↑",),
             Action("shift", index=index, name="up") if index > 0 else None,
-            aria_label=f"Score the {said} earlier",
+            aria_label=fmt("Score the {step} earlier", step=said),
         )
         down = parts.control(
             f"ch-down-{index}",
             ("↓",),
             Action("shift", index=index, name="down") if index < last else None,
-            aria_label=f"Score the {said} later",
+            aria_label=fmt("Score the {step} later", step=said),
         )
         rows.append(
             PlanRow(
                 item.symbol, phrase, wild, gains[index] if index < len(gains) else None, up, down
             )
         )
-    parts.blocks.append(Plan("Scoring order", tuple(rows)))
+    parts.blocks.append(Plan(_("Scoring order"), tuple(rows)))
     total = sum(g.gained for g in gains)
     resolve = parts.control(
         "ch-resolve",
-        (f"Score these dice (+{total})",),
+        (fmt("Score these dice (+{points})", points=total),),
         Action("move", plan.move_text()),
         primary=True,
     )
@@ -365,12 +403,16 @@ def bust_words(view: dict[str, Any]) -> Phrase:
     """Which draws would end the turn, in symbols."""
     drawn = list(dict.fromkeys(view["drawn"]))
     absent = [c for c in bust_colours(view) if c not in drawn]
-    parts: list[Phrase] = []
+    said: dict[str, Phrase] = {}
     if drawn:
-        parts.append(("a symbol you drew this turn (",) + syms(drawn) + (")",))
+        said["drawn"] = phrase(N_("a symbol you drew this turn ({symbols})"), symbols=syms(drawn))
     if absent:
-        parts.append(("a symbol no centre tile shows (",) + syms(absent) + (")",))
-    return join(parts, " or ") if parts else ("nothing (every draw is safe)",)
+        said["absent"] = phrase(
+            N_("a symbol no centre tile shows ({symbols})"), symbols=syms(absent)
+        )
+    if len(said) == 2:
+        return phrase(N_("{drawn} or {absent}"), **said)
+    return next(iter(said.values())) if said else (_("nothing (every draw is safe)"),)
 
 
 def tiles_panel(view: dict[str, Any]) -> PanelParts:
@@ -378,7 +420,7 @@ def tiles_panel(view: dict[str, Any]) -> PanelParts:
     seat = view["current"]
     legal = list(view["legal_moves"])
     if "draw" in legal:
-        label = "Draw another tile (D)" if view["phase"] == "drawing" else "Draw a tile (D)"
+        label = _("Draw another tile (D)") if view["phase"] == "drawing" else _("Draw a tile (D)")
         draw = parts.control(
             "ch-draw", (label,), Action("move", "draw"), primary=True, keys=("d", "D")
         )
@@ -386,15 +428,17 @@ def tiles_panel(view: dict[str, Any]) -> PanelParts:
         chance = round(bust_chance(view) * 100)
         parts.blocks.append(
             Note(
-                ("A draw ends your turn if it shows ",)
-                + bust_words(view)
-                + (f" — about {chance}% of the pool.",)
+                phrase(
+                    N_("A draw ends your turn if it shows {what} — about {chance}% of the pool."),
+                    what=bust_words(view),
+                    chance=chance,
+                )
             )
         )
     if "score" in legal:
         stop = parts.control(
             "ch-stop",
-            ("Stop and score (S)",),
+            (_("Stop and score (S)"),),
             Action("move", "score"),
             primary=True,
             keys=("s", "S"),
@@ -405,12 +449,12 @@ def tiles_panel(view: dict[str, Any]) -> PanelParts:
     for colour in free:
         control = parts.control(
             f"ch-free-{colour}",
-            ("Free score: take the centre ", Sym(colour), " tiles"),
+            phrase(N_("Free score: take the centre {symbol} tiles"), symbol=Sym(colour)),
             Action("move", f"free:{colour}"),
         )
         parts.blocks.append(WithGains(control, tuple(free_score_preview(view, seat, colour))))
     if view["phase"] == "turn" and not free:
         parts.blocks.append(
-            Note(("No free score: no centre tile shows one of your lowest rows.",), muted=True)
+            Note((_("No free score: no centre tile shows one of your lowest rows."),), muted=True)
         )
     return parts

@@ -154,8 +154,10 @@ class DicePlan:
         tie the earlier one found stays, so plain matches in the order rolled come first."""
         start = cls.start(dice, view["rows"][seat])
         best, best_key = start, start.value(view, seat)
-        ways = [[(symbol, i) for i in range(len(start.split_choices(symbol)))]
-                for symbol in start.groupable()]  # fmt: skip
+        ways = [
+            [(symbol, i) for i in range(len(start.split_choices(symbol)))]
+            for symbol in start.groupable()
+        ]
         for chosen in product(*ways):
             shaped = start
             for symbol, index in chosen:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from web.board.symbols import COLOURS
+from web.board.symbols import COLOURS, colour_name
 from web.challenges.panels import (
     PanelParts,
     cards_panel,
@@ -50,7 +50,9 @@ from web.challenges.parts import (
 from web.challenges.previews import Gain, allowed_max
 from web.challenges.session import Position, Session
 from web.challenges.state import ScreenState
-from web.challenges.words import TITLES, Phrase, ended_reason, winners_title
+from web.challenges.words import Phrase, ended_reason, winners_title
+from web.challenges.words import title as challenge_title
+from web.i18n import _, fmt
 from web.play.session import HUMAN, humans, rack_owner
 
 LOG_LINES = 80
@@ -148,28 +150,34 @@ def status_line(session: Session, state: ScreenState, turn: Turn, view: dict[str
     if problem:
         return problem
     if session.over:
-        return "The game is over."
+        return _("The game is over.")
     if session.awaiting_tally:
-        done = TITLES[session.match.finished[-1].variant]
-        return f"The {done} is over: see the tally, then start the {TITLES[session.variant]}."
+        done = challenge_title(session.match.finished[-1].variant)
+        return fmt(
+            "The {done} is over: see the tally, then start the {next}.",
+            done=done,
+            next=challenge_title(session.variant),
+        )
     name = turn.name
-    bonus = " (bonus turn)" if turn.bonus else ""
+    bonus = _(" (bonus turn)") if turn.bonus else ""
     if turn.pass_screen:
-        return f"Pass the screen to {name}{bonus}."
+        return fmt("Pass the screen to {name}{bonus}.", name=name, bonus=bonus)
     if turn.bot:
-        return f"{name} is thinking{bonus}…"
+        return fmt("{name} is thinking{bonus}…", name=name, bonus=bonus)
     variant = session.variant
     if variant == "cards":
         if view["phase"] == "discard":
-            return f"{name}: discard your whole hand, or keep it?"
-        return f"{name}: choose a card and which symbol scores first{bonus}."
+            return fmt("{name}: discard your whole hand, or keep it?", name=name)
+        return fmt(
+            "{name}: choose a card and which symbol scores first{bonus}.", name=name, bonus=bonus
+        )
     if variant == "dice":
         if needs_roll(view, session.rolled):
-            return f"{name}: roll your dice{bonus}."
-        return f"{name}: re-roll, or choose how your dice score{bonus}."
+            return fmt("{name}: roll your dice{bonus}.", name=name, bonus=bonus)
+        return fmt("{name}: re-roll, or choose how your dice score{bonus}.", name=name, bonus=bonus)
     if view["phase"] == "drawing":
-        return f"{name}: draw again or stop and score."
-    return f"{name}: draw a tile or take a free score{bonus}."
+        return fmt("{name}: draw again or stop and score.", name=name)
+    return fmt("{name}: draw a tile or take a free score{bonus}.", name=name, bonus=bonus)
 
 
 def match_info(session: Session) -> str:
@@ -178,20 +186,28 @@ def match_info(session: Session) -> str:
         return ""
     index = min(session.match.index, len(setup.challenges) - 1)
     tally = ", ".join(
-        f"{name} {points}" for name, points in zip(setup.names, session.match.tally, strict=True)
+        fmt("{name} {points}", name=name, points=points)
+        for name, points in zip(setup.names, session.match.tally, strict=True)
     )
-    return (
-        f"Match: game {index + 1} of {len(setup.challenges)} ({TITLES[session.variant]}). "
-        f"Victory points so far: {tally}."
+    return fmt(
+        "Match: game {n} of {count} ({title}). Victory points so far: {tally}.",
+        n=index + 1,
+        count=len(setup.challenges),
+        title=challenge_title(session.variant),
+        tally=tally,
     )
 
 
 def title(session: Session) -> str:
     setup = session.setup
     if setup.is_match:
-        number = f"{session.match.index + 1} of {len(setup.challenges)}"
-        return f"Match, game {number}: {TITLES[session.variant]}"
-    return TITLES[session.variant]
+        return fmt(
+            "Match, game {n} of {count}: {title}",
+            n=session.match.index + 1,
+            count=len(setup.challenges),
+            title=challenge_title(session.variant),
+        )
+    return challenge_title(session.variant)
 
 
 # --------------------------------------------------------------------------- panel
@@ -203,15 +219,15 @@ def panel(
     variant = session.variant
     if session.over:
         parts = PanelParts()
-        parts.blocks.append(Note(("The game is over.",)))
+        parts.blocks.append(Note((_("The game is over."),)))
         if state.over_closed:
-            show = parts.control("ch-show-result", ("Show the result",), Action("show-result"))
+            show = parts.control("ch-show-result", (_("Show the result"),), Action("show-result"))
             parts.blocks.append(Buttons((show,)))
-        return Panel("Game over", tuple(parts.blocks)), parts
+        return Panel(_("Game over"), tuple(parts.blocks)), parts
     if session.awaiting_tally:
         parts = PanelParts()
-        parts.blocks.append(Note(("The tally of the match is shown.",)))
-        return Panel("Between two challenges", tuple(parts.blocks)), parts
+        parts.blocks.append(Note((_("The tally of the match is shown."),)))
+        return Panel(_("Between two challenges"), tuple(parts.blocks)), parts
     if turn.mine:
         choice = state.choice_at(session.position)
         if variant == "cards":
@@ -221,7 +237,9 @@ def panel(
         else:
             parts = tiles_panel(view)
         alone = len(humans(session.setup.seats)) == 1
-        return Panel("Your turn" if alone else f"{turn.name}'s turn", tuple(parts.blocks)), parts
+        return Panel(
+            _("Your turn") if alone else fmt("{name}'s turn", name=turn.name), tuple(parts.blocks)
+        ), parts
     parts = PanelParts()
     note: Phrase
     if turn.bot:
@@ -229,13 +247,13 @@ def panel(
         if bot_note is not None and bot_note.at == session.position:
             note = bot_note.phrase
         else:
-            note = (f"{turn.name} is thinking…",)
+            note = (fmt("{name} is thinking…", name=turn.name),)
     else:
-        note = (f"Waiting for {turn.name} to take the screen.",)
+        note = (fmt("Waiting for {name} to take the screen.", name=turn.name),)
     parts.blocks.append(Note(note))
     if variant == "cards" and turn.view_seat != turn.seat:
         parts.blocks.append(hand_block(view, turn.view_seat, None, None))
-    return Panel(f"{turn.name}'s turn", tuple(parts.blocks)), parts
+    return Panel(fmt("{name}'s turn", name=turn.name), tuple(parts.blocks)), parts
 
 
 # --------------------------------------------------------------------------- score rows
@@ -288,9 +306,18 @@ def scores(view: dict[str, Any], preview_seat: int | None, preview: list[Gain] |
                 for col in range(top + 1)
             )
             lowest = value == low and not tied
-            words = f"{colour}: {value}" + (" (lowest)" if lowest else "")
-            if gained or lost:
-                words += f", this choice adds {gained}" + (f" and loses {lost}" if lost else "")
+            words = fmt("{colour}: {value}", colour=colour_name(colour), value=value)
+            if lowest:
+                words = fmt("{row} (lowest)", row=words)
+            if gained and lost or lost:
+                words = fmt(
+                    "{row}, this choice adds {gained} and loses {lost}",
+                    row=words,
+                    gained=gained,
+                    lost=lost,
+                )
+            elif gained:
+                words = fmt("{row}, this choice adds {gained}", row=words, gained=gained)
             rows.append(ScoreRow(colour, value, lowest, words, cells, gained, lost))
         name = view["names"][seat]
         boards.append(
@@ -299,16 +326,18 @@ def scores(view: dict[str, Any], preview_seat: int | None, preview: list[Gain] |
                 name,
                 seat == view["current"] and not over,
                 low,
-                f"{name}: lowest row {low}",
+                fmt("{name}: lowest row {low}", name=name, low=low),
                 tuple(rows),
                 tuple(view.get("bonus_used", [[]] * len(view["rows"]))[seat]),
             )
         )
     legend = (
-        f"Goal: every row at {top}."
+        fmt("Goal: every row at {top}.", top=top)
         if tiles
-        else "Areas 0 | 1–3 | 4–6 | 7–10. A row enters 4–6 only when no row is at 0, "
-        "and 7–10 only when every row is at 4 or more; hatched cells are closed now."
+        else _(
+            "Areas 0 | 1–3 | 4–6 | 7–10. A row enters 4–6 only when no row is at 0, "
+            "and 7–10 only when every row is at 4 or more; hatched cells are closed now."
+        )
     )
     return Scores(legend, tuple(boards))
 
@@ -322,9 +351,11 @@ def ranking(result: dict[str, Any]) -> tuple[Place, ...]:
             entry["place"],
             entry["name"],
             entry["place"] == 1,
-            f"lowest row {entry['lowest']} (rows from lowest: "
-            + " · ".join(str(v) for v in sorted(entry["rows"]))
-            + ")",
+            fmt(
+                "lowest row {low} (rows from lowest: {rows})",
+                low=int(entry["lowest"]),
+                rows=" · ".join(str(v) for v in sorted(entry["rows"])),
+            ),
         )
         for entry in result["ranking"]
     )
@@ -344,8 +375,8 @@ def tally(session: Session) -> Tally:
         for seat, name in enumerate(setup.names)
     )
     return Tally(
-        "Victory points (each challenge: the lowest row)",
-        tuple(TITLES[v] for v in setup.challenges),
+        _("Victory points (each challenge: the lowest row)"),
+        tuple(challenge_title(v) for v in setup.challenges),
         rows,
     )
 
@@ -366,12 +397,17 @@ def dialog(
         target = int(finished.view(0).get("target", 7))
         why = ended_reason(finished.result(), finished.variant, finished.names, target)
         controls: tuple[Control, ...] = (
-            button("ch-next", f"Start the {TITLES[session.variant]}", "next", primary=True),
-            button("ch-over-menu", "Start screen", "menu"),
+            button(
+                "ch-next",
+                fmt("Start the {title}", title=challenge_title(session.variant)),
+                "next",
+                primary=True,
+            ),
+            button("ch-over-menu", _("Start screen"), "menu"),
         )
         return (
             ResultDialog(
-                f"{TITLES[finished.variant]} over",
+                fmt("{title} over", title=challenge_title(finished.variant)),
                 why,
                 ranking(finished.result()),
                 tally(session),
@@ -386,14 +422,14 @@ def dialog(
         target = int(game.view(0).get("target", 7))
         why = ended_reason(result, game.variant, game.names, target)
         if setup.is_match:
-            heading = winners_title(setup.names, session.match.result()["winners"], " the match")
-            why = f"Last game: {why} The most victory points win the match."
+            heading = winners_title(setup.names, session.match.result()["winners"], True)
+            why = fmt("Last game: {why} The most victory points win the match.", why=why)
         else:
-            heading = winners_title(game.names, result["winners"], "")
+            heading = winners_title(game.names, result["winners"], False)
         controls = (
-            button("ch-again", "Play again", "again", primary=True),
-            button("ch-look", "Look at the table", "look"),
-            button("ch-over-menu", "Start screen", "menu"),
+            button("ch-again", _("Play again"), "again", primary=True),
+            button("ch-look", _("Look at the table"), "look"),
+            button("ch-over-menu", _("Start screen"), "menu"),
         )
         return (
             ResultDialog(
@@ -407,11 +443,16 @@ def dialog(
             actions,
         )
     if turn.pass_screen:
-        ready = button("ch-pass-ready", f"I am {turn.name}: show my hand", "reveal", primary=True)
+        ready = button(
+            "ch-pass-ready",
+            fmt("I am {name}: show my hand", name=turn.name),
+            "reveal",
+            primary=True,
+        )
         return (
             PassDialog(
-                f"Pass to {turn.name}",
-                "The next player's hand stays hidden until they are ready.",
+                fmt("Pass to {name}", name=turn.name),
+                _("The next player's hand stays hidden until they are ready."),
                 ready,
             ),
             actions,
@@ -426,7 +467,7 @@ def move_log(session: Session) -> tuple[LogItem, ...]:
     items: list[LogItem] = []
     is_match = session.setup.is_match
     for record in session.log:
-        prefix = f"Game {record.index + 1}: " if is_match else ""
+        prefix = fmt("Game {n}: ", n=record.index + 1) if is_match else ""
         items.extend(LogItem(prefix, line) for line in record.lines)
     return tuple(items[-LOG_LINES:])
 
@@ -464,9 +505,9 @@ def screen_model(session: Session, state: ScreenState) -> Screen:
         actions["ch-undo"] = Action("undo")
     undo = Control(
         "ch-undo",
-        ("Undo",),
+        (_("Undo"),),
         undo_ok,
-        title="Take back your last turn (only with one person at the table)",
+        title=_("Take back your last turn (only with one person at the table)"),
     )
     focus = ""
     if state.rules_open:
@@ -488,7 +529,7 @@ def screen_model(session: Session, state: ScreenState) -> Screen:
         match_info=match_info(session),
         status=status_line(session, state, turn, view),
         undo=undo,
-        table_title=f"{TITLES[variant]}: table",
+        table_title=fmt("{title}: table", title=challenge_title(variant)),
         table=table,
         panel=the_panel,
         scores=scores(view, turn.seat if parts.preview is not None else None, parts.preview),

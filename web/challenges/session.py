@@ -24,9 +24,13 @@ from engine.errors import IllegalMoveError, SaveFormatError
 from engine.jsontext import decode
 from web.challenges.setup import BOT_LEVELS, ChallengeSetup
 from web.challenges.words import TITLES, Line, describe
+from web.i18n import N_, Msg, fmt, msg, render
+from web.play.engine_words import engine_text
 from web.play.session import HUMAN, humans
-from web.play.summary import moves_played
+from web.play.summary import moves_msg
 
+#: The challenges as a match's list names them ("Match of cards, dice, tiles").
+GAME_WORDS = {"cards": N_("cards"), "dice": N_("dice"), "tiles": N_("tiles")}
 AUTOSAVE_KEY = "ingenious.challenge-autosave"
 SAVE_FORMAT = "ingenious-challenge-session"
 SAVE_VERSION = 1
@@ -264,18 +268,22 @@ def read_session(store: Any) -> tuple[Session | None, str | None]:
     try:
         raw = store.getItem(AUTOSAVE_KEY)
     except Exception as exc:
-        return None, f"Could not read the saved challenge: {exc}"
+        return None, fmt("Could not read the saved challenge: {problem}", problem=str(exc))
     if raw is None or raw == "":
         return None, None
     try:
         # decode, not json.loads: a deeply nested entry must not overflow the stack.
         data = decode(str(raw), "the saved challenge")
     except SaveFormatError as exc:
-        return None, f"The saved challenge is damaged ({exc})."
+        return None, fmt(
+            "The saved challenge is damaged ({problem}).", problem=engine_text(str(exc))
+        )
     try:
         return Session.from_save(data), None
     except (SaveFormatError, IllegalMoveError, ValueError, TypeError, KeyError) as exc:
-        return None, f"The saved challenge cannot be continued: {exc}"
+        return None, fmt(
+            "The saved challenge cannot be continued: {problem}", problem=engine_text(str(exc))
+        )
 
 
 def write_session(store: Any, session: Session) -> str | None:
@@ -283,21 +291,47 @@ def write_session(store: Any, session: Session) -> str | None:
     try:
         store.setItem(AUTOSAVE_KEY, json.dumps(session.to_save(), separators=(",", ":")))
     except Exception as exc:
-        return f"Could not autosave this challenge: {exc}"
+        return fmt("Could not autosave this challenge: {problem}", problem=str(exc))
     return None
 
 
-def describe_save(session: Session) -> str:
-    """The line under Continue: the challenge, its players and how far it is. A match
-    counts the moves of all its challenges and names the one being played."""
+def save_msg(session: Session) -> Msg:
+    """The line under Continue, kept as a message (the summary stores it): the challenge,
+    its players and how far it is. A match counts the moves of all its challenges and
+    names the one being played."""
     setup = session.setup
+    names = ", ".join(setup.names)
     if not setup.is_match:
-        state = "finished" if session.over else moves_played(len(session.game.moves))
-        return f"{TITLES[setup.challenges[0]]}: {', '.join(setup.names)} — {state}."
-    state = "finished"
+        state = msg("finished") if session.over else moves_msg(len(session.game.moves))
+        return msg(
+            "{title}: {names} — {state}.",
+            title=msg(TITLES[setup.challenges[0]]),
+            names=names,
+            state=state,
+        )
+    state = msg("finished")
     if not session.over:
         played = sum(len(moves) for moves in session.match.to_save()["moves"])
         index = session.match.index
-        now = f"{TITLES[setup.challenges[index]]} ({index + 1} of {len(setup.challenges)})"
-        state = f"{moves_played(played)}; {'next' if session.awaiting_tally else 'now'}: {now}"
-    return f"Match of {', '.join(setup.challenges)}: {', '.join(setup.names)} — {state}."
+        now = msg(
+            "{title} ({n} of {count})",
+            title=msg(TITLES[setup.challenges[index]]),
+            n=index + 1,
+            count=len(setup.challenges),
+        )
+        word = N_("{played}; next: {now}") if session.awaiting_tally else N_("{played}; now: {now}")
+        state = msg(word, played=moves_msg(played), now=now)
+    games = kept_list([msg(GAME_WORDS[v]) for v in setup.challenges])
+    return msg("Match of {games}: {names} — {state}.", games=games, names=names, state=state)
+
+
+def kept_list(items: list[Msg]) -> Msg:
+    """Kept messages one after the other: "a, b, c"."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first}, {rest}", first=items[0], rest=kept_list(items[1:]))
+
+
+def describe_save(session: Session) -> str:
+    """The line under Continue in the current language (see :func:`save_msg`)."""
+    return render(save_msg(session))

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.challenges import VARIANTS
 from engine.names import clean_name
+from web.i18n import _, fmt
 from web.play.session import HUMAN, SetupError, default_name, seat_rows_html
 from web.ui.markup import Markup
 
@@ -48,11 +49,11 @@ def parse_seed(text: str, fresh_seed: int) -> int:
         return fresh_seed % MAX_SEED
     if not text.isdigit():
         raise SetupError(
-            "The seed must be a whole number (digits only), or empty for a random deal."
+            _("The seed must be a whole number (digits only), or empty for a random deal.")
         )
     seed = int(text)
     if seed >= MAX_SEED:
-        raise SetupError(f"The seed must be below {MAX_SEED}.")
+        raise SetupError(fmt("The seed must be below {max}.", max=MAX_SEED))
     return seed
 
 
@@ -68,23 +69,25 @@ def make_setup(
 ) -> ChallengeSetup:
     """Check the start-screen choices; ``fresh_seed`` is used when no seed was typed."""
     if kind not in KINDS:
-        raise SetupError(f"Choose cards, dice, tiles or a match (not {kind!r}).")
+        raise SetupError(fmt("Choose cards, dice, tiles or a match (not {kind!r}).", kind=kind))
     challenges = [v for v in match_games if v in VARIANTS] if kind == "match" else [kind]
     if kind == "match" and len(challenges) < 2:
-        raise SetupError("A match needs at least two challenges: tick two or three games.")
+        raise SetupError(_("A match needs at least two challenges: tick two or three games."))
     if not 2 <= players <= MAX_SEATS:
-        raise SetupError("The challenges are for 2 to 4 players.")
+        raise SetupError(_("The challenges are for 2 to 4 players."))
     if len(seats) < players or len(names) < players:
-        raise SetupError("Every seat needs a player.")
+        raise SetupError(_("Every seat needs a player."))
     seats = list(seats[:players])
     for seat, controller in enumerate(seats):
         if controller != HUMAN and controller not in BOT_LEVELS:
-            raise SetupError(f"Seat {seat + 1}: choose a person or a casual or strong bot.")
+            raise SetupError(
+                fmt("Seat {n}: choose a person or a casual or strong bot.", n=seat + 1)
+            )
     clean = []
     for seat, name in enumerate(names[:players]):
         clean.append(clean_name(name, default_name(seat, seats[seat]), MAX_NAME))
     if len({n.casefold() for n in clean}) != players:
-        raise SetupError("Two players have the same name; give everyone a different one.")
+        raise SetupError(_("Two players have the same name; give everyone a different one."))
     return ChallengeSetup(
         challenges, players, clean, seats, parse_seed(seed_text, fresh_seed), bool(start_rule)
     )

@@ -15,6 +15,7 @@ import dataclasses
 import json
 import random
 from dataclasses import replace
+from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -26,11 +27,19 @@ from web.challenges.host import SPEEDS, ChallengeHost, host_of
 from web.challenges.parts import PassDialog, ResultDialog
 from web.challenges.rules import rules_html
 from web.challenges.screen import Screen, screen_model, title
-from web.challenges.session import Session, describe_save, read_session, write_session
+from web.challenges.session import (
+    Session,
+    describe_save,
+    read_session,
+    save_msg,
+    write_session,
+)
 from web.challenges.setup import ChallengeSetup, SetupForm, form_model
 from web.challenges.state import Keyed, ScreenState
 from web.challenges.words import intent
+from web.i18n import N_, _, fmt
 from web.play import summary
+from web.play.engine_words import engine_text
 from web.play.session import SetupError
 from web.ui.dom import (
     document,
@@ -51,47 +60,46 @@ BOT_BUDGET_MS = {"casual": 100, "strong": 400}
 # Shown in the start screen's "Play on" card, under the board game's Continue, so every
 # game in progress is resumed from one place.
 CONTINUE_HTML = """
-<button id="ch-continue" type="button" disabled>Continue saved challenge</button>
-<p id="ch-continue-info" class="muted">No saved challenge yet.</p>
+<button id="ch-continue" type="button" disabled></button>
+<p id="ch-continue-info" class="muted"></p>
 """
 
 SCREEN_HTML = """
 <header class="bar">
-  <h1 class="sr-only">Ingenious Challenges</h1>
-  <button id="ch-menu" type="button" data-action="ch-menu"
-          title="Back to the start screen"><span aria-hidden="true">☰</span> Menu</button>
+  <h1 id="ch-heading" class="sr-only"></h1>
+  <button id="ch-menu" type="button" data-action="ch-menu"></button>
   <p id="ch-status" class="status" aria-hidden="true"></p>
   <div class="bar-tools">
-    <label class="speed"><span class="speed-label">Speed</span>
-      <select id="ch-speed" aria-label="Bot speed">
-        <option value="slow">Slow</option><option value="normal">Normal</option>
-        <option value="fast">Fast</option><option value="instant">Instant</option>
+    <label class="speed"><span id="ch-speed-label" class="speed-label"></span>
+      <select id="ch-speed">
+        <option value="slow"></option><option value="normal"></option>
+        <option value="fast"></option><option value="instant"></option>
       </select>
     </label>
     <span id="ch-undo-slot"></span>
-    <button id="ch-rules" type="button" data-action="ch-rules">How to play</button>
+    <button id="ch-rules" type="button" data-action="ch-rules"></button>
   </div>
 </header>
 <div class="ch-layout">
   <div class="ch-main">
     <p id="ch-match-info" class="ch-match-info" hidden></p>
     <section class="ch-panel" aria-labelledby="ch-table-title">
-      <h2 id="ch-table-title" class="panel-title">Table</h2>
+      <h2 id="ch-table-title" class="panel-title"></h2>
       <div id="ch-table"></div>
     </section>
     <section class="ch-panel ch-act" aria-labelledby="ch-act-title">
-      <h2 id="ch-act-title" class="panel-title">Your turn</h2>
+      <h2 id="ch-act-title" class="panel-title"></h2>
       <div id="ch-act"></div>
     </section>
     <div id="ch-banner" class="banner" aria-hidden="true" hidden></div>
   </div>
   <aside class="ch-side">
     <section class="ch-panel" aria-labelledby="ch-scores-title">
-      <h2 id="ch-scores-title" class="panel-title">Score rows</h2>
+      <h2 id="ch-scores-title" class="panel-title"></h2>
       <div id="ch-scores"></div>
     </section>
     <section class="ch-panel" aria-labelledby="ch-log-title">
-      <h2 id="ch-log-title" class="panel-title">Moves</h2>
+      <h2 id="ch-log-title" class="panel-title"></h2>
       <ol id="ch-log" class="move-list" tabindex="0" aria-labelledby="ch-log-title"></ol>
     </section>
   </aside>
@@ -104,13 +112,41 @@ SCREEN_HTML = """
 </dialog>
 <dialog id="ch-guide" class="card dialog guide-card" aria-labelledby="ch-guide-title" hidden>
   <div class="guide-head">
-    <h2 id="ch-guide-title">How to play</h2>
-    <button id="ch-guide-close" type="button" data-action="ch-guide-close"
-            aria-label="Close">✕</button>
+    <h2 id="ch-guide-title"></h2>
+    <button id="ch-guide-close" type="button" data-action="ch-guide-close">✕</button>
   </div>
   <div id="ch-guide-body" class="guide-body"></div>
 </dialog>
 """
+
+
+def fixed_texts() -> list[tuple[str, str, str]]:
+    """The fixed words of the screen in the current language: (CSS selector, attribute
+    or "" for the text, text). Written when the screen is built and when the language
+    changes."""
+    return [
+        ("#ch-continue", "", _("Continue saved challenge")),
+        ("#ch-heading", "", _("Ingenious Challenges")),
+        ("#ch-menu", "title", _("Back to the start screen")),
+        ("#ch-speed-label", "", _("Speed")),
+        ("#ch-speed", "aria-label", _("Bot speed")),
+        ('#ch-speed option[value="slow"]', "", _("Slow")),
+        ('#ch-speed option[value="normal"]', "", _("Normal")),
+        ('#ch-speed option[value="fast"]', "", _("Fast")),
+        ('#ch-speed option[value="instant"]', "", _("Instant")),
+        ("#ch-rules", "", _("How to play")),
+        ("#ch-table-title", "", _("Table")),
+        ("#ch-act-title", "", _("Your turn")),
+        ("#ch-scores-title", "", _("Score rows")),
+        ("#ch-log-title", "", _("Moves")),
+        ("#ch-guide-title", "", _("How to play")),
+        ("#ch-guide-close", "aria-label", _("Close")),
+    ]
+
+
+def menu_html() -> str:
+    return f'<span aria-hidden="true">☰</span> {escape(_("Menu"))}'
+
 
 FLOW = ("ch-act", "ch-pass", "ch-over", "ch-guide")  # focus here follows the game
 
@@ -143,6 +179,7 @@ class ChallengeUI:
         slot.className = "ch-continue"
         slot.innerHTML = CONTINUE_HTML
         el("challenge-screen").innerHTML = SCREEN_HTML
+        self.write_fixed_texts()
         on(el("ch-form"), "change", self.on_form_input)
         on(el("ch-form"), "input", self.on_form_input)
         on(el("ch-form"), "submit", self.on_submit)
@@ -185,8 +222,21 @@ class ChallengeUI:
         problem.textContent = model.problem
         problem.hidden = not model.problem
 
+    def write_fixed_texts(self) -> None:
+        for selector, attribute, said in fixed_texts():
+            node = document.querySelector(selector)
+            if missing(node):
+                continue
+            if attribute:
+                node.setAttribute(attribute, said)
+            else:
+                node.textContent = said
+        el("ch-menu").innerHTML = menu_html()
+
     def relanguage(self) -> None:
         """Another language was chosen: the card, the Continue line and the screen again."""
+        self.write_fixed_texts()
+        self.drawn.clear()
         self.seat_rows_for = 0
         self.render_form()
         self.render_continue()
@@ -221,13 +271,15 @@ class ChallengeUI:
         el("ch-continue-slot").hidden = session is None and problem is None
         el("ch-continue").disabled = session is None
         el("ch-continue-info").textContent = (
-            describe_save(session) if session is not None else problem or "No saved challenge yet."
+            describe_save(session)
+            if session is not None
+            else problem or _("No saved challenge yet.")
         )
 
     def continue_saved(self) -> None:
         session, problem = read_session(self.host.store)
         if session is None:
-            el("ch-continue-info").textContent = problem or "No saved challenge yet."
+            el("ch-continue-info").textContent = problem or _("No saved challenge yet.")
             return
         self.begin(session, resumed=True)
 
@@ -253,7 +305,11 @@ class ChallengeUI:
         self.session = session
         session.screen = "game"
         self.state = ScreenState()
-        said = f"{'Resumed' if resumed else 'New'} {title(session)}. {prompt(session, self.state)}"
+        said = fmt(
+            N_("Resumed {title}. {prompt}") if resumed else N_("New {title}. {prompt}"),
+            title=title(session),
+            prompt=prompt(session, self.state),
+        )
         self.state = replace(self.state, announcement=said)
         self.drawn.clear()
         self.focus_key = None
@@ -294,7 +350,12 @@ class ChallengeUI:
         try:
             earlier = session.undone()
         except (IllegalMoveError, SaveFormatError) as exc:
-            self.state = replace(self.state, problem=Keyed(session.position, f"Cannot undo: {exc}"))
+            self.state = replace(
+                self.state,
+                problem=Keyed(
+                    session.position, fmt("Cannot undo: {problem}", problem=engine_text(str(exc)))
+                ),
+            )
             self.render()
             return
         self.generation += 1  # an answer from a bot still thinking is dropped
@@ -302,7 +363,8 @@ class ChallengeUI:
         self.session = earlier
         fresh = ScreenState()
         self.state = replace(
-            fresh, announcement=f"Took back your last turn. {prompt(earlier, fresh)}"
+            fresh,
+            announcement=fmt("Took back your last turn. {prompt}", prompt=prompt(earlier, fresh)),
         )
         self.autosave()
         self.render(take_focus=True)
@@ -316,7 +378,7 @@ class ChallengeUI:
         if problem:
             self.state = replace(self.state, problem=Keyed(self.session.position, problem))
             return
-        text = summary.challenge_summary_json(describe_save(self.session), js.Date.now())
+        text = summary.challenge_summary_json(save_msg(self.session), js.Date.now())
         try:
             self.host.store.setItem(summary.SUMMARY_KEY, text)
         except Exception as exc:  # full storage: the session itself was stored
@@ -335,9 +397,12 @@ class ChallengeUI:
         self.model = model
         # Only the rules closed: the dialog gives the focus back to what opened it.
         rules_closed = (
-            before is not None and before.rules_open and not model.rules_open
-            and before.position == model.position and not take_focus
-        )  # fmt: skip
+            before is not None
+            and before.rules_open
+            and not model.rules_open
+            and before.position == model.position
+            and not take_focus
+        )
         active = document.activeElement
         active_id = "" if missing(active) else str(active.id or "")
         follows = (
@@ -536,7 +601,10 @@ class ChallengeUI:
         except Exception as exc:  # a bot failure must not freeze the page
             js.console.warn(f"challenge bot failed: {exc}")
             if generation == self.generation:
-                said = f"The bot could not move ({exc}). The game is saved: reload to try again."
+                said = fmt(
+                    "The bot could not move ({problem}). The game is saved: reload to try again.",
+                    problem=str(exc),
+                )
                 self.state = replace(
                     self.state, problem=Keyed(session.position, said), stalled=session.position
                 )

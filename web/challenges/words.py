@@ -10,6 +10,8 @@ view holds it), so the words follow from the state and a reload tells the same s
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,6 +19,9 @@ from typing import Any
 
 from engine.challenges.common import COLOURS, lowest_colours
 from web.challenges.previews import (
+    LOST_ABOVE_CAP,
+    LOST_ABOVE_TARGET,
+    LOST_TO_AREAS,
     Gain,
     PlanItem,
     card_colours,
@@ -24,17 +29,35 @@ from web.challenges.previews import (
     others_showing,
     simulate_gains,
 )
+from web.i18n import N_, Msg, _, fmt, fmt_n, is_msg, msg, msg_n, ngettext, number, placeholders
+from web.i18n import join as join_words
 
-TITLES = {"cards": "Card Challenge", "dice": "Dice Challenge", "tiles": "Tile Challenge"}
-SHAPES = {
-    "red": "12-pointed star",
-    "green": "disc",
-    "blue": "6-pointed star",
-    "orange": "hexagon",
-    "yellow": "sun",
-    "purple": "ring",
+TITLES = {
+    "cards": N_("Card Challenge"),
+    "dice": N_("Dice Challenge"),
+    "tiles": N_("Tile Challenge"),
 }
-BONUS_MARK = "Ingenious!"
+#: Each symbol by its colour and shape (the glossary's names, translated where shown).
+SYMBOL_NAMES = {
+    "red": N_("red 12-pointed star"),
+    "green": N_("green disc"),
+    "blue": N_("blue 6-pointed star"),
+    "orange": N_("orange hexagon"),
+    "yellow": N_("yellow sun"),
+    "purple": N_("purple ring"),
+}
+BONUS_MARK = N_("Ingenious!")
+#: Why points were lost, as a whole clause (the word order differs between languages).
+LOST_WORDS = {
+    LOST_ABOVE_CAP: N_("({lost} lost above 10)"),
+    LOST_TO_AREAS: N_("({lost} lost to the area rule)"),
+    LOST_ABOVE_TARGET: N_("({lost} lost above the target, back to the pool)"),
+}
+
+
+def title(variant: str) -> str:
+    """A challenge's name in the player's language."""
+    return _(TITLES[variant])
 
 
 @dataclass(frozen=True)
@@ -49,7 +72,7 @@ Phrase = tuple[Part, ...]
 
 
 def symbol_name(colour: str) -> str:
-    return f"{colour} {SHAPES[colour]}"
+    return _(SYMBOL_NAMES[colour])
 
 
 def text(phrase: Sequence[Part]) -> str:
@@ -57,14 +80,92 @@ def text(phrase: Sequence[Part]) -> str:
     return "".join(symbol_name(p.colour) if isinstance(p, Sym) else p for p in phrase)
 
 
-def join(phrases: Sequence[Phrase], between: str = ", ", last: str | None = None) -> Phrase:
-    """Phrases in a row: "a, b and c" (with ``last=" and "``) or "a, b, c"."""
+# A kept phrase is a message (``msg``: id and arguments) whose arguments may be a symbol
+# (``sym``), another kept phrase, or a list of kept phrases said one after the other.
+# ``show`` renders it in the current language as text and symbol parts, so the move list
+# kept in memory reads in whatever language the player picks later.
+
+
+def sym(colour: str) -> dict[str, str]:
+    """A symbol as the argument of a kept phrase."""
+    return {"s": colour}
+
+
+def then(items: Sequence[Any]) -> dict[str, Any]:
+    """Kept phrases one after the other: "a, then b, then c"."""
+    return {"then": list(items)}
+
+
+def show(value: Any) -> Phrase:
+    """A kept phrase (or one of its arguments) as parts in the current language."""
+    if isinstance(value, Sym):
+        return (value,)
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, list):
+        return join([show(v) for v in value])
+    if isinstance(value, dict) and "s" in value:
+        return (Sym(str(value["s"])),)
+    if isinstance(value, dict) and "then" in value:
+        out: Phrase = ()
+        for i, item in enumerate(value["then"]):
+            out = show(item) if i == 0 else phrase(N_("{first}, then {next}"), first=out, next=item)
+        return out
+    if is_msg(value):
+        return _split(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (number(value),)
+    return (str(value),)
+
+
+def _split(kept: Msg) -> Phrase:
+    args = kept.get("a") or {}
+    plural, count = kept.get("p"), kept.get("n")
+    if isinstance(plural, str) and isinstance(count, str):
+        amount = args.get(count)
+        template = ngettext(kept["m"], plural, amount if isinstance(amount, int) else 0)
+    else:
+        template = _(kept["m"])
+    if not placeholders(template) <= set(args):
+        template = kept["m"]
     out: list[Part] = []
-    for i, phrase in enumerate(phrases):
-        if i:
-            out.append(last if last is not None and i == len(phrases) - 1 else between)
-        out.extend(phrase)
+    at = 0
+    for found in _FIELD.finditer(template):
+        out.append(template[at : found.start()])
+        out.extend(show(args[found.group(1)]))
+        at = found.end()
+    out.append(template[at:])
+    return _merged(out)
+
+
+def _merged(parts: Sequence[Part]) -> Phrase:
+    """Adjacent texts as one, empty texts dropped."""
+    out: list[Part] = []
+    for part in parts:
+        if isinstance(part, str) and out and isinstance(out[-1], str):
+            out[-1] = out[-1] + part
+        elif part != "":
+            out.append(part)
     return tuple(out)
+
+
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def phrase(message: str, /, **args: Any) -> Phrase:
+    """A phrase in the current language: ``message`` translated, its placeholders filled
+    with symbols, phrases or words."""
+    return show(msg(message, **args))
+
+
+def join(phrases: Sequence[Phrase]) -> Phrase:
+    """Phrases in a row: "a, b, c"."""
+    out: list[Part] = []
+    for i, item in enumerate(phrases):
+        if i:
+            out.append(", ")
+        out.extend(item)
+    return _merged(out)
 
 
 def syms(colours: Sequence[str]) -> Phrase:
@@ -74,10 +175,18 @@ def syms(colours: Sequence[str]) -> Phrase:
 
 @dataclass(frozen=True)
 class Line:
-    """One line of the move list; ``bonus`` lines (an "Ingenious!") stand out."""
+    """One line of the move list, kept as a message; ``bonus`` lines (an "Ingenious!")
+    stand out."""
 
-    phrase: Phrase
+    kept: Msg
     bonus: bool = False
+
+    def __hash__(self) -> int:
+        return hash((json.dumps(self.kept, sort_keys=True), self.bonus))
+
+    @property
+    def phrase(self) -> Phrase:
+        return show(self.kept)
 
     @property
     def text(self) -> str:
@@ -88,19 +197,49 @@ class Line:
 
 
 def points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+    return fmt_n("{n} point", "{n} points", "n", n=n)
+
+
+LOST_PLAIN = N_("({lost} lost)")
+LOST_CHIP = N_("{lost} lost")
+#: The lost points beside a preview's gain.
+LOST_CHIPS = {
+    LOST_ABOVE_CAP: N_("{lost} lost above 10"),
+    LOST_TO_AREAS: N_("{lost} lost to the area rule"),
+    LOST_ABOVE_TARGET: N_("{lost} lost above the target, back to the pool"),
+}
+
+
+def lost_text(gain: Gain) -> str:
+    return fmt(LOST_CHIPS.get(gain.why_lost, LOST_CHIP), lost=gain.lost)
+
+
+def lost_words(gain: Gain) -> Msg:
+    return msg(LOST_WORDS.get(gain.why_lost, LOST_PLAIN), lost=gain.lost)
+
+
+def kept_gain(gain: Gain) -> Msg:
+    """``+2 <symbol>``, with the lost points and why: ``+1 <symbol> (2 lost above 10)``."""
+    if gain.lost:
+        return msg(
+            "+{points} {symbol} {lost}",
+            points=gain.gained,
+            symbol=sym(gain.colour),
+            lost=lost_words(gain),
+        )
+    return msg("+{points} {symbol}", points=gain.gained, symbol=sym(gain.colour))
+
+
+def kept_gains(gains: Sequence[Gain]) -> Any:
+    return [kept_gain(g) for g in gains] if gains else msg("no points")
 
 
 def gain_phrase(gain: Gain) -> Phrase:
-    """``+2 <symbol>``, with the lost points and why: ``+1 <symbol> (2 lost above 10)``."""
-    phrase: Phrase = (f"+{gain.gained} ", Sym(gain.colour))
-    if gain.lost:
-        phrase += (f" ({gain.lost} lost {gain.why_lost})",)
-    return phrase
+    return show(kept_gain(gain))
 
 
 def gains_phrase(gains: Sequence[Gain]) -> Phrase:
-    return join([gain_phrase(g) for g in gains]) if gains else ("no points",)
+    return show(kept_gains(gains))
 
 
 def row_gains(before: list[int], after: list[int], offered: Counter[str]) -> list[Gain]:
@@ -144,23 +283,40 @@ def describe(
 def ending_lines(variant: str, after: dict[str, Any], ended_by: str) -> list[Line]:
     if ended_by == "goal" and after["winner"] is not None:
         winner = after["names"][after["winner"]]
-        return [Line((f"{winner} has every row at {goal_words(variant, after)}: {winner} wins!",))]
+        if variant == "tiles":
+            said = msg(
+                "{name} has every row at the target {target}: {name} wins!",
+                name=winner,
+                target=int(after["target"]),
+            )
+        else:
+            said = msg("{name} has every row at 7 or more: {name} wins!", name=winner)
+        return [Line(said)]
     if ended_by == "pool empty":
-        return [Line(("Nobody can draw or score: the game ends.",))]
+        return [Line(msg("Nobody can draw or score: the game ends."))]
     return []
 
 
-def goal_words(variant: str, view: dict[str, Any]) -> str:
-    return f"the target {view['target']}" if variant == "tiles" else "7 or more"
-
-
 def bonus_lines(
-    name: str, colours: list[str], reached: str, keeps_turn: bool, what: str
+    name: str, colours: list[str], reached: Msg, keeps_turn: bool, what: Msg
 ) -> list[Line]:
     lines = []
     for colour in colours:
-        follow = f"{name} plays a bonus turn." if keeps_turn else f"but {what}."
-        lines.append(Line((f"{BONUS_MARK} ", Sym(colour), f" reached {reached}: {follow}"), True))
+        if keeps_turn:
+            said = msg(
+                "Ingenious! {symbol} reached {reached}: {name} plays a bonus turn.",
+                symbol=sym(colour),
+                reached=reached,
+                name=name,
+            )
+        else:
+            said = msg(
+                "Ingenious! {symbol} reached {reached}, but {what}.",
+                symbol=sym(colour),
+                reached=reached,
+                what=what,
+            )
+        lines.append(Line(said, True))
     return lines
 
 
@@ -174,9 +330,19 @@ def card_lines(
 ) -> list[Line]:
     if move in ("discard", "keep"):
         if move == "keep":
-            return [Line((f"{name} kept the hand.",))]
+            return [Line(msg("{name} kept the hand.", name=name))]
         count = before["hand_sizes"][seat]
-        return [Line((f"{name} showed and discarded the whole hand ({count} cards).",))]
+        return [
+            Line(
+                msg_n(
+                    "{name} showed and discarded the whole hand ({n} card).",
+                    "{name} showed and discarded the whole hand ({n} cards).",
+                    "n",
+                    name=name,
+                    n=count,
+                )
+            )
+        ]
     first, second = card_colours(move)
     row = before["rows"][seat]
     offered = Counter({c: faceup_count(before, c) for c in (first, second)})
@@ -186,22 +352,35 @@ def card_lines(
     if won:  # scoring stopped at the winning point: nothing after it was offered
         last = max(i for i, g in enumerate(order) if g.gained)
         order = order[:last] + [Gain(order[last].colour, order[last].gained, order[last].gained)]
-    phrase: Phrase = (f"{name} played the ",) + card_phrase(first, second) + (" card, ",)
-    phrase += (Sym(first), " first: ")
-    lines = [Line(phrase + gains_phrase(order) + (".",))]
+    said = msg(
+        "{name} played the {card} card, {symbol} first: {gains}.",
+        name=name,
+        card=kept_card(first, second),
+        symbol=sym(first),
+        gains=kept_gains(order),
+    )
+    lines = [Line(said)]
     if not won:
         keeps = after["current"] == seat and after["phase"] == "play"
         lines += bonus_lines(
-            name, new_bonus_colours(before, after, seat), "10", keeps, "no card is left for it"
+            name,
+            new_bonus_colours(before, after, seat),
+            msg("10"),
+            keeps,
+            msg("no card is left for it"),
         )
         if after["deck_size"] > before["deck_size"]:
-            lines.append(Line(("The discard pile was shuffled into a new deck.",)))
+            lines.append(Line(msg("The discard pile was shuffled into a new deck.")))
     return lines
+
+
+def kept_card(first: str, second: str) -> Msg:
+    return msg("{first} and {second}", first=sym(first), second=sym(second))
 
 
 def card_phrase(first: str, second: str) -> Phrase:
     """A card by its two symbols."""
-    return (Sym(first), " and ", Sym(second))
+    return show(kept_card(first, second))
 
 
 def with_reason(gain: Gain, row_before: list[int]) -> Gain:
@@ -209,7 +388,7 @@ def with_reason(gain: Gain, row_before: list[int]) -> Gain:
     if not gain.lost:
         return gain
     value = row_before[COLOURS.index(gain.colour)] + gain.gained
-    why = "above 10" if value >= 10 else "to the area rule"
+    why = LOST_ABOVE_CAP if value >= 10 else LOST_TO_AREAS
     return Gain(gain.colour, gain.offered, gain.gained, why)
 
 
@@ -217,7 +396,7 @@ def parse_items(move: str) -> list[PlanItem]:
     """The scoring steps of a dice move (``red green+green=blue``)."""
     items = []
     for token in move.split():
-        group, _, colour = token.partition("=")
+        group, _sep, colour = token.partition("=")
         parts = group.split("+")
         if colour:
             items.append(PlanItem("wild", parts[0], len(parts), colour))
@@ -226,20 +405,36 @@ def parse_items(move: str) -> list[PlanItem]:
     return items
 
 
-def item_phrase(item: PlanItem) -> Phrase:
+def kept_wild(item: PlanItem) -> Msg:
+    return msg(
+        "wild of {size} {die} as {colour}",
+        size=item.size,
+        die=sym(item.symbol),
+        colour=sym(item.colour),
+    )
+
+
+def kept_item(item: PlanItem) -> Msg:
     """``<die>`` for a matched die; ``wild of 2 <die> as <colour>`` for a wild."""
     if item.kind == "match":
-        return (Sym(item.symbol), " die")
-    return (f"wild of {item.size} ", Sym(item.symbol), " as ", Sym(item.colour))
+        return msg("{die} die", die=sym(item.symbol))
+    return kept_wild(item)
+
+
+def item_phrase(item: PlanItem) -> Phrase:
+    return show(kept_item(item))
+
+
+def kept_step(item: PlanItem, gain: Gain) -> Msg:
+    """What one die or wild scored: ``<die> +2`` or ``wild of 2 <die> as <colour> +1``."""
+    head: Any = sym(item.symbol) if item.kind != "wild" else kept_wild(item)
+    if gain.lost:
+        return msg("{what} +{points} {lost}", what=head, points=gain.gained, lost=lost_words(gain))
+    return msg("{what} +{points}", what=head, points=gain.gained)
 
 
 def step_phrase(item: PlanItem, gain: Gain) -> Phrase:
-    """What one die or wild scored: ``<die> +2`` or ``wild of 2 <die> as <colour> +1``."""
-    head: Phrase = (Sym(item.symbol),)
-    if item.kind == "wild":
-        head = (f"wild of {item.size} ", Sym(item.symbol), " as ", Sym(item.colour))
-    lost = f" ({gain.lost} lost {gain.why_lost})" if gain.lost else ""
-    return head + (f" +{gain.gained}{lost}",)
+    return show(kept_step(item, gain))
 
 
 def dice_lines(
@@ -247,24 +442,32 @@ def dice_lines(
 ) -> list[Line]:
     if move == "reroll":
         left = after["rerolls_left"]
-        dice = [d for d in after["dice"][seat] if d]
-        return [
-            Line(
-                (f"{name} re-rolled: ",)
-                + syms(dice)
-                + (f" ({left} re-roll{'' if left == 1 else 's'} left).",)
-            )
-        ]
+        dice = [sym(d) for d in after["dice"][seat] if d]
+        said = msg_n(
+            "{name} re-rolled: {dice} ({n} re-roll left).",
+            "{name} re-rolled: {dice} ({n} re-rolls left).",
+            "n",
+            name=name,
+            dice=dice,
+            n=left,
+        )
+        return [Line(said)]
     items = parse_items(move)
     others = others_showing(before, seat)
     row = list(before["rows"][seat])
-    gains, _ = simulate_gains(row, [(item.colour, item.points(others)) for item in items])
-    steps = [step_phrase(item, gain) for item, gain in zip(items, gains, strict=False)]
-    rolled = [d for d in before["dice"][seat] if d]
-    lines = [Line((f"{name} scored ",) + syms(rolled) + (": ",) + join(steps) + (".",))]
+    gains, _rest = simulate_gains(row, [(item.colour, item.points(others)) for item in items])
+    steps = [kept_step(item, gain) for item, gain in zip(items, gains, strict=False)]
+    rolled = [sym(d) for d in before["dice"][seat] if d]
+    lines = [Line(msg("{name} scored {dice}: {steps}.", name=name, dice=rolled, steps=steps))]
     if after["phase"] != "over":
         keeps = after["current"] == seat
-        lines += bonus_lines(name, new_bonus_colours(before, after, seat), "10", keeps, "")
+        lines += bonus_lines(
+            name,
+            new_bonus_colours(before, after, seat),
+            msg("10"),
+            keeps,
+            msg("the turn is over"),
+        )
     return lines
 
 
@@ -275,34 +478,55 @@ def tile_lines(
     target = int(before["target"])
     if move == "draw":
         if after["phase"] == "drawing" and after["current"] == seat and after["drawn"]:
-            return [Line((f"{name} drew ", Sym(after["drawn"][-1]), "."))]
+            return [Line(msg("{name} drew {symbol}.", name=name, symbol=sym(after["drawn"][-1])))]
         # A bust: the drawn tile left the pool (the centre, four or more now, needs no
         # refill) and joined the centre with the tiles drawn before it.
         pool_before, pool_after = before["pool_colours"], after["pool_colours"]
         tile = next(c for c in COLOURS if pool_after[c] < pool_before[c])
-        why = " again" if tile in before["drawn"] else ", which no centre tile shows"
         joined = len(before["drawn"]) + 1
-        joins = f"{joined} tiles join the centre" if joined > 1 else "it joins the centre"
-        line = Line((f"{name} drew ", Sym(tile), f"{why}: the turn ends and {joins}."))
-        return [line] + pass_lines(before, after, seat, int(before["pending_bonus"]) > 0)
+        if tile in before["drawn"]:
+            said = msg_n(
+                "{name} drew {symbol} again: the turn ends and it joins the centre.",
+                "{name} drew {symbol} again: the turn ends and {n} tiles join the centre.",
+                "n",
+                name=name,
+                symbol=sym(tile),
+                n=joined,
+            )
+        else:
+            said = msg_n(
+                "{name} drew {symbol}, which no centre tile shows: the turn ends and it joins "
+                "the centre.",
+                "{name} drew {symbol}, which no centre tile shows: the turn ends and {n} tiles "
+                "join the centre.",
+                "n",
+                name=name,
+                symbol=sym(tile),
+                n=joined,
+            )
+        return [Line(said)] + pass_lines(before, after, seat, int(before["pending_bonus"]) > 0)
     if move.startswith("free:"):
         colour = move.partition(":")[2]
         offered = Counter({colour: before["centre"].count(colour)})
-        head: Phrase = (f"{name} took a free score: ",)
+        head = N_("{name} took a free score: {gains}.")
     else:
         drawn = list(before["drawn"])
         offered = Counter(drawn + [t for t in before["centre"] if t in set(drawn)])
-        head = (f"{name} stopped and scored: ",)
+        head = N_("{name} stopped and scored: {gains}.")
     gains = [
-        Gain(g.colour, g.offered, g.gained, "above the target, back to the pool" if g.lost else "")
+        Gain(g.colour, g.offered, g.gained, LOST_ABOVE_TARGET if g.lost else "")
         for g in row_gains(row_before, row_after, offered)
     ]
-    lines = [Line(head + gains_phrase(gains) + (".",))]
+    lines = [Line(msg(head, name=name, gains=kept_gains(gains)))]
     if after["phase"] != "over":
         reached = [c for i, c in enumerate(COLOURS) if row_before[i] < target <= row_after[i]]
         keeps = after["current"] == seat
         lines += bonus_lines(
-            name, reached, f"the target {target}", keeps, "cannot draw or score any more"
+            name,
+            reached,
+            msg("the target {target}", target=target),
+            keeps,
+            msg("{name} cannot draw or score any more", name=name),
         )
         lines += pass_lines(before, after, seat, int(before["pending_bonus"]) + len(reached) > 0)
     return lines
@@ -329,7 +553,10 @@ def pass_lines(
         while at != after["current"] and len(skipped) < players:
             skipped.append(at)
             at = (at + 1) % players
-    return [Line((f"{before['names'][s]} cannot draw or score and passes.",)) for s in skipped]
+    return [
+        Line(msg("{name} cannot draw or score and passes.", name=before["names"][s]))
+        for s in skipped
+    ]
 
 
 # --------------------------------------------------------------------------- a bot's intent
@@ -339,22 +566,28 @@ def intent(variant: str, move: str, view: dict[str, Any], name: str) -> Phrase:
     """What a bot is about to do (shown for a moment before it happens)."""
     if variant == "cards":
         if move == "discard":
-            return (f"{name} discards the whole hand.",)
+            return phrase(N_("{name} discards the whole hand."), name=name)
         if move == "keep":
-            return (f"{name} keeps the hand.",)
+            return phrase(N_("{name} keeps the hand."), name=name)
         first, second = card_colours(move)
-        head: Phrase = (f"{name} plays the ",) + card_phrase(first, second)
-        return head + (" card, ", Sym(first), " first.")
+        return phrase(
+            N_("{name} plays the {card} card, {symbol} first."),
+            name=name,
+            card=kept_card(first, second),
+            symbol=sym(first),
+        )
     if variant == "dice":
         if move == "reroll":
-            return (f"{name} re-rolls all dice.",)
-        steps = [item_phrase(item) for item in parse_items(move)]
-        return (f"{name} scores ",) + join(steps, ", then ") + (".",)
+            return phrase(N_("{name} re-rolls all dice."), name=name)
+        steps = [kept_item(item) for item in parse_items(move)]
+        return phrase(N_("{name} scores {steps}."), name=name, steps=then(steps))
     if move == "draw":
-        return (f"{name} draws a tile.",)
+        return phrase(N_("{name} draws a tile."), name=name)
     if move == "score":
-        return (f"{name} stops and scores.",)
-    return (f"{name} takes a free score in ", Sym(move.partition(":")[2]), ".")
+        return phrase(N_("{name} stops and scores."), name=name)
+    return phrase(
+        N_("{name} takes a free score in {symbol}."), name=name, symbol=sym(move.partition(":")[2])
+    )
 
 
 # --------------------------------------------------------------------------- other words
@@ -363,36 +596,49 @@ def intent(variant: str, move: str, view: dict[str, Any], name: str) -> Phrase:
 def split_label(count: int, split: tuple[int, ...], symbol: str) -> str:
     """One way to use ``count`` equal dice, e.g. "a wild of 2 (1 point) + 1 matched die"."""
     if not split:
-        return f"match each {symbol} die on its own"
-    parts = [f"a wild of {size} ({points(size - 1)})" for size in split]
+        return fmt("match each {symbol} die on its own", symbol=symbol)
+    parts = [
+        fmt("a wild of {size} ({points})", size=size, points=points(size - 1)) for size in split
+    ]
     singles = count - sum(split)
     if singles:
-        parts.append(f"{singles} matched die" if singles == 1 else f"{singles} matched dice")
+        parts.append(fmt_n("{n} matched die", "{n} matched dice", "n", n=singles))
     return " + ".join(parts)
 
 
 def discard_reason(view: dict[str, Any], seat: int) -> Phrase:
-    low = [COLOURS[c] for c in lowest_colours(view["rows"][seat])]
-    rows = "row" if len(low) == 1 else "rows"
-    return (
-        (f"No card in your hand shows your lowest {rows} (",)
-        + syms(low)
-        + ("): you may show and discard the whole hand before drawing six new cards.",)
+    low = [sym(COLOURS[c]) for c in lowest_colours(view["rows"][seat])]
+    return show(
+        msg_n(
+            "No card in your hand shows your lowest row ({symbols}): you may show and discard "
+            "the whole hand before drawing six new cards.",
+            "No card in your hand shows your lowest rows ({symbols}): you may show and discard "
+            "the whole hand before drawing six new cards.",
+            "n",
+            symbols=low,
+            n=len(low),
+        )
     )
 
 
 def ended_reason(result: dict[str, Any], variant: str, names: list[str], target: int) -> str:
     if result["ended_by"] == "goal" and result["winner"] is not None:
-        goal = f"the target {target}" if variant == "tiles" else f"{target} or more"
-        return f"{names[result['winner']]} brought every row to {goal}."
+        name = names[result["winner"]]
+        if variant == "tiles":
+            return fmt("{name} brought every row to the target {target}.", name=name, target=target)
+        return fmt("{name} brought every row to {target} or more.", name=name, target=target)
     if result["ended_by"] == "pool empty":
-        return "The pool ran dry and nobody could move: the lowest rows decide."
-    return "The game ended."
+        return _("The pool ran dry and nobody could move: the lowest rows decide.")
+    return _("The game ended.")
 
 
-def winners_title(names: list[str], winners: list[int], what: str) -> str:
+def winners_title(names: list[str], winners: list[int], match: bool) -> str:
     """ "Ann wins!" / "Ann wins the match!" or a shared first place."""
     shown = [names[s] for s in winners]
     if len(shown) == 1:
-        return f"{shown[0]} wins{what}!"
-    return f"Shared first place{what.replace(' the', ' in the')}: " + " and ".join(shown)
+        if match:
+            return fmt("{name} wins the match!", name=shown[0])
+        return fmt("{name} wins!", name=shown[0])
+    if match:
+        return fmt("Shared first place in the match: {names}", names=join_words(shown))
+    return fmt("Shared first place: {names}", names=join_words(shown))
