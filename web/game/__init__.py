@@ -2,8 +2,11 @@
 
 - `state`: the screen's own state (`Screen`) and the pure steps that change it;
 - `words`: moves and decisions in the players' language;
-- `model`: ``model(game, screen, facts)``, everything the screen shows (the status line
-  is decided in `model.status_line`);
+- `facts`: what depends on the position only (the view, the legal moves, the moves in
+  words);
+- `model`: ``model(game, screen, facts)``, everything the screen shows; its texts come
+  from `status` (the status line, hints, announcements, `status.status_line` decides the
+  line) and `over` (the pass screen, the resume panel, the game-over card);
 - `draw` (the page) and `canvas` (the board) write a model; `input` turns events into
   state changes; `screen` ties them together (moves, undo, redo, hints, bots).
 

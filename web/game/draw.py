@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from web.board.symbols import colour_name, svg_symbol, svg_tile
-from web.game.model import GameModel, OverModel, PassModel, PreviewModel, RackModel
+from web.game.model import GameModel, PreviewModel, RackModel
+from web.game.over import OverModel, PassModel
 from web.game.strip import strip_html
 from web.game.words import MoveWords
 from web.i18n import _, fmt

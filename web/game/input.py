@@ -16,9 +16,9 @@ from web.board import zoom
 from web.board.hexgrid import Cell
 from web.board.placing import Tile, tile_at
 from web.game import state as st
-from web.game.model import refusal
 from web.game.screen import GameScreen
 from web.game.state import Keyed
+from web.game.status import refusal
 from web.i18n import _, fmt
 from web.ui.dom import document, el, guard_dialog, js_value, keep, missing, on
 

@@ -7,99 +7,31 @@ and what screen readers hear. `web.game.draw` and `web.game.canvas` only write i
 page. A reload, Undo, Redo, a loaded save or a shared link give the same model as
 reaching the position by play, because the model never looks at what was shown before.
 
-*Where is the status line decided?* In `status_line`, here.
-
-`facts` holds what depends only on the position (the player view, the legal moves, the
-moves in words); `facts_for` builds it, reusing the words of an earlier position of the
-same game so a move costs one new line, not the whole list.
+The texts live beside it: the status line, hints and announcements in `web.game.status`,
+the pass screen and the game-over card in `web.game.over`; `facts` (what depends only on
+the position) comes from `web.game.facts`.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import IllegalMoveError
 from engine.game import Game
-from web.board import board_words
 from web.board.hexgrid import DIRECTIONS, Cell, add
-from web.board.placing import LegalIndex, Tile, parse_placement, tile_at
+from web.board.placing import Tile, parse_placement, tile_at
 from web.board.symbols import colour_name
 from web.game import words
-from web.game.state import (
-    Landing,
-    Position,
-    Screen,
-    aimed_move,
-    armed_move,
-    candidate,
-    effective,
-    position_of,
-)
+from web.game.facts import Facts
+from web.game.over import OverModel, PassModel, over_model, pass_model, welcome_model
+from web.game.state import Landing, Position, Screen, aimed_move, armed_move, candidate, effective
+from web.game.status import announcement, refusal, status_line
 from web.game.words import MoveWords
-from web.i18n import _, fmt, fmt_n, language, render
-from web.play.engine_words import engine_text
-from web.play.session import HUMAN, humans, needs_pass_screen, rack_owner, undo_target
+from web.i18n import _, fmt, fmt_n
+from web.play.session import humans, undo_target
 from web.ui.scoreboard import TrackState, track_states
 
 HINT_LEVEL = "strong"
-HINTS_USED = "{n} hint{s} used in this game."
-
-
-# --- what depends on the position only ---------------------------------------------------------
-@dataclass(frozen=True)
-class Facts:
-    game: Game = field(compare=False)  # held, so its id cannot be reused meanwhile
-    position: Position
-    revealed: int | None
-    seats: tuple[str, ...]
-    owner: int | None  # whose rack the screen may show
-    view: dict[str, Any] = field(compare=False)  # game.view(owner)
-    my_turn: bool = False  # a person at this screen decides now
-    index: LegalIndex = field(default_factory=lambda: LegalIndex([]), compare=False)
-    rack: tuple[Tile, ...] = ()
-    moves: tuple[MoveWords, ...] = ()
-    language: str = "en"  # the moves' words are in this language
-
-
-def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Facts:
-    """The position's facts (or `previous` itself when nothing changed)."""
-    position = position_of(game)
-    seats = tuple(screen.seats)
-    if (
-        previous is not None
-        and previous.game is game
-        and previous.position == position
-        and previous.revealed == screen.revealed
-        and previous.seats == seats
-        and previous.language == language()
-    ):
-        return previous
-    owner = rack_owner(list(seats), game.current, screen.revealed)
-    view = game.view(owner)
-    my_turn = game.phase != "over" and seats[game.current] == HUMAN and owner == game.current
-    rack: tuple[Tile, ...] = ()
-    if owner is not None:
-        rack = tuple((str(a), str(b)) for a, b in view["racks"].get(str(owner), []))
-    kept: tuple[MoveWords, ...] = ()
-    if previous is not None and previous.game is game and previous.language == language():
-        same = 0
-        for old, new in zip(previous.position, position, strict=False):
-            if old != new:
-                break
-            same += 1
-        kept = previous.moves[:same]
-    radius = game.zone.radius
-    fresh = tuple(  # a bot's placement also says where it went: nobody saw it aimed
-        words.describe(game.log, i, game.names, game.variant.name,
-                       None if seats[int(game.log[i]["seat"])] == HUMAN else radius)
-        for i in range(len(kept), len(game.log))
-    )  # fmt: skip
-    return Facts(
-        game, position, screen.revealed, seats, owner, view, my_turn,
-        LegalIndex(game.legal_moves() if my_turn else []), rack, kept + fresh, language(),
-    )  # fmt: skip
 
 
 # --- the model -------------------------------------------------------------------------------
@@ -164,32 +96,6 @@ class Buttons:
 class ScoresModel:
     tracks: tuple[TrackState, ...]
     current_side: int | None  # the score card of the side to move (not in the duel)
-
-
-@dataclass(frozen=True)
-class PassModel:
-    visible: bool = False
-    title: str = ""
-    ready: str = ""
-    since: tuple[MoveWords, ...] = ()  # the moves this person has not seen yet
-    empty: str = ""  # said when there are none
-    standing: str = ""  # where every side stands now: its lowest colour
-
-
-@dataclass(frozen=True)
-class RankRow:
-    place: int
-    name: str
-    detail: str
-    first: bool
-
-
-@dataclass(frozen=True)
-class OverModel:
-    visible: bool = False
-    title: str = ""
-    rows: tuple[RankRow, ...] = ()
-    reasons: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -268,121 +174,6 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
         board=board_model(game, screen, facts, tile, preview, shown_moves, position, armed),
         candidate=move,
     )
-
-
-# --- the status line ---------------------------------------------------------------------------
-def status_line(game: Game, screen: Screen, facts: Facts) -> str:
-    """The one line above the board: what is happening and who must do what."""
-    position = facts.position
-    names = game.names
-    if game.phase == "over":
-        return fmt("Game over: {result}", result=over_title(game))
-    notice = screen.notice.at(position) if screen.notice else None
-    if notice:
-        return render(notice)
-    if armed_move(screen, position):
-        if screen.touch:
-            return fmt("{name}: tap it again or press Place to place the tile there.",
-                       name=names[game.current])  # fmt: skip
-        return fmt("{name}: click it again or press Place to place the tile there.",
-                   name=names[game.current])  # fmt: skip
-    hint = screen.hint.at(position) if screen.hint else None
-    if hint:
-        return hint_text(game, hint, screen.hint_why)
-    if screen.asking == position:
-        return _("Asking the strong bot for a hint…")
-    seat = game.current
-    who = names[seat]
-    if screen.seats[seat] != HUMAN:
-        bot = screen.bot
-        if bot.phase == "starting":
-            return fmt("Starting the bots… ({name} moves next)", name=who)
-        if bot.phase == "restarting":
-            return fmt("The bots did not answer; starting them again… ({name} moves next)",
-                       name=who)  # fmt: skip
-        if game.phase == "swap":
-            if game.variant.name == "duel":
-                return fmt("{name} is deciding on the exchange…", name=who)
-            return fmt("{name} is deciding on the swap…", name=who)
-        return fmt("{name} is thinking…", name=who)
-    if needs_pass_screen(screen.seats, seat, screen.revealed):
-        return fmt("Pass the screen to {name}.", name=who)
-    if game.phase == "swap":
-        return words.offer_prompt(game.variant.name, names, game.scores, seat,
-                                  int(facts.view["rack_sizes"][seat]))  # fmt: skip
-    due = bonus_due(game)
-    if due > 1:
-        return fmt("Ingenious! {name}: place your bonus tile ({n} bonus tiles due).",
-                   name=who, n=due)  # fmt: skip
-    if due:
-        return fmt("Ingenious! {name}: place your bonus tile.", name=who)
-    if game.variant.name == "solo":
-        return fmt("{name}: place the drawn tile.", name=who)
-    return fmt("{name}: place a tile.", name=who)
-
-
-def bonus_due(game: Game) -> int:
-    """How many bonus placements the player to move still owes (0: an ordinary turn)."""
-    if game.phase != "place" or game.players < 2 or not game.log:
-        return 0
-    last = game.log[-1]
-    if last["seat"] != game.current or last.get("move") in ("swap", "pass"):
-        return 0
-    return int(game.pending)
-
-
-def hint_text(game: Game, move: str, why: str = "") -> str:
-    """The hint in the status line: the move in words, then why (its reason, if known)."""
-    because = f" Why: {why}." if why else ""
-    halves = parse_placement(move)
-    if halves is None:
-        if move != "swap":
-            return _("Hint: keep your tiles.") + because
-        if game.variant.name == "duel":
-            return _("Hint: take the exchange.") + because
-        return _("Hint: take the swap.") + because
-    try:
-        points = game.preview(move)["points"]
-    except IllegalMoveError:
-        return _("Hint: —")
-    placed = words.placement_words((halves[0][1], halves[1][1]), points)
-    return fmt("Hint: {move}.", move=placed) + because
-
-
-def announcement(game: Game, screen: Screen, facts: Facts, status: str, over: OverModel) -> str:
-    """What the live region says: the board or the cursor read out, an aim change, or the
-    last move and what comes next."""
-    speak = screen.speak.at(facts.position) if screen.speak else None
-    if speak == "board":
-        return board_words.describe_board(facts.view)
-    cell = screen.cursor if screen.keyboard else screen.aim.cell
-    if speak == "cursor" and cell is not None:
-        return cursor_words(game, screen, facts, cell)
-    said = screen.said.at(facts.position) if screen.said else None
-    if said:
-        return render(said)
-    parts = [facts.moves[-1].speech] if facts.moves else []
-    parts.append(words.plain(status))
-    if game.phase == "over":
-        parts.extend(over.reasons)
-    return " ".join(parts)
-
-
-def cursor_words(game: Game, screen: Screen, facts: Facts, cell: Cell) -> str:
-    """The keyboard cursor in words: with a tile picked, what it scores there as aimed
-    (or why it cannot go there, and what is on the cell); without, what is on the cell
-    and the lines a symbol there would extend."""
-    tile = tile_at(list(facts.rack), screen.aim.slot) if facts.index.has_placements else None
-    if tile is None:
-        return board_words.describe_cell(facts.view, cell)
-    move = candidate(screen, facts.index, tile)
-    if move is not None:
-        return board_words.describe_aim(facts.view, move)
-    why = refusal(game, aimed_move(screen, tile))
-    where = board_words.describe_cell(facts.view, cell)
-    if why:
-        return fmt("Not here: {why} {where}", why=why, where=where)
-    return fmt("The tile cannot go here. {where}", where=where)
 
 
 # --- the rack, the offer, the preview, the buttons -----------------------------------------------
@@ -475,31 +266,6 @@ def own_score(game: Game, colour: str) -> int:
     return toward(game, track[words.COLOUR_ORDER.index(colour)])
 
 
-_CELL = re.compile(r"\bcell (-?\d+),(-?\d+)")
-
-
-def refusal(game: Game, move: str | None) -> str:
-    """The engine's reason why `move` is not allowed ("" if it is), without coordinates:
-    the cell the player pointed at is "this cell", its partner "the neighbouring cell"."""
-    if move is None:
-        return ""
-    halves = parse_placement(move)
-    try:
-        game.parse(move)
-    except IllegalMoveError as exc:
-        text = str(exc)
-    else:
-        return ""
-    first = halves[0][0] if halves else None
-
-    def name(match: re.Match[str]) -> str:
-        cell = (int(match.group(1)), int(match.group(2)))
-        return "this cell" if cell == first else "the neighbouring cell"
-
-    text = engine_text(_CELL.sub(name, text))
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
 def buttons(game: Game, screen: Screen, facts: Facts, move: str | None) -> Buttons:
     seats = screen.seats
     can_undo = undo_target(game.log, seats, game.players) is not None
@@ -513,97 +279,6 @@ def buttons(game: Game, screen: Screen, facts: Facts, move: str | None) -> Butto
         confirm_shown=len(humans(seats)) >= 2,
         confirm_on=screen.confirm,
     )  # fmt: skip
-
-
-# --- the pass screen and the game-over card ------------------------------------------------------
-def pass_model(game: Game, screen: Screen, facts: Facts) -> PassModel:
-    seat = game.current
-    if game.phase == "over" or not needs_pass_screen(screen.seats, seat, screen.revealed):
-        return PassModel()
-    who = game.names[seat]
-    return PassModel(
-        True,
-        fmt("Pass to {name}", name=who),
-        fmt("I am {name}: show my tiles", name=who),
-        since_last_turn(facts.moves, seat),
-        _("No tile is on the board yet.") if not facts.moves else "",
-        standing_line(game),
-    )
-
-
-WELCOME_TITLE = "Since your last turn"
-WELCOME_DONE = "Got it"
-
-
-def welcome_model(game: Game, screen: Screen, facts: Facts, pass_screen: PassModel) -> PassModel:
-    """After a resume, the moves the person to move has not seen (as on the pass screen)."""
-    seat = game.current
-    if (
-        screen.welcome != facts.position
-        or game.phase == "over"
-        or pass_screen.visible
-        or screen.seats[seat] != HUMAN
-    ):
-        return PassModel()
-    since = since_last_turn(facts.moves, seat)
-    if not since:
-        return PassModel()
-    return PassModel(True, WELCOME_TITLE, WELCOME_DONE, since, "", standing_line(game))
-
-
-def standing_line(game: Game) -> str:
-    """Each side's lowest colour now (the duel: the colours on each side)."""
-    from engine.tiles import COLOURS
-
-    if game.variant.name == "duel":
-        track = game.scores[0]
-        mine = sum(1 for v in track if v > 0)
-        theirs = sum(1 for v in track if v < 0)
-        return f"Colours on each side now: {game.names[0]} {mine}, {game.names[1]} {theirs}."
-    parts = []
-    for side, track in enumerate(game.scores):
-        low = min(track)
-        colours = " and ".join(COLOURS[c] for c in range(6) if track[c] == low)
-        name = game.variant.side_name(game, side)
-        parts.append(f"{name} {colours} {low}")
-    return "Lowest colours now: " + "; ".join(parts) + "."
-
-
-def since_last_turn(moves: tuple[MoveWords, ...], seat: int) -> tuple[MoveWords, ...]:
-    """The moves played since `seat` last moved (all of them if it has not moved yet)."""
-    for i in range(len(moves) - 1, -1, -1):
-        if moves[i].seat == seat:
-            return moves[i + 1 :]
-    return moves
-
-
-def over_title(game: Game) -> str:
-    result = game.result()
-    if game.variant.name == "solo":
-        return fmt("Your result: {result}", result=result.get("solo_result"))
-    winners = [str(r["name"]) for r in result["standings"] if r["place"] == 1]
-    if len(winners) == 1:
-        return fmt("{name} wins!", name=winners[0])
-    return fmt("Shared first place: {names}", names=words.and_list(winners))
-
-
-def over_model(game: Game, screen: Screen) -> OverModel:
-    if game.phase != "over":
-        return OverModel()
-    result = game.result()
-    rows = []
-    for row in result["standings"]:
-        if "colours_on_side" in row:
-            detail = fmt_n("{n} colour on their side", "{n} colours on their side", "n",
-                           n=int(row["colours_on_side"]))  # fmt: skip
-        else:
-            detail = fmt("lowest first: {values}",
-                         values=" · ".join(str(v) for v in row["sorted"]))  # fmt: skip
-        rows.append(RankRow(int(row["place"]), str(row["name"]), detail, row["place"] == 1))
-    reasons = [engine_text(str(r)) for r in result["explanation"]]
-    if screen.hints:
-        reasons.append(HINTS_USED.format(n=screen.hints, s="" if screen.hints == 1 else "s"))
-    return OverModel(not screen.over_closed, over_title(game), tuple(rows), tuple(reasons))
 
 
 # --- the board -----------------------------------------------------------------------------------

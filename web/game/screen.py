@@ -28,8 +28,10 @@ from web.game import state as st
 from web.game import words
 from web.game.canvas import BoardCanvas
 from web.game.draw import GameView
-from web.game.model import HINT_LEVEL, Facts, GameModel, facts_for, model, refusal
+from web.game.facts import Facts, facts_for
+from web.game.model import HINT_LEVEL, GameModel, model
 from web.game.state import Bot, Keyed, Landing, Screen, position_of
+from web.game.status import refusal
 from web.i18n import _, fmt
 from web.play.botworker import BotTimeout, Workers
 from web.play.engine_words import engine_text

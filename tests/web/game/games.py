@@ -12,7 +12,8 @@ from functools import cache
 from engine import load_game, new_game
 from engine.game import Game
 from web.game import state as st
-from web.game.model import GameModel, facts_for, model
+from web.game.facts import facts_for
+from web.game.model import GameModel, model
 from web.play.session import HUMAN
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]

@@ -8,7 +8,7 @@ from engine.game import Game
 from tests.web.game.games import best_move, greedy, play, show
 from web.board import board_words
 from web.game import state as st
-from web.game.model import facts_for
+from web.game.facts import facts_for
 from web.play.session import HUMAN
 from web.store.storage import UiState
 

@@ -10,7 +10,9 @@ from engine.game import Game
 from tests.web.game.games import best_move, greedy, people, play, reloaded, show, to_end
 from web.board.placing import parse_placement
 from web.game import state as st
-from web.game.model import GameModel, bonus_due, facts_for, refusal
+from web.game.facts import facts_for
+from web.game.model import GameModel
+from web.game.status import bonus_due, refusal
 from web.game.words import describe
 from web.play.session import HUMAN
 from web.store.storage import UiState
@@ -210,7 +212,7 @@ def test_a_hint_is_dropped_by_undo() -> None:
 
 
 def facts_index(game: Game, scr: st.Screen):  # type: ignore[no-untyped-def]
-    from web.game.model import facts_for
+    from web.game.facts import facts_for
 
     return facts_for(game, scr).index
 

@@ -9,7 +9,7 @@ from web.board.hexgrid import DIRECTIONS as HEX
 from web.board.hexgrid import add
 from web.board.placing import parse_placement
 from web.game import state as st
-from web.game.model import facts_for
+from web.game.facts import facts_for
 from web.play.session import HUMAN
 from web.store.storage import UiState
 
