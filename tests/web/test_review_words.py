@@ -72,3 +72,19 @@ def test_a_hints_facts_read_in_french() -> None:
     assert review_text("raises blue, your lowest, by 3 (to 7)") == (
         "fait monter le bleu, votre couleur la plus basse, de 3 (jusqu’à 7)"
     )
+
+
+def test_the_hints_why_and_the_standing_line_read_in_german() -> None:
+    from web.game.over import standing_line
+    from web.game.status import hint_text
+
+    game = new_game("standard", players=2, seed=5, names=["Ann", "Bob"])
+    move = game.legal_moves()[0]
+    i18n.use("de")
+    said = hint_text(game, move, "raises red, your lowest, by 2 (to 2); scores nothing")
+    assert said.endswith(
+        " Warum: bringt Rot, deine schwächste Farbe, um 2 voran (auf 2); bringt keine Punkte."
+    ), said
+    standing = standing_line(game)
+    assert standing.startswith("Schwächste Farben jetzt: Ann "), standing
+    assert " and " not in standing and "red" not in standing
