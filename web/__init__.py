@@ -9,8 +9,9 @@ folders above it in this list, never from one below (``tests/web/test_layers.py`
 - ``play``: what every way of playing shares (seats and setup, the last-game summary,
   the bot worker as the page sees it);
 - ``store``: the browser's storage (site scoping, records and their checks, autosave);
-- ``game``, ``challenges``, ``teach``: the features (the board game, the Challenges,
-  teaching boards with the tutorial and rules); none imports another;
+- ``game``, ``challenges``, ``teach``, ``coach``: the features (the board game, the
+  Challenges, teaching boards with the tutorial and rules, the bots as teachers: the
+  post-game review and the daily puzzle); none imports another;
 - ``saves``: saved games, sharing, replays and statistics;
 - ``shell``: the page shell and the entry scripts (``main.py``, ``worker.py``).
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from engine.puzzles import puzzle_for
 from tests.browser.a11y import assert_no_violations
 from tests.browser.test_saves import stored
-from web.teach.puzzle_model import PUZZLES_KEY, PuzzleState, puzzle_model
+from web.coach.puzzle_model import PUZZLES_KEY, PuzzleState, puzzle_model
 
 
 def test_the_daily_puzzle_is_solved_and_remembered(ready_page: Page) -> None:

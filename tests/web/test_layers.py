@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ui",),  # small shared widgets: DOM helpers, markup, the score board
     ("play",),  # seats and setup, the last-game summary, the bot worker
     ("store",),  # the browser's storage: store, records, autosave
-    ("game", "challenges", "teach"),  # the features, side by side
+    ("game", "challenges", "teach", "coach"),  # the features, side by side
     ("saves",),  # saved games, sharing, replays, statistics
     ("shell",),  # the page shell and its entry scripts
 )

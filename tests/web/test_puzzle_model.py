@@ -1,4 +1,4 @@
-"""The daily puzzle's model (web/teach/puzzle_model.py): the day's puzzle, the answers,
+"""The daily puzzle's model (web/coach/puzzle_model.py): the day's puzzle, the answers,
 the result with its reasons, and the record of days solved and the streak."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import datetime
 import re
 
 from engine.puzzles import puzzle_for
-from web.teach.puzzle_model import (
+from web.coach.puzzle_model import (
     PuzzleState,
     clean_record,
     puzzle_model,

@@ -10,7 +10,7 @@ from engine.bots import make_bot
 from engine.bots.evaluate import scored_placements
 from engine.game import Game
 from engine.review import Review
-from web.teach.review_model import ReviewState, board_after, review_model
+from web.coach.review_model import ReviewState, board_after, review_model
 
 
 @cache

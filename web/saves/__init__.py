@@ -3,10 +3,10 @@
 - `manager`: the autosave, two-tab conflicts, and the hooks the page shell calls;
 - `panel`: the "Saved games" card (save under a name, the list, set-aside entries,
   statistics), its texts and markup in `entries` (pure);
-- `sharing`: export files, import files (button or drop), links (`#game=`);
 - `viewer`: the replay viewer (its model is `web.saves.replay.replay_model`);
 - `messages`: the notice and the toasts; `widgets`: the storage and small elements.
-- `share`: a game as a JSON file or a link (pure); `replay`: a game step by step (pure);
+- `share`: a game as a JSON file or a link (pure functions), and `Sharing`, the page's
+  export, import (button or drop) and links (`#game=`); `replay`: a game step by step (pure);
   `stats`: games played and won.
 
 The storage rules themselves are in `web.store.storage`. Text from a save (names, file names,

@@ -2,7 +2,7 @@
 
 `SaveManager` keeps the game in progress in the autosave slot after every move, resumes
 it on a reload, watches for another tab writing it, and ties the other parts together:
-`web.saves.panel` (the saved-games card), `web.saves.sharing` (files and links),
+`web.saves.panel` (the saved-games card), `web.saves.share` (files and links),
 `web.saves.viewer` (replays), `web.saves.messages` (notice and toasts). The storage rules
 themselves are in `web.store.storage`.
 
@@ -32,7 +32,7 @@ from web.play.session import VARIANT_WORD
 from web.saves import entries, stats
 from web.saves.messages import Messages
 from web.saves.panel import SavesPanel
-from web.saves.sharing import Sharing
+from web.saves.share import Sharing
 from web.saves.viewer import ReplayViewer
 from web.saves.widgets import (
     button,

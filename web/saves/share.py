@@ -5,14 +5,19 @@ as in a stored record's ``game``. In a link it sits in the fragment, which brows
 not send to any server: ``#game=<base64url of the compact JSON>`` (a URI-encoded JSON
 fragment is read too). Everything coming in is validated like a stored save.
 
-Pure (CPython-tested): the page's half, the buttons, the drop and the dialog a link
-opens, is `web.saves.sharing`.
+The functions are pure (CPython-tested). `Sharing` is the page's half: export files,
+import files (button or drop), and the offer a link opens ("A shared game": watch it, play
+it or keep it, never loaded silently; a second ``#game=`` link opened in the same tab,
+the fragment changing without a reload, is offered the same way). Its browser imports
+(`js`, the DOM helpers) sit inside its methods, so the module imports on CPython.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
+import contextlib
 import json
 import re
 from typing import Any
@@ -21,7 +26,17 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from engine.errors import IngeniousError
 from engine.game import Game
 from engine.jsontext import MAX_TEXT, decode
-from web.store.storage import StoredDataError, game_dict, load_game_and_seats
+from engine.names import clean_name
+from web.i18n import N_, _, fmt
+from web.store import storage
+from web.store.storage import (
+    NAMED_KIND,
+    Record,
+    StoredDataError,
+    UiState,
+    game_dict,
+    load_game_and_seats,
+)
 
 FRAGMENT_KEY = "game="
 MAX_FILE = 512 * 1024
@@ -102,3 +117,186 @@ def summary(game: Game) -> str:
     names = ", ".join(game.names)
     state = "finished" if game.phase == "over" else "in progress"
     return f"{game.variant.title} · {names} · {len(game.moves)} moves · {state}"
+
+
+class Sharing:
+    def __init__(self, manager: Any) -> None:
+        from web.saves.widgets import make
+        from web.ui.dom import on
+
+        self.manager = manager
+        self.file_input = make("input")
+        self.file_input.type = "file"
+        self.file_input.id = "import-file"
+        self.file_input.accept = ".json,application/json"
+        self.file_input.className = "sr-only"
+        self.file_input.setAttribute("aria-label", _("Import a game file"))
+        on(self.file_input, "change", self.on_file_chosen)
+
+    def bind(self) -> None:
+        import js  # type: ignore[import-not-found]
+
+        from web.ui.dom import document, on
+
+        on(document, "dragover", self.on_drag_over)
+        on(document, "drop", self.on_drop)
+        on(js.window, "hashchange", lambda e: self.open_fragment(str(js.location.hash)))
+
+    # --- export ----------------------------------------------------------------------------------
+    def download(self, game: Game, seats: list[str]) -> None:
+        import js
+
+        text = export_text(game, seats)
+        self.save_file(text, export_filename(game, str(js.Date.new().toISOString())[:16]))
+
+    def save_file(self, text: str, filename: str) -> None:
+        """Hand `text` to the browser as a JSON file download."""
+        import js
+
+        from web.saves.widgets import make
+
+        blob = js.Blob.new([text], js.JSON.parse('{"type": "application/json"}'))
+        url = js.URL.createObjectURL(blob)
+        link = make("a")
+        link.href = url
+        link.download = filename
+        self.manager.layer.appendChild(link)
+        link.click()
+        link.remove()
+
+        async def revoke() -> None:
+            await asyncio.sleep(5)
+            js.URL.revokeObjectURL(url)
+
+        asyncio.ensure_future(revoke())
+
+    def show_link(self, game: Game, seats: list[str]) -> None:
+        import js
+
+        from web.saves.widgets import make
+
+        url = link_for(str(js.location.href), game, seats)
+        box = self.manager.messages.toast(_("Link to this game:"))
+        field = make("input", "link-field")
+        field.readOnly = True
+        field.value = url
+        field.setAttribute("aria-label", _("Link to this game"))
+        box.appendChild(field)
+        field.select()
+        # Clipboard access may be refused; the link is shown to copy by hand anyway.
+        with contextlib.suppress(Exception):
+            js.navigator.clipboard.writeText(url)
+
+    # --- import ----------------------------------------------------------------------------------
+    def on_file_chosen(self, event: Any) -> None:
+        files = self.file_input.files
+        if files.length:
+            asyncio.ensure_future(self.import_file(files.item(0)))
+        self.file_input.value = ""
+
+    def on_drag_over(self, event: Any) -> None:
+        from web.ui.dom import missing
+
+        types = event.dataTransfer.types if not missing(event.dataTransfer) else []
+        if "Files" in list(types):
+            event.preventDefault()
+
+    def on_drop(self, event: Any) -> None:
+        from web.ui.dom import missing
+
+        transfer = event.dataTransfer
+        if missing(transfer) or not transfer.files.length:
+            return
+        event.preventDefault()
+        asyncio.ensure_future(self.import_file(transfer.files.item(0)))
+
+    async def import_file(self, file: Any) -> None:
+        name = clean_name(str(file.name), "the file", 80)  # shown in messages: no bidi tricks
+        messages = self.manager.messages
+        if float(file.size) > MAX_FILE:
+            messages.say(
+                fmt("Could not import “{name}”: the file is too large to be a game.", name=name)
+            )
+            return
+        try:
+            text = str(await file.text())
+        except Exception as exc:
+            messages.say(fmt("Could not read “{name}”: {problem}", name=name, problem=exc))
+            return
+        self.import_text(text, name)
+
+    def import_text(self, text: str, name: str) -> None:
+        from web.saves.widgets import now_ms
+
+        manager = self.manager
+        try:
+            game, seats = parse_game_text(text)
+        except StoredDataError as exc:
+            manager.messages.say(
+                fmt("Could not import “{name}”: {problem}.", name=name, problem=exc)
+            )
+            return
+        label = f"Imported: {name}"[: storage.MAX_SAVE_NAME]
+        record = Record(NAMED_KIND, game, seats, UiState(), saved_at=now_ms(), name=label)
+        record.game_id = storage.new_id("g")
+        if not manager.store_named(record):
+            return
+        manager.refresh_panel()
+        said = fmt("Imported “{name}” into Saved games.", name=name)
+        manager.messages.toast(said, _("Load"), lambda: manager.play(
+            game.copy(), seats, UiState()
+        ))  # fmt: skip
+
+    # --- links -----------------------------------------------------------------------------------
+    def open_fragment(self, fragment: str) -> bool:
+        """A link with a game: offer to watch it, play it or keep it; True if it had one."""
+        import js
+
+        from web.saves.widgets import button, close_dialog, dialog, make, open_dialog
+        from web.ui.dom import document, missing, on
+
+        try:
+            parsed = parse_fragment(fragment)
+        except StoredDataError as exc:
+            self.manager.messages.say(
+                fmt("The game in this link cannot be opened: {problem}.", problem=exc)
+            )
+            return True
+        if parsed is None:
+            return False
+        game, seats = parsed
+        old = document.getElementById("shared-game")
+        if not missing(old):
+            close_dialog(old)  # a newer link replaces the offer of the older one
+        box, card = dialog("shared-game", "dialog", _("A shared game"), title_id="shared-title")
+        card.appendChild(make("p", "shared-summary", summary(game)))
+        if self.manager.unfinished_autosave():
+            card.appendChild(
+                make("p", "muted", _("Playing it keeps your current game in Saved games."))
+            )
+        row = make("div", "row-buttons")
+        manager = self.manager
+        shared = N_("shared game")
+        choices = (
+            (_("Watch the replay"), "shared-replay", lambda: manager.viewer_open(shared, game)),
+            (_("Play from here"), "shared-play",
+             lambda: manager.play(game.copy(), seats, UiState())),
+            (_("Keep in Saved games"), "shared-keep", lambda: self.import_text(
+                export_text(game, seats), "shared link"
+            )),
+            (_("Dismiss"), "shared-dismiss", lambda: None),
+        )  # fmt: skip
+        for text, action, run in choices:
+            choice = button(text, action, "primary" if action == "shared-replay" else "")
+
+            def click(event: Any, run: Any = run, action: str = action) -> None:
+                if action != "shared-replay":
+                    close_dialog(box)
+                    js.history.replaceState(None, "", str(js.location.href).split("#")[0])
+                run()
+
+            on(choice, "click", click)
+            row.appendChild(choice)
+        card.appendChild(row)
+        open_dialog(manager.layer, box, row.firstChild)
+        return True

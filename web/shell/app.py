@@ -47,7 +47,7 @@ class App:
         self.input = GameInput(self.table, self.modal_open)
         self.start_screen = StartScreen(self)
         self.guide: str | None = None  # "rules" or "tutorial" while that overlay is open
-        self.review: Any = None  # web.teach.review_screen.ReviewScreen while it is open
+        self.review: Any = None  # web.coach.review_screen.ReviewScreen while it is open
         self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
@@ -200,7 +200,7 @@ class App:
         on(el("over-again"), "click", lambda e: self.play_again())
         on(el("over-menu"), "click", lambda e: self.show_start())
         self.add_review_button()
-        from web.teach.puzzle_screen import add_entry  # the Daily puzzle on the start screen
+        from web.coach.puzzle_screen import add_entry  # the Daily puzzle on the start screen
 
         add_entry(self.store)
         on(el("speed"), "change", self.on_speed)
@@ -312,7 +312,7 @@ class App:
 
     def open_review(self, game: Game) -> None:
         """Review a game: the people's moves when it is the game on screen, else every seat's."""
-        from web.teach.review_screen import ReviewScreen
+        from web.coach.review_screen import ReviewScreen
 
         if self.review is not None:
             self.review.close()

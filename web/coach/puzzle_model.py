@@ -15,7 +15,7 @@ from engine.puzzles import check_answer, options, position, puzzle_for
 from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
-from web.teach.review_model import placement_words
+from web.coach.review_model import placement_words
 
 #: Local storage key of the player's record: ``{"solved": [...], "tried": [...]}`` (ISO dates).
 PUZZLES_KEY = "ingenious.puzzles"

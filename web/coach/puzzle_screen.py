@@ -1,5 +1,5 @@
 """The daily puzzle (browser only): an entry on the start screen and a modal dialog that
-draws `web.teach.puzzle_model`. The record (days solved) is kept in local storage."""
+draws `web.coach.puzzle_model`. The record (days solved) is kept in local storage."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from web.store import storage
-from web.teach.puzzle_model import (
+from web.coach.puzzle_model import (
     PUZZLES_KEY,
     TEXT,
     PuzzleModel,
@@ -18,7 +17,8 @@ from web.teach.puzzle_model import (
     puzzle_model,
     record_result,
 )
-from web.teach.review_screen import draw_view
+from web.coach.review_screen import draw_view
+from web.store import storage
 from web.ui.dom import document, hold_focus, missing, on
 from web.ui.markup import join, tag
 

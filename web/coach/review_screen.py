@@ -1,4 +1,4 @@
-"""The Review screen (browser only): a modal dialog that draws `web.teach.review_model`.
+"""The Review screen (browser only): a modal dialog that draws `web.coach.review_model`.
 
 The analysis runs in the bot worker, one move per call (`review_next`), so the page
 never waits on it: between two calls it draws the results that have arrived, and Stop
@@ -20,7 +20,7 @@ from engine.game import Game
 from engine.review import try_from_here
 from web.board import render
 from web.board.hexgrid import Cell, fit_layout
-from web.teach.review_model import (
+from web.coach.review_model import (
     CHART_H,
     CHART_W,
     TEXT,
