@@ -265,7 +265,10 @@ class Texts(dict[str, str]):
 
 def date_text(day: Any, *, year: bool = True) -> str:
     """A date (``datetime.date``) as the language writes it, the month by name where the
-    browser's Intl can (CPython: English by name, other languages in digits)."""
+    browser's Intl can (English by name as ``26 November 2026``; on CPython the other
+    languages in digits)."""
+    if _current in ("en", "xx"):
+        return f"{day:%d %B %Y}" if year else f"{day:%d %B}"
     js = _browser()
     if js is not None:
         from pyodide.ffi import to_js
@@ -276,8 +279,6 @@ def date_text(day: Any, *, year: bool = True) -> str:
             _JS_LANG.get(_current, _current), to_js(options, dict_converter=js.Object.fromEntries)
         )
         return str(form.format(when))
-    if _current == "en":
-        return f"{day:%d %B %Y}" if year else f"{day:%d %B}"
     return f"{day.day}.{day.month}.{day.year}" if year else f"{day.day}.{day.month}."
 
 
