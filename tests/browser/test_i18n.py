@@ -24,6 +24,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.game_helpers import start_game, wait_idle
+from tests.browser.test_review import REVIEW_DONE, finished_game
+from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage
 from tests.browser.test_start_early import READY, Held
 from tools import i18n
 from tools.serve import ROOT
@@ -122,9 +124,25 @@ def test_the_game_speaks_the_language_of_the_address(
     assert (left := english_left(page, lang, "#start")) == [], left
     assert page.title() == tr(lang, "Ingenious")
 
+    # The daily puzzle: asked, then answered (the result and the review's reasons).
+    page.get_by_role("button", name=tr(lang, "Daily puzzle"), exact=True).click()
+    dialog = page.locator("#puzzle")
+    expect(dialog).to_be_visible()
+    assert (left := english_left(page, lang, "#puzzle")) == [], left
+    dialog.locator("input[name=puzzle-answer]").first.check()
+    dialog.locator("#puzzle-check").click()
+    expect(dialog.locator("#puzzle-result")).not_to_be_empty()
+    assert (left := english_left(page, lang, "#puzzle")) == [], left
+    dialog.locator("#puzzle-close").click()
+    expect(dialog).to_have_count(0)
+
     start_game(page, seats=["human", "casual"], names=["Ada", "Bea"], seed=7)
     wait_idle(page)
     expect(page.locator("#status")).not_to_be_empty()
+    assert (left := english_left(page, lang, "#game")) == [], left
+    page.click("#hint-button")  # a hint and its reasons
+    why = tr(lang, "Why: {why}.").split("{why}")[0].strip()
+    expect(page.locator("#status")).to_contain_text(why, timeout=60_000)
     assert (left := english_left(page, lang, "#game")) == [], left
     page.click("#rules-button")  # the rules page Python draws
     expect(page.locator("#guide-body #r-goal")).to_have_text(tr(lang, "Goal"))
@@ -203,3 +221,21 @@ def test_a_game_saved_in_one_language_reads_in_the_readers(
     page.click("#menu-button")
     summary = page.locator("#continue-info").inner_text()
     assert "coup" in summary and "Zug" not in summary, summary
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_review_speaks_the_language_of_the_address(
+    english_browser: Page, server_url: str, open_ready: Opener, lang: str
+) -> None:
+    """The review of a finished game (opened from the game-over card): its status, the
+    moves, the chosen move's detail with the reasons and the chart's text, without English."""
+    page = english_browser
+    seed_storage(page, {AUTOSAVE: record_text(finished_game(), ["human", "strong"])})
+    open_ready(page, f"{server_url}?lang={lang}&speed=instant")
+    expect(page.locator("#over-screen")).to_be_visible()
+    page.get_by_role("button", name=tr(lang, "Review"), exact=True).click()
+    review = page.locator("#review")
+    expect(review.locator("#review-all button").first).to_be_visible(timeout=REVIEW_DONE)
+    review.locator("#review-all button").first.click()
+    expect(review.locator("#review-detail")).to_contain_text(tr(lang, "Your move: {facts}.")[:6])
+    assert (left := english_left(page, lang, "#review")) == [], left

@@ -120,7 +120,10 @@ def test_a_tab_that_saw_no_change_keeps_writing() -> None:
 
 
 def test_the_conflict_words_say_what_the_other_tab_did() -> None:
-    assert conflict_words(NEWER) == ("saved a newer state of this game", "Load the newer state")
+    assert conflict_words(NEWER) == (
+        "Another tab saved a newer state of this game.",
+        "Load the newer state",
+    )
     assert "different state" in conflict_words(FORK)[0]
     assert conflict_words(OTHER_GAME)[1] == "Load the other game"
 

@@ -15,7 +15,10 @@ from engine.puzzles import check_answer, options, position, puzzle_for
 from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
+from web.board.symbols import colour_name
 from web.coach.review_model import placement_words
+from web.i18n import N_, Texts, date_text, fmt_n, join
+from web.play.engine_words import review_text
 
 #: Local storage key of the player's record: ``{"solved": [...], "tried": [...]}`` (ISO dates).
 PUZZLES_KEY = "ingenious.puzzles"
@@ -23,26 +26,26 @@ PUZZLES_KEY = "ingenious.puzzles"
 KEEP_DAYS = 400
 EARLIER = 7
 
-TEXT = {
-    "entry": "Daily puzzle",
-    "entry_help": "One position a day: find the best placement.",
-    "title": "Puzzle {number}: {date}",
-    "task": "{name} to play, tiles on the rack: {rack}. Which placement is best?",
-    "check": "Check my answer",
-    "answer": "Your answer",
-    "choose_first": "Choose a placement first.",
-    "solved": "Solved! That is the best placement.",
-    "missed": "Not this one. The best placement is {best}.",
-    "figures": "Chance of winning after the best placement {best:.0%}; after the one that "
-    "scores most now {greedy:.0%}.",
-    "record": "Solved {solved} puzzle{s}; streak {streak} day{t}.",
-    "earlier": "Earlier puzzles",
-    "today": "today",
-    "done": "solved",
-    "open": "not solved",
-    "board": "The puzzle's board",
-    "close": "Close",
-}
+TEXT = Texts({
+    "entry": N_("Daily puzzle"),
+    "entry_help": N_("One position a day: find the best placement."),
+    "title": N_("Puzzle {number}: {date}"),
+    "task": N_("{name} to play, tiles on the rack: {rack}. Which placement is best?"),
+    "check": N_("Check my answer"),
+    "answer": N_("Your answer"),
+    "choose_first": N_("Choose a placement first."),
+    "solved": N_("Solved! That is the best placement."),
+    "missed": N_("Not this one. The best placement is {best}."),
+    "figures": N_("Chance of winning after the best placement {best:.0%}; after the one that "
+                  "scores most now {greedy:.0%}."),
+    "record": N_("{solved}; {streak}."),
+    "earlier": N_("Earlier puzzles"),
+    "today": N_("today"),
+    "done": N_("solved"),
+    "open": N_("not solved"),
+    "board": N_("The puzzle's board"),
+    "close": N_("Close"),
+})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,7 @@ def option_words(radius: int, move: str, points: dict[str, int]) -> str:
     if halves is None:
         return move
     (a, ca), (b, cb) = halves
-    where = f"{cell_words(radius, a, short=True)} and {cell_words(radius, b, short=True)}"
+    where = join([cell_words(radius, a, short=True), cell_words(radius, b, short=True)])
     return f"{placement_words((ca, cb), points)}; {where}"
 
 
@@ -143,7 +146,7 @@ def puzzle_model(state: PuzzleState, today: datetime.date, record: dict[str, Any
         Option(m, option_words(game.zone.radius, m, game.preview(m)["points"]), m == state.choice)
         for m in offered
     )
-    rack = ", ".join(f"{x}/{y}" for x, y in view["racks"][str(seat)])
+    rack = ", ".join(f"{colour_name(x)}/{colour_name(y)}" for x, y in view["racks"][str(seat)])
     result: tuple[str, ...] = ()
     solved = None
     if state.checked and state.choice is not None:
@@ -152,7 +155,7 @@ def puzzle_model(state: PuzzleState, today: datetime.date, record: dict[str, Any
         best = next(o.words for o in opts if o.move == puzzle["best"])
         head = TEXT["solved"] if solved else TEXT["missed"].format(best=best)
         figures = TEXT["figures"].format(best=puzzle["best_win"], greedy=puzzle["greedy_win"])
-        why = [line for line in answer["explanation"] if line.startswith("Better:")]
+        why = [review_text(line) for line in answer["explanation"] if line.startswith("Better:")]
         result = (head, figures, *(_words_for_moves(line, opts) for line in why))
     marked: tuple[Cell, ...] = ()
     halves = parse_placement(state.choice) if state.choice else None
@@ -166,10 +169,11 @@ def puzzle_model(state: PuzzleState, today: datetime.date, record: dict[str, Any
         day = today - datetime.timedelta(days=back)
         iso = day.isoformat()
         number = puzzle_for(day)["number"]
-        label = f"{number} ({TEXT['today']})" if back == 0 else f"{number} ({day:%d %B})"
+        when = TEXT["today"] if back == 0 else date_text(day, year=False)
+        label = f"{number} ({when})"
         earlier.append(Earlier(iso, label, iso in clean["solved"], day == state.day))
     return PuzzleModel(
-        TEXT["title"].format(number=puzzle["number"], date=f"{state.day:%d %B %Y}"),
+        TEXT["title"].format(number=puzzle["number"], date=date_text(state.day)),
         TEXT["task"].format(name=game.names[seat], rack=rack),
         view,
         marked,
@@ -177,7 +181,10 @@ def puzzle_model(state: PuzzleState, today: datetime.date, record: dict[str, Any
         state.choice is not None,
         result,
         solved,
-        TEXT["record"].format(solved=n, s="" if n == 1 else "s", streak=s, t="" if s == 1 else "s"),
+        TEXT["record"].format(
+            solved=fmt_n("Solved {n} puzzle", "Solved {n} puzzles", "n", n=n),
+            streak=fmt_n("streak {n} day", "streak {n} days", "n", n=s),
+        ),
         tuple(earlier),
     )
 

@@ -20,41 +20,50 @@ from engine.game import Game
 from engine.review import MoveReview, chart_data, chart_text, costliest
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
-from web.board.symbols import GLYPH
+from web.board.symbols import GLYPH, colour_name
+from web.i18n import N_, Texts, _, fmt
+from web.play.engine_words import review_facts, review_text
 
-TEXT = {
-    "title": "Review",
-    "starting": "Starting the review…",
-    "progress": "Analysing move {done} of {total}…",
-    "done": "Review complete: {total} moves analysed.",
-    "done_none": "Nothing to review: no move of a person in this game.",
-    "stopped": "Review stopped after {done} of {total} moves.",
-    "error": "The review stopped: {reason}",
-    "costliest": "The moves that cost most",
-    "no_mistakes": "No move stood out as a clear mistake.",
-    "no_mistakes_yet": "No clear mistake so far.",
-    "all_moves": "Every move reviewed",
-    "move": "Move {number}, {name}",
-    "good": "As good as any move the analysis found.",
-    "worth_win": "Chance of winning {played:.0%} after this move; {best:.0%} after the better one.",
-    "worth_lowest": "Expected lowest colour at the end {played:.1f};"
-    " {best:.1f} after the better one.",
-    "played": "Played: {move}",
-    "better": "Better: {move}",
-    "why_played": "Your move: {facts}.",
-    "why_better": "The better move: {facts}.",
-    "chart_win": "Chance of winning after each reviewed move",
-    "chart_lowest": "Expected lowest colour after each reviewed move",
-    "chart_empty": "The chart fills in as moves are analysed.",
-    "board_played": "The board after the move played",
-    "board_better": "The board after the better move",
-    "try": "Try from here",
-    "try_help": "A new game from just before this move: the same board, scores and tiles "
-    "on your rack; the other tiles dealt afresh.",
-    "stop": "Stop",
-    "close": "Close",
-    "select": "Show move {number}",
-}
+TEXT = Texts(
+    {
+        "title": N_("Review"),
+        "starting": N_("Starting the review…"),
+        "progress": N_("Analysing move {done} of {total}…"),
+        "done": N_("Review complete: {total} moves analysed."),
+        "done_none": N_("Nothing to review: no move of a person in this game."),
+        "stopped": N_("Review stopped after {done} of {total} moves."),
+        "error": N_("The review stopped: {reason}"),
+        "costliest": N_("The moves that cost most"),
+        "no_mistakes": N_("No move stood out as a clear mistake."),
+        "no_mistakes_yet": N_("No clear mistake so far."),
+        "all_moves": N_("Every move reviewed"),
+        "move": N_("Move {number}, {name}"),
+        "good": N_("As good as any move the analysis found."),
+        "worth_win": N_(
+            "Chance of winning {played:.0%} after this move; {best:.0%} after the better one."
+        ),
+        "worth_lowest": N_(
+            "Expected lowest colour at the end {played:.1f}; {best:.1f} after the better one."
+        ),
+        "played": N_("Played: {move}"),
+        "better": N_("Better: {move}"),
+        "why_played": N_("Your move: {facts}."),
+        "why_better": N_("The better move: {facts}."),
+        "chart_win": N_("Chance of winning after each reviewed move"),
+        "chart_lowest": N_("Expected lowest colour after each reviewed move"),
+        "chart_empty": N_("The chart fills in as moves are analysed."),
+        "board_played": N_("The board after the move played"),
+        "board_better": N_("The board after the better move"),
+        "try": N_("Try from here"),
+        "try_help": N_(
+            "A new game from just before this move: the same board, scores and tiles "
+            "on your rack; the other tiles dealt afresh."
+        ),
+        "stop": N_("Stop"),
+        "close": N_("Close"),
+        "select": N_("Show move {number}"),
+    }
+)
 
 CHART_W, CHART_H = 320.0, 120.0
 
@@ -62,9 +71,11 @@ CHART_W, CHART_H = 320.0, 120.0
 def placement_words(colours: tuple[str, str], points: dict[str, int]) -> str:
     """A placement in words, as the game screen says it: ``blue ✶ + green ●, +3 blue``."""
     order = list(dict.fromkeys([*colours, *points]))
-    gained = ", ".join(f"+{points[c]} {c}" for c in order if points.get(c))
-    halves = " + ".join(f"{c} {GLYPH[c]}" for c in colours)
-    return f"{halves}, {gained or 'no points'}"
+    gained = ", ".join(
+        fmt("+{n} {colour}", n=points[c], colour=colour_name(c)) for c in order if points.get(c)
+    )
+    halves = " + ".join(f"{colour_name(c)} {GLYPH[c]}" for c in colours)
+    return f"{halves}, {gained or _('no points')}"
 
 
 @dataclass
@@ -167,7 +178,7 @@ def move_words(game: Game, index: int, move: str) -> str:
     """A move of the position before ``index`` in the players' words (colours, points)."""
     before = load_game({**game.to_save(), "moves": game.moves[:index]})
     if move in ("swap", "pass"):
-        return "swap the tiles" if move == "swap" else "keep the tiles"
+        return _("swap the tiles") if move == "swap" else _("keep the tiles")
     preview = before.preview(move)
     halves = parse_placement(move)
     colours = (halves[0][1], halves[1][1]) if halves else ("", "")
@@ -200,7 +211,7 @@ def chart_model(results: list[MoveReview], game: Game) -> Chart:
         TEXT["chart_lowest" if solo else "chart_win"],
         tuple(game.names),
         lines if points else (),
-        tuple(chart_text(data)) if points else (TEXT["chart_empty"],),
+        tuple(review_text(line) for line in chart_text(data)) if points else (TEXT["chart_empty"],),
     )
 
 
@@ -212,8 +223,8 @@ def detail_model(r: MoveReview, game: Game, solo: bool) -> Detail:
         worth_text(r, solo),
         TEXT["played"].format(move=move_words(game, r.index, r.played)),
         "" if stands else TEXT["better"].format(move=move_words(game, r.index, r.best)),
-        TEXT["why_played"].format(facts="; ".join(r.played_facts)),
-        "" if stands else TEXT["why_better"].format(facts="; ".join(r.best_facts)),
+        TEXT["why_played"].format(facts=review_facts(r.played_facts)),
+        "" if stands else TEXT["why_better"].format(facts=review_facts(r.best_facts)),
         cells_of(r.played),
         () if stands else cells_of(r.best),
         True,

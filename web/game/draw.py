@@ -93,7 +93,7 @@ def ranking_html(over: OverModel) -> Markup:
 
 def pass_html(pass_screen: PassModel) -> Markup:
     if not pass_screen.since:
-        return tag("li", {"class": "muted"}, pass_screen.empty or "Nothing new since your turn.")
+        return tag("li", {"class": "muted"}, pass_screen.empty or _("Nothing new since your turn."))
     return join(
         tag("li", {"data-index": m.index, "aria-label": m.speech}, m.text)
         for m in pass_screen.since

@@ -13,11 +13,9 @@ from web.game import words
 from web.game.facts import Facts
 from web.game.state import Screen
 from web.game.words import MoveWords
-from web.i18n import _, fmt, fmt_n
+from web.i18n import N_, _, fmt, fmt_n, join
 from web.play.engine_words import engine_text
 from web.play.session import HUMAN, needs_pass_screen
-
-HINTS_USED = "{n} hint{s} used in this game."
 
 
 @dataclass(frozen=True)
@@ -62,8 +60,8 @@ def pass_model(game: Game, screen: Screen, facts: Facts) -> PassModel:
     )
 
 
-WELCOME_TITLE = "Since your last turn"
-WELCOME_DONE = "Got it"
+WELCOME_TITLE = N_("Since your last turn")
+WELCOME_DONE = N_("Got it")
 
 
 def welcome_model(game: Game, screen: Screen, facts: Facts, pass_screen: PassModel) -> PassModel:
@@ -79,25 +77,33 @@ def welcome_model(game: Game, screen: Screen, facts: Facts, pass_screen: PassMod
     since = since_last_turn(facts.moves, seat)
     if not since:
         return PassModel()
-    return PassModel(True, WELCOME_TITLE, WELCOME_DONE, since, "", standing_line(game))
+    return PassModel(True, _(WELCOME_TITLE), _(WELCOME_DONE), since, "", standing_line(game))
 
 
 def standing_line(game: Game) -> str:
     """Each side's lowest colour now (the duel: the colours on each side)."""
     from engine.tiles import COLOURS
+    from web.board.symbols import colour_name
+    from web.ui.scoreboard import side_words
 
     if game.variant.name == "duel":
         track = game.scores[0]
         mine = sum(1 for v in track if v > 0)
         theirs = sum(1 for v in track if v < 0)
-        return f"Colours on each side now: {game.names[0]} {mine}, {game.names[1]} {theirs}."
+        return fmt(
+            "Colours on each side now: {first} {mine}, {second} {theirs}.",
+            first=game.names[0],
+            mine=mine,
+            second=game.names[1],
+            theirs=theirs,
+        )
     parts = []
     for side, track in enumerate(game.scores):
         low = min(track)
-        colours = " and ".join(COLOURS[c] for c in range(6) if track[c] == low)
-        name = game.variant.side_name(game, side)
-        parts.append(f"{name} {colours} {low}")
-    return "Lowest colours now: " + "; ".join(parts) + "."
+        colours = join([colour_name(COLOURS[c]) for c in range(6) if track[c] == low])
+        name = side_words(str(game.variant.side_name(game, side)))
+        parts.append(fmt("{name} {colours} {low}", name=name, colours=colours, low=low))
+    return fmt("Lowest colours now: {sides}.", sides="; ".join(parts))
 
 
 def since_last_turn(moves: tuple[MoveWords, ...], seat: int) -> tuple[MoveWords, ...]:
@@ -133,5 +139,6 @@ def over_model(game: Game, screen: Screen) -> OverModel:
         rows.append(RankRow(int(row["place"]), str(row["name"]), detail, row["place"] == 1))
     reasons = [engine_text(str(r)) for r in result["explanation"]]
     if screen.hints:
-        reasons.append(HINTS_USED.format(n=screen.hints, s="" if screen.hints == 1 else "s"))
+        reasons.append(fmt_n("{n} hint used in this game.", "{n} hints used in this game.", "n",
+                             n=screen.hints))  # fmt: skip
     return OverModel(not screen.over_closed, over_title(game), tuple(rows), tuple(reasons))

@@ -18,7 +18,7 @@ from web.game.facts import Facts
 from web.game.over import OverModel, over_title
 from web.game.state import Screen, aimed_move, armed_move, candidate
 from web.i18n import _, fmt, render
-from web.play.engine_words import engine_text
+from web.play.engine_words import engine_text, review_facts
 from web.play.session import HUMAN, needs_pass_screen
 
 
@@ -85,7 +85,7 @@ def bonus_due(game: Game) -> int:
 
 def hint_text(game: Game, move: str, why: str = "") -> str:
     """The hint in the status line: the move in words, then why (its reason, if known)."""
-    because = f" Why: {why}." if why else ""
+    because = " " + fmt("Why: {why}.", why=review_facts(why.split("; "))) if why else ""
     halves = parse_placement(move)
     if halves is None:
         if move != "swap":

@@ -255,6 +255,33 @@ def _js_list(items: Sequence[str]) -> Any:
     return to_js(list(items))
 
 
+class Texts(dict[str, str]):
+    """A module's table of message ids (marked with ``N_``), each read in the current
+    language: ``TEXT["title"]`` is the translation."""
+
+    def __getitem__(self, key: str) -> str:
+        return _(super().__getitem__(key))
+
+
+def date_text(day: Any, *, year: bool = True) -> str:
+    """A date (``datetime.date``) as the language writes it, the month by name where the
+    browser's Intl can (English by name as ``26 November 2026``; on CPython the other
+    languages in digits)."""
+    if _current in ("en", "xx"):
+        return f"{day:%d %B %Y}" if year else f"{day:%d %B}"
+    js = _browser()
+    if js is not None:
+        from pyodide.ffi import to_js
+
+        options = {"day": "numeric", "month": "long"} | ({"year": "numeric"} if year else {})
+        when = js.Date.new(day.year, day.month - 1, day.day)
+        form = js.Intl.DateTimeFormat.new(
+            _JS_LANG.get(_current, _current), to_js(options, dict_converter=js.Object.fromEntries)
+        )
+        return str(form.format(when))
+    return f"{day.day}.{day.month}.{day.year}" if year else f"{day.day}.{day.month}."
+
+
 def language_names() -> list[tuple[str, str]]:
     """(code, name) of every language, for a menu (each in its own language)."""
     return [(code, NAMES[code]) for code in LANGUAGES]

@@ -9,6 +9,7 @@ colours and numbers kept; a sentence this table does not know is shown as it is.
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable
 
 from web.i18n import N_, _, fmt, fmt_n
@@ -110,3 +111,97 @@ def engine_text(text: str) -> str:
         if match:
             return say(match)
     return text
+
+
+# --- the review's and the hint's reasons (engine.review.TEXT) ---------------------------
+
+#: The review's sentences (keys of ``engine.review.TEXT``) as message ids; a number's
+#: format (percent, one decimal) is kept as the engine wrote it.
+REVIEW = {
+    "raises": N_("raises {colour} by {n} (to {to})"),
+    "raises_lowest": N_("raises {colour}, your lowest, by {n} (to {to})"),
+    "pulls": N_("pulls {colour} {n} your way (to {to})"),
+    "nothing": N_("scores nothing"),
+    "bonus": N_("reaches {mark} in {colour}: a bonus turn"),
+    "blocks": N_("blocks {name}'s {colour} line (worth {n} to them)"),
+    "leaves_open": N_("leaves {name}'s {colour} line open (worth {n} to them)"),
+    "opens": N_("opens a {colour} line for {name} (worth {n} to them)"),
+    "sets_swap": N_("sets up a swap (no tile of your lowest colour left)"),
+    "swap": N_("swaps the rack for six new tiles"),
+    "pass": N_("keeps the rack"),
+    "better": N_("Better: {best}: {why}."),
+    "played": N_("Played: {move}: {why}."),
+    "same": N_("The move played is as good as any the analysis found."),
+    "worth_win": N_("chance of winning {played} instead of {best}"),
+    "worth_lowest": N_("expected lowest colour at the end {played} instead of {best}"),
+    "chart_line": N_("Move {number} ({mover}): {values}."),
+    "chart_value_win": N_("{name} {value}"),
+    "chart_value_lowest": N_("{name} {value}"),
+    "chart_end": N_("End: {values}."),
+}
+
+#: What each of the engine's placeholders matches.
+_FIELD = {"colour": r"[a-z]+", "n": r"-?\d+", "to": r"-?\d+", "mark": r"\d+",
+          "number": r"\d+"}  # fmt: skip
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """A regular expression matching what ``template`` (an engine text) writes."""
+    out = []
+    for literal, name, spec, _conv in string.Formatter().parse(template):
+        out.append(re.escape(literal))
+        if name is None:
+            continue
+        spec = spec or ""
+        if spec.endswith("%"):
+            body = r"-?\d+%"
+        elif spec.endswith("f"):
+            body = r"-?\d+(?:\.\d+)?"
+        else:
+            body = _FIELD.get(name, r".+?")
+        out.append(f"(?P<{name}>{body})")
+    return re.compile("".join(out))
+
+
+def _review_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    from engine.review import TEXT
+
+    return [(key, _pattern(TEXT[key])) for key in REVIEW]
+
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = []
+
+
+def _argument(key: str, name: str, value: str) -> object:
+    if name == "colour":
+        return _colour(value)
+    if name in ("name", "mover"):
+        return side(value)
+    if name in ("why",):
+        return "; ".join(review_text(part) for part in value.split("; "))
+    if name == "values":
+        return ", ".join(review_text(part) for part in value.split(", "))
+    if re.fullmatch(r"-?\d+", value):
+        return int(value)
+    return value
+
+
+def review_text(text: str) -> str:
+    """A sentence of the review or a hint (``engine.review``) in the player's language:
+    a fact, a comparison of two moves (``Better: … Played: …``) or a chart line."""
+    if not _PATTERNS:
+        _PATTERNS.extend(_review_patterns())
+    if ". Played: " in text and text.startswith("Better: "):
+        first, second = text.split(". Played: ", 1)
+        return f"{review_text(first + '.')} {review_text('Played: ' + second)}"
+    for key, pattern in _PATTERNS:
+        match = pattern.fullmatch(text)
+        if match:
+            args = {k: _argument(key, k, v) for k, v in match.groupdict().items()}
+            return fmt(REVIEW[key], **args)
+    return text
+
+
+def review_facts(facts: list[str] | tuple[str, ...]) -> str:
+    """Facts of a move (a review's or a hint's), in the player's language, joined."""
+    return "; ".join(review_text(f) for f in facts)

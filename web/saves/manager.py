@@ -409,8 +409,8 @@ class SaveManager:
         box, card = dialog("conflict", "alertdialog", _("This game changed in another tab"))
         card.appendChild(make(
             "p", "",
-            fmt("Another tab {what}. Nothing was overwritten: load the autosaved game "
-                "there, or keep playing here as a separate copy (in Saved games).", what=what),
+            fmt("{what} Nothing was overwritten: load the autosaved game there, or keep "
+                "playing here as a separate copy (in Saved games).", what=what),
         ))  # fmt: skip
         row = make("div", "row-buttons")
         newer = button(load_label, "load-newer", "primary")

@@ -29,7 +29,7 @@ def empty() -> dict[str, Any]:
 
 
 #: The statistics table's row for games in which hints were asked for.
-HINTED_ROW = "Games with hints"
+HINTED_ROW = N_("Games with hints")
 
 
 def _tally(value: object, what: str) -> dict[str, int]:
@@ -136,7 +136,7 @@ def rows(data: dict[str, Any]) -> list[tuple[str, int, int, str]]:
             out.append((label, tally["played"], tally["won"], _rate(tally)))
     hinted = data.get("hinted")
     if hinted:
-        out.append((HINTED_ROW, hinted["played"], hinted["won"], _rate(hinted)))
+        out.append((_(HINTED_ROW), hinted["played"], hinted["won"], _rate(hinted)))
     return out
 
 

@@ -15,6 +15,12 @@
 // embed.html loads this file with data-frame: Python starts at once and draws the frame's
 // one board into the document.
 (function () {
+  // The page's language when lang.js and texts.js are loaded (English otherwise).
+  function _(id) { return window.ingeniousI18n ? window.ingeniousI18n.t(id) : id; }
+  function fmt(id, args) {
+    if (window.ingeniousI18n && window.ingeniousI18n.fmt) return window.ingeniousI18n.fmt(id, args);
+    return id.replace(/\{(\w+)\}/g, function (all, name) { return name in args ? String(args[name]) : all; });
+  }
   "use strict";
   var script = document.currentScript;
   if (!script || window.ingeniousBoards) return; // once per page, as a classic script
@@ -67,7 +73,7 @@
   // --- the frame (embed.html) --------------------------------------------------------------
   if (FRAME) {
     start().then(function (embed) { embed.start_frame(); }, function (err) {
-      window.ingeniousEmbed.problem("The board could not start: " + message(err) + ".");
+      window.ingeniousEmbed.problem(fmt("The board could not start: {problem}.", {problem: message(err)}));
     });
     return;
   }
@@ -92,7 +98,7 @@
       api.drawMs.push(Math.round(performance.now() - started));
       if (!registered) keepOffline(pageFiles());
     } catch (err) {
-      problem(next.host, "The board could not start: " + message(err));
+      problem(next.host, fmt("The board could not start: {problem}.", {problem: message(err)}));
     }
     setTimeout(drawNext, 0);
   }
@@ -134,7 +140,7 @@
       waiting.push({ embed: embed, host: host });
       if (!drawing) { drawing = true; setTimeout(drawNext, 0); }
     }, function (err) {
-      problem(host, "The board could not start: " + message(err) + ".");
+      problem(host, fmt("The board could not start: {problem}.", {problem: message(err)}));
     });
   }
 
@@ -156,7 +162,7 @@
     try {
       root = host.shadowRoot || host.attachShadow({ mode: "open" });
     } catch (err) {
-      host.textContent = "This element cannot hold a board; use a <div>.";
+      host.textContent = _("This element cannot hold a board; use a <div>.");
       return;
     }
     var style = document.createElement("link");
@@ -165,12 +171,12 @@
     var box = document.createElement("section");
     box.id = "embed";
     box.className = "embed";
-    box.setAttribute("aria-label", "Ingenious board");
+    box.setAttribute("aria-label", _("Ingenious board"));
     var loading = document.createElement("p");
     loading.id = "loading";
     loading.className = "loading";
     loading.setAttribute("role", "status");
-    loading.textContent = "Loading the board…";
+    loading.textContent = _("Loading the board…");
     box.appendChild(loading);
     root.appendChild(style);
     root.appendChild(box);

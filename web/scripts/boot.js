@@ -95,13 +95,13 @@
 
   function unsupported() {
     if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-      return "This browser cannot run the game: it has no WebAssembly. Please use a current Chrome, Edge, Firefox or Safari.";
+      return _("This browser cannot run the game: it has no WebAssembly. Please use a current Chrome, Edge, Firefox or Safari.");
     }
     if (!("noModule" in document.createElement("script"))) {
-      return "This browser is too old to run the game (no JavaScript modules). Please update it.";
+      return _("This browser is too old to run the game (no JavaScript modules). Please update it.");
     }
     if (typeof BigInt64Array === "undefined") {
-      return "This browser is too old to run the game (no 64-bit integer arrays). Please update it.";
+      return _("This browser is too old to run the game (no 64-bit integer arrays). Please update it.");
     }
     return null;
   }
@@ -157,7 +157,7 @@
     }
   }
 
-  var FRAMED = "Ingenious does not run inside another site's page. Open it in a tab of its own:";
+  var FRAMED = _("Ingenious does not run inside another site's page. Open it in a tab of its own:");
   fatal = framedByAnotherSite() ? FRAMED : unsupported();  // before any module script runs
   if (fatal) clearInterval(timer);
   if (fatal && fatal !== FRAMED) problem(fatal);

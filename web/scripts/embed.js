@@ -4,6 +4,12 @@
 // build, register the game's service worker so the board also opens offline. The board
 // itself is Python (web/teach/embed.py), started by web/scripts/boards.js.
 (function () {
+  // The page's language when lang.js and texts.js are loaded (English otherwise).
+  function _(id) { return window.ingeniousI18n ? window.ingeniousI18n.t(id) : id; }
+  function fmt(id, args) {
+    if (window.ingeniousI18n && window.ingeniousI18n.fmt) return window.ingeniousI18n.fmt(id, args);
+    return id.replace(/\{(\w+)\}/g, function (all, name) { return name in args ? String(args[name]) : all; });
+  }
   "use strict";
   var params = new URLSearchParams(location.search + "&" + location.hash.replace(/^#/, ""));
   var frameId = (params.get("id") || "").slice(0, 80);
@@ -99,7 +105,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     if (typeof WebAssembly !== "object") {
-      problem("This browser cannot show the board: it has no WebAssembly.");
+      problem(_("This browser cannot show the board: it has no WebAssembly."));
       return;
     }
     var loading = document.getElementById("loading");
@@ -107,10 +113,10 @@
     reportHeight();
   });
   window.addEventListener("error", function (event) {
-    problem("The board could not start: " + (event.message || "a file failed to load") + ".");
+    problem(fmt("The board could not start: {problem}.", {problem: event.message || _("a file failed to load")}));
   }, true);
   window.addEventListener("unhandledrejection", function (event) {
     var reason = event.reason && (event.reason.message || String(event.reason));
-    problem("The board could not start: " + reason + ".");
+    problem(fmt("The board could not start: {problem}.", {problem: reason}));
   });
 })();

@@ -301,8 +301,8 @@ class App:
         review = document.createElement("button")
         review.type = "button"
         review.id = "over-review"
-        review.textContent = "Review"
-        review.title = "Which moves cost most, and what was better"
+        review.textContent = _("Review")
+        review.title = _("Which moves cost most, and what was better")
         on(review, "click", lambda e: self.review_current())
         again.parentNode.insertBefore(review, again.nextSibling)
 

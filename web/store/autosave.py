@@ -15,8 +15,17 @@ from typing import Any
 from engine import IngeniousError
 from engine.game import Game
 from engine.jsontext import decode
+from web.i18n import N_, _, fmt
 from web.store.records import Record, UiState, game_dict, peek_write
-from web.store.store import AUTOSAVE_KEY, AUTOSAVE_KIND, Store, new_id, problem_text, quarantine
+from web.store.store import (
+    AUTOSAVE_KEY,
+    AUTOSAVE_KIND,
+    DOING,
+    Store,
+    new_id,
+    problem_text,
+    quarantine,
+)
 
 
 # --- autosave with revisions --------------------------------------------------------------------
@@ -36,16 +45,18 @@ FORK = "fork"  # the same game and revision, written by another tab: a different
 OTHER_GAME = "other-game"  # another tab started or loaded another game
 
 CONFLICT_WORDS = {
-    NEWER: ("saved a newer state of this game", "Load the newer state"),
-    FORK: ("saved a different state of this game, as far on as this one",
-           "Load the other tab's state"),
-    OTHER_GAME: ("started another game", "Load the other game"),
+    NEWER: (N_("Another tab saved a newer state of this game."), N_("Load the newer state")),
+    FORK: (N_("Another tab saved a different state of this game, as far on as this one."),
+           N_("Load the other tab's state")),
+    OTHER_GAME: (N_("Another tab started another game."), N_("Load the other game")),
 }  # fmt: skip
 
 
 def conflict_words(verdict: str) -> tuple[str, str]:
-    """What another tab did, and the label of the button that loads it."""
-    return CONFLICT_WORDS.get(verdict, CONFLICT_WORDS[NEWER])
+    """What another tab did (a sentence), and the label of the button that loads it, in the
+    player's language."""
+    what, label = CONFLICT_WORDS.get(verdict, CONFLICT_WORDS[NEWER])
+    return _(what), _(label)
 
 
 class Autosave:
@@ -111,7 +122,7 @@ class Autosave:
         try:
             raw = self.store.getItem(AUTOSAVE_KEY)
         except Exception as exc:
-            return WriteOutcome("failed", problem_text(exc, "autosave"))
+            return WriteOutcome("failed", problem_text(exc, DOING["autosave"]))
         stored = peek_write(raw)
         if raw and stored is None:
             # Damaged bytes under our key: set them aside before writing over them.
@@ -140,7 +151,7 @@ class Autosave:
         try:
             self.store.setItem(AUTOSAVE_KEY, json.dumps(record.to_json(), separators=(",", ":")))
         except Exception as exc:
-            return WriteOutcome("failed", problem_text(exc, "autosave"))
+            return WriteOutcome("failed", problem_text(exc, DOING["autosave"]))
         self.rev, self.writer, self.last_ui = rev, writer, ui
         if changed:
             self.last_game = json.dumps(record.game_json(), sort_keys=True)
@@ -159,7 +170,7 @@ def write_autosave(store: Store, save: dict[str, Any]) -> str | None:
     try:
         store.setItem(AUTOSAVE_KEY, json.dumps(save, separators=(",", ":")))
     except Exception as exc:
-        return problem_text(exc, "autosave")
+        return problem_text(exc, DOING["autosave"])
     return None
 
 
@@ -168,17 +179,17 @@ def read_autosave(store: Store) -> LoadResult:
     try:
         raw = store.getItem(AUTOSAVE_KEY)
     except Exception as exc:
-        return LoadResult(None, problem_text(exc, "read the saved game"))
+        return LoadResult(None, problem_text(exc, DOING["read the saved game"]))
     if raw is None or raw == "":
         return LoadResult(None)
     try:
         data = decode(str(raw), "the saved game")
     except IngeniousError as exc:
-        return LoadResult(None, f"The saved game is damaged ({exc}).")
+        return LoadResult(None, fmt("The saved game is damaged ({problem}).", problem=str(exc)))
     if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
         data = data.get("game")
     if not isinstance(data, dict) or data.get("format") != "ingenious":
-        return LoadResult(None, "The saved game is not an Ingenious save.")
+        return LoadResult(None, _("The saved game is not an Ingenious save."))
     return LoadResult(data)
 
 

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from engine.jsontext import decode
+from web.i18n import fmt, fmt_n
 from web.store.named import write_named
 from web.store.records import parse_record
 from web.store.store import (
@@ -84,9 +85,16 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
             store.setItem(LEGACY_TAKEN_KEY, json.dumps(taken, sort_keys=True))
     if stuck:
         messages.append(
-            f"{stuck} saved {'entry' if stuck == 1 else 'entries'} from an earlier version "
-            "could not be copied to this copy's storage (the browser's storage is full). "
-            "They are kept where they were and copied at a later start."
+            fmt_n(
+                "{n} saved entry from an earlier version could not be copied to this copy's "
+                "storage (the browser's storage is full). It is kept where it was and copied "
+                "at a later start.",
+                "{n} saved entries from an earlier version could not be copied to this copy's "
+                "storage (the browser's storage is full). They are kept where they were and "
+                "copied at a later start.",
+                "n",
+                n=stuck,
+            )
         )
     return messages
 
@@ -116,13 +124,14 @@ def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
             problem = write_named(store, record, keep=False)
             if problem:
                 raise RuntimeError(problem)
-            return (
-                f"An autosaved game from an earlier version is in Saved games as “{record.name}”."
+            return fmt(
+                "An autosaved game from an earlier version is in Saved games as “{name}”.",
+                name=record.name,
             )
     target = f"{QUARANTINE_PREFIX}{int(now)}-{new_id()}"
     kept = {"from": key, "problem": "an older copy of this entry", "at": now, "raw": text}
     store.setItem(target, json.dumps(kept))
-    return f"{describe_key(key)} from an earlier version was set aside, not deleted."
+    return fmt("{what} from an earlier version was set aside, not deleted.", what=describe_key(key))
 
 
 def open_site_store(backend: Any, pathname: str, now: float) -> tuple[SiteStore, list[str]]:

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from engine.names import clean_name
+from web.i18n import _, fmt
 from web.store.records import Record, check_name
 from web.store.store import (
     MAX_SAVE_NAME,
@@ -16,6 +17,7 @@ from web.store.store import (
     NAMED_PREFIX,
     TRASH_PREFIX,
     StoredDataError,
+    could_not,
     flush_kept,
     keep_in_memory,
     kept_only,
@@ -41,7 +43,7 @@ def write_named(store: Any, record: Record, keep: bool = True) -> str | None:
     if not record.key:
         record.key = NAMED_PREFIX + new_id("s")
     record.kind = NAMED_KIND
-    record.name = clean_name(record.name, "Saved game", MAX_SAVE_NAME)
+    record.name = clean_name(record.name, _("Saved game"), MAX_SAVE_NAME)
     text = json.dumps(record.to_json(), separators=(",", ":"))
     try:
         store.setItem(record.key, text)
@@ -56,7 +58,7 @@ def rename_named(store: Any, record: Record, name: str) -> str | None:
     try:
         new_name = check_name(name)
     except StoredDataError as exc:
-        return f"Cannot rename: {exc}."
+        return fmt("Cannot rename: {problem}.", problem=str(exc))
     old = record.name
     record.name = new_name
     problem = write_named(store, record)
@@ -86,7 +88,7 @@ def _move(store: Any, source: str, target: str, doing: str) -> str | None:
     except Exception as exc:
         return problem_text(exc, doing)
     if raw is None:
-        return f"Could not {doing}: it is no longer there."
+        return fmt("{action}: it is no longer there.", action=could_not(doing))
     try:
         store.setItem(target, raw)
     except Exception as exc:

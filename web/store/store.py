@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from engine import IngeniousError
 from engine.jsontext import decode
+from web.i18n import N_, _, fmt
 
 PREFIX = "ingenious."
 AUTOSAVE_KEY = "ingenious.autosave"
@@ -74,22 +75,47 @@ def new_id(prefix: str = "") -> str:
     return f"{prefix}{random.getrandbits(48):012x}"
 
 
+#: What a storage call was doing when it failed (a key of this table, or any text): each
+#: is said as the end of "Could not …" in the player's language.
+DOING = {
+    "autosave": N_("Could not autosave"),
+    "read the saved game": N_("Could not read the saved game"),
+    "read the saved games": N_("Could not read the saved games"),
+    "save the game": N_("Could not save the game"),
+    "delete the save": N_("Could not delete the save"),
+    "restore the save": N_("Could not restore the save"),
+    "remove the set-aside entries": N_("Could not remove the set-aside entries"),
+    "store this": N_("Could not store this"),
+    "open the browser's storage": N_("Could not open the browser's storage"),
+}
+
+
+def could_not(doing: str) -> str:
+    """``Could not <doing>`` in the player's language (a whole sentence id per action)."""
+    return _(doing) if doing.startswith("Could not ") else _(DOING.get(doing, doing))
+
+
 def problem_text(exc: BaseException, doing: str) -> str:
     """Words for a failed storage call (the browser raises DOMExceptions we cannot name)."""
     text = str(exc)
+    action = could_not(doing)
     if "Quota" in text or "quota" in text:
-        if doing.startswith(("delete", "remove", "restore")):
-            return f"Could not {doing}: the browser's storage is full."
-        return (
-            f"Could not {doing}: the browser's storage is full. The game goes on in memory; "
-            "delete old saves or export this game to keep it."
+        if doing.startswith(("delete", "remove", "restore", "Could not delete",
+                             "Could not remove", "Could not restore")):  # fmt: skip
+            return fmt("{action}: the browser's storage is full.", action=action)
+        return fmt(
+            "{action}: the browser's storage is full. The game goes on in memory; "
+            "delete old saves or export this game to keep it.",
+            action=action,
         )
     if "Security" in text or "denied" in text or "not available" in text:
-        return (
-            f"Could not {doing}: this browser does not allow saving here (private mode?). "
-            "The game goes on in memory; export it to keep it."
+        return fmt(
+            "{action}: this browser does not allow saving here (private mode?). "
+            "The game goes on in memory; export it to keep it.",
+            action=action,
         )
-    return f"Could not {doing} ({text[:120]}). The game goes on in memory."
+    return fmt("{action} ({problem}). The game goes on in memory.", action=action,
+               problem=text[:120])  # fmt: skip
 
 
 # --- quarantine ---------------------------------------------------------------------------------
@@ -104,24 +130,26 @@ def quarantine(store: Any, key: str, raw: str, problem: str, now: float) -> str:
         store.setItem(target, json.dumps(kept))
     except Exception:
         # No room to copy it: leave it where it is; it is reported and skipped each start.
-        return f"{what} could not be opened ({problem}). It was left untouched."
+        return fmt("{what} could not be opened ({problem}). It was left untouched.",
+                   what=what, problem=problem)  # fmt: skip
     with contextlib.suppress(Exception):
         store.removeItem(key)
-    return f"{what} could not be opened ({problem}). It was set aside, not deleted."
+    return fmt("{what} could not be opened ({problem}). It was set aside, not deleted.",
+               what=what, problem=problem)  # fmt: skip
 
 
 def describe_key(key: str) -> str:
     if key == AUTOSAVE_KEY:
-        return "The autosaved game"
+        return _("The autosaved game")
     if key.startswith(NAMED_PREFIX):
-        return "A saved game"
+        return _("A saved game")
     if key == STATS_KEY:
-        return "The statistics"
+        return _("The statistics")
     if key == SOLO_BEST_KEY:
-        return "The best solo results"
+        return _("The best solo results")
     if key == CHALLENGE_AUTOSAVE_KEY:
-        return "The saved challenge"
-    return f"The stored entry {key[:60]!r}"
+        return _("The saved challenge")
+    return fmt("The stored entry {key}", key=repr(key[:60]))
 
 
 def quarantined(store: Any) -> list[dict[str, Any]]:
