@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from web.challenges.previews import Gain
-from web.challenges.words import Line, Phrase
+from web.challenges.words.phrases import Line, Phrase
 
 
 @dataclass(frozen=True)
