@@ -3,12 +3,12 @@
 ``screen_model(session, state)`` is everything the screen shows: the status line, the
 table, the action panel, the score rows, the move list, the open dialog, which controls
 are enabled and what they do, their keyboard shortcuts and where the focus belongs. The
-page draws exactly this (``draw.py``) and nothing else, so the same session and state
+page draws exactly this (the ``draw`` package) and nothing else, so the same session and state
 give the same screen however they were reached: by play, a reload, Undo or a new game.
 
 Where is ... decided? The status line: :func:`status_line`. Whose turn it is on screen
 (and whether a bot should move): :func:`turn_of`. The pass screen, the tally between two
-challenges and the game-over dialog: :func:`dialog`. The rest of the panel: ``panels.py``.
+challenges, the game-over dialog and the score rows: ``results.py``. The panel: ``panels.py``.
 """
 
 from __future__ import annotations
