@@ -1,4 +1,4 @@
-"""The Challenges screen model as HTML (web/challenges/draw.py): escaped text, score rows,
+"""The Challenges screen model as HTML (web/challenges/draw/): escaped text, score rows,
 whole hexagons, the tally and the rules."""
 
 from __future__ import annotations
@@ -7,15 +7,18 @@ import re
 
 from engine.challenges import new_challenge
 from tests.web.challenge_play import play_until, setup_for
-from web.challenges import draw
+from web.challenges.draw.boards import log_html, pass_html, result_html, scores_html
+from web.challenges.draw.controls import control, gains_html, hexagon, phrase_html, tile_html
+from web.challenges.draw.tables import hand_html, panel_html, table_html
 from web.challenges.parts import Control, Tile
 from web.challenges.previews import Gain
-from web.challenges.rules import rules_html
-from web.challenges.screen import Screen, scores, screen_model
+from web.challenges.results import scores
+from web.challenges.screen import Screen, screen_model
 from web.challenges.session import Session
 from web.challenges.setup import ChallengeSetup
 from web.challenges.state import ScreenState
-from web.challenges.words import Sym
+from web.challenges.words.phrases import Sym
+from web.challenges.words.rules import rules_html
 from web.play.session import HUMAN
 
 HOSTILE = ['"><img src=x onerror=window.__pwned=1>', "<py-script>import js</py-script>'"]
@@ -24,17 +27,15 @@ HOSTILE = ['"><img src=x onerror=window.__pwned=1>', "<py-script>import js</py-s
 def regions(model: Screen) -> str:
     """Every piece of HTML the page writes for this model."""
     parts = [
-        draw.table_html(model.table),
-        draw.panel_html(model.panel.blocks),
-        draw.scores_html(model.scores),
-        draw.log_html(model.log),
-        draw.control(model.undo),
+        table_html(model.table),
+        panel_html(model.panel.blocks),
+        scores_html(model.scores),
+        log_html(model.log),
+        control(model.undo),
     ]
     if model.dialog is not None:
         parts.append(
-            draw.pass_html(model.dialog)
-            if hasattr(model.dialog, "ready")
-            else draw.result_html(model.dialog)  # type: ignore[arg-type]
+            pass_html(model.dialog) if hasattr(model.dialog, "ready") else result_html(model.dialog)  # type: ignore[arg-type]
         )
     return "".join(parts)
 
@@ -62,17 +63,17 @@ def test_hostile_names_are_text_on_every_challenge_screen() -> None:
 
 
 def test_controls_carry_their_action_key_and_disabled_ones_say_so() -> None:
-    html = draw.control(Control("ch-up-0", ("↑",), False, aria_label='Score "x" earlier'))
+    html = control(Control("ch-up-0", ("↑",), False, aria_label='Score "x" earlier'))
     assert html == (
         '<button type="button" id="ch-up-0" data-action="ch-up-0" disabled '
         'aria-label="Score &quot;x&quot; earlier">↑</button>'
     )
-    primary = draw.control(Control("ch-draw", ("Draw a tile (D)",), primary=True))
+    primary = control(Control("ch-draw", ("Draw a tile (D)",), primary=True))
     assert 'class="primary"' in primary and "disabled" not in primary
 
 
 def test_a_symbol_in_words_is_drawn_and_named_for_screen_readers() -> None:
-    html = draw.phrase_html(("Ann drew ", Sym("purple"), "."))
+    html = phrase_html(("Ann drew ", Sym("purple"), "."))
     assert html.startswith('Ann drew <span class="ch-sym"><svg')
     assert '<span class="sr-only">purple ring</span></span>.' in html
 
@@ -92,7 +93,7 @@ def row_html(html: str, seat: int, colour: str) -> str:
 
 
 def test_the_lowest_row_stands_out_and_ties_of_all_six_do_not() -> None:
-    html = draw.scores_html(scores(cards_view([[2, 1, 3, 3, 2, 5], [0] * 6]), None, None))
+    html = scores_html(scores(cards_view([[2, 1, 3, 3, 2, 5], [0] * 6]), None, None))
     assert 'class="ch-row lowest" data-colour="green"' in html
     assert html.count("ch-row lowest") == 1  # the second board ties everywhere
     assert 'aria-label="green: 1 (lowest)"' in html
@@ -100,9 +101,7 @@ def test_the_lowest_row_stands_out_and_ties_of_all_six_do_not() -> None:
 
 def test_cells_the_area_rule_still_closes_are_marked() -> None:
     """With a row at 0, nothing may reach 4-6: cells 4..10 are closed; at 1+ only 7..10."""
-    html = draw.scores_html(
-        scores(cards_view([[0, 2, 2, 2, 2, 2], [1, 4, 4, 4, 4, 4]]), None, None)
-    )
+    html = scores_html(scores(cards_view([[0, 2, 2, 2, 2, 2], [1, 4, 4, 4, 4, 4]]), None, None))
     first = row_html(html, 0, "green")
     closed = [int(n) for n in re.findall(r'class="ch-cell area\d[^"]*closed[^"]*">(\d+)<', first)]
     assert closed == list(range(4, 11))
@@ -113,7 +112,7 @@ def test_cells_the_area_rule_still_closes_are_marked() -> None:
 
 def test_a_preview_fills_the_gained_cells_and_says_what_is_lost() -> None:
     view = cards_view([[1, 2, 3, 1, 1, 1], [0] * 6])
-    html = draw.scores_html(scores(view, 0, [Gain("blue", 5, 3, "to the area rule")]))
+    html = scores_html(scores(view, 0, [Gain("blue", 5, 3, "to the area rule")]))
     blue = row_html(html, 0, "blue")
     assert len(re.findall(r"ch-cell[^\"]*gain", blue)) == 3
     assert "2 lost" in blue
@@ -122,16 +121,16 @@ def test_a_preview_fills_the_gained_cells_and_says_what_is_lost() -> None:
 
 
 def test_tile_rows_run_to_the_target() -> None:
-    html = draw.scores_html(scores(new_challenge("tiles", 4, 1).view(0), None, None))
+    html = scores_html(scores(new_challenge("tiles", 4, 1).view(0), None, None))
     assert "Goal: every row at 5." in html
     assert len(re.findall(r'class="ch-cell ', row_html(html, 0, "red"))) == 6
     assert "closed" not in html
 
 
 def test_lost_points_are_explained_by_their_cause() -> None:
-    capped = draw.gains_html([Gain("red", 3, 1, "above 10")])
+    capped = gains_html([Gain("red", 3, 1, "above 10")])
     assert "2 lost above 10" in capped
-    assert draw.gains_html([]) == '<span class="ch-none">no points</span>'
+    assert gains_html([]) == '<span class="ch-none">no points</span>'
 
 
 # --------------------------------------------------------------------------- pieces
@@ -139,20 +138,20 @@ def test_lost_points_are_explained_by_their_cause() -> None:
 
 def test_cards_dice_and_tiles_name_their_symbols() -> None:
     session = Session(setup_for("cards", [HUMAN, "casual"]))
-    html = draw.table_html(screen_model(session, ScreenState()).table)
+    html = table_html(screen_model(session, ScreenState()).table)
     assert re.search(r'aria-label="near the centre: \w+ [\w -]+ and \w+ [\w -]+"', html)
     dice = Session(setup_for("dice", ["casual", HUMAN]))
-    assert 'aria-label="Casual bot 1&#x27;s dice"' in draw.table_html(
+    assert 'aria-label="Casual bot 1&#x27;s dice"' in table_html(
         screen_model(dice, ScreenState()).table
     )
-    assert 'aria-label="purple ring tile"' in draw.tile_html(Tile("purple", "purple ring tile"))
+    assert 'aria-label="purple ring tile"' in tile_html(Tile("purple", "purple ring tile"))
 
 
 def test_tile_hexagons_are_drawn_whole_at_every_size() -> None:
     """Every corner of the hexagon and its outline lies inside the picture (the centre
     tiles used to lose their slanted sides)."""
     for size in (20.0, 36.0, 54.0, 80.0):
-        svg = draw.hexagon("#fff", size)
+        svg = hexagon("#fff", size)
         width, height = (
             float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups()
         )
@@ -170,7 +169,7 @@ def test_the_tally_lists_each_challenge_and_the_total() -> None:
     session = Session(setup_for("match", ["casual", "casual"], ["dice", "tiles"]))
     play_until(session, lambda s: s.awaiting_tally)
     model = screen_model(session, ScreenState())
-    html = draw.result_html(model.dialog)  # type: ignore[arg-type]
+    html = result_html(model.dialog)  # type: ignore[arg-type]
     points = [min(row) for row in session.match.finished[0].rows]
     assert (
         f'<tr><th scope="row">Casual bot 1</th><td>{points[0]}</td><td>–</td>'
@@ -191,7 +190,7 @@ def test_a_hand_cards_name_begins_with_its_visible_key_and_holds_its_counts() ->
 
     card = HandCard(0, "green-orange", "green disc and orange hexagon", (2, 3),
                     Control("ch-card-0", ("1",), True))  # fmt: skip
-    html = str(draw.hand_html(Hand("Ann's hand", (card,))))
+    html = str(hand_html(Hand("Ann's hand", (card,))))
     button = html[html.index("<button") : html.index("</button>")]
     assert "aria-label" not in button
     words = re.sub(r"<svg.*?</svg>", "", button)

@@ -1,4 +1,4 @@
-"""The Challenges screen model in every phase (web/challenges/screen.py, actions.py).
+"""The Challenges screen model in every phase (web/challenges/screen.py, results.py, actions.py).
 
 A small stand-in for the page (:class:`Table`) presses controls the way the page does:
 it looks the control up in the current model and performs its action. In every phase a
@@ -36,7 +36,7 @@ from web.challenges.previews import DicePlan, card_preview, tile_score_preview
 from web.challenges.screen import Screen, screen_model
 from web.challenges.session import Session
 from web.challenges.state import Keyed, ScreenState
-from web.challenges.words import Sym, text
+from web.challenges.words.phrases import Sym, text
 from web.play.session import HUMAN
 
 

@@ -1,5 +1,5 @@
 """Moves in the players' language: symbols and points, never move codes
-(web/challenges/words.py). The words are checked against the engine: the points a line
+(web/challenges/words/). The words are checked against the engine: the points a line
 names are the points the mover's rows gained."""
 
 from __future__ import annotations
@@ -13,16 +13,8 @@ from engine.challenges import new_challenge
 from engine.challenges.bots import make_challenge_bot
 from web.challenges.session import Session
 from web.challenges.setup import make_setup
-from web.challenges.words import (
-    Line,
-    Sym,
-    describe,
-    intent,
-    pass_lines,
-    split_label,
-    symbol_name,
-    text,
-)
+from web.challenges.words.lines import describe, intent, pass_lines, split_label
+from web.challenges.words.phrases import Line, Sym, symbol_name, text
 from web.i18n import use
 
 COLOURS = ["red", "green", "blue", "orange", "yellow", "purple"]

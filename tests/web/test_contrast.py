@@ -16,7 +16,7 @@ from tools.contrast import GRAPHICS, TEXT, contrast, grey, over
 from tools.serve import ROOT
 from web.board import render
 from web.board.symbols import COLOURS, FILL, INK
-from web.challenges import draw as challenge_draw
+from web.challenges.draw.controls import DRAWN_TILE_FACE, TILE_FACE
 
 STYLE = (ROOT / "web" / "styles" / "style.css").read_text(encoding="utf-8")
 CHALLENGES = (ROOT / "web" / "styles" / "challenges.css").read_text(encoding="utf-8")
@@ -48,8 +48,8 @@ SYMBOL_BACKGROUNDS = {
     "challenge card, die, tile": css_value(CHALLENGES, ".ch-die", "background"),
     "challenge score rows": css_value(CHALLENGES, ".ch-board", "background"),
     "challenge lowest row": css_value(CHALLENGES, ".ch-row.lowest", "background"),
-    "challenge centre tile": challenge_draw.TILE_FACE,
-    "challenge drawn tile": challenge_draw.DRAWN_TILE_FACE,
+    "challenge centre tile": TILE_FACE,
+    "challenge drawn tile": DRAWN_TILE_FACE,
 }
 
 

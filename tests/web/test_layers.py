@@ -154,7 +154,10 @@ def test_every_web_folder_has_a_place_in_the_layers() -> None:
 
 
 def test_every_web_folder_says_what_it_owns_and_what_it_may_import() -> None:
-    for init in sorted((ROOT / "web").glob("*/__init__.py")):
+    """Every package in web/, a feature's subpackages too (``web/challenges/draw``)."""
+    inits = sorted((ROOT / "web").glob("*/**/__init__.py"))
+    assert ROOT / "web" / "challenges" / "draw" / "__init__.py" in inits
+    for init in inits:
         doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
         assert "May import" in doc, f"{init.relative_to(ROOT)}: no 'May import' in its docstring"
 

@@ -18,7 +18,8 @@ from web.challenges.previews import card_colours, card_preview
 from web.challenges.screen import status_line, title, turn_of
 from web.challenges.session import MoveRecord, Session
 from web.challenges.state import BotNote, Choice, Keyed, ScreenState
-from web.challenges.words import Phrase, card_phrase, gains_phrase, symbol_name, text
+from web.challenges.words.lines import card_phrase, gains_phrase
+from web.challenges.words.phrases import Phrase, symbol_name, text
 from web.i18n import _, fmt, join
 from web.play.engine_words import engine_text
 

@@ -52,18 +52,8 @@ from web.challenges.previews import (
     tile_score_preview,
 )
 from web.challenges.state import Choice
-from web.challenges.words import (
-    Phrase,
-    Sym,
-    card_phrase,
-    discard_reason,
-    item_phrase,
-    phrase,
-    split_label,
-    symbol_name,
-    syms,
-    text,
-)
+from web.challenges.words.lines import card_phrase, discard_reason, item_phrase, split_label
+from web.challenges.words.phrases import Phrase, Sym, phrase, symbol_name, syms, text
 from web.i18n import N_, _, fmt, fmt_n
 
 

@@ -1,7 +1,7 @@
 """The pieces a Challenges screen model is made of: plain, immutable data.
 
 A screen model (see ``screen.py``) is built from these by pure functions and drawn by
-``draw.py``; nothing here knows HTML. Every text a person reads or hears is in here,
+the ``draw`` package; nothing here knows HTML. Every text a person reads or hears is in here,
 accessible names included, so the page only has to put them in place.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from web.challenges.previews import Gain
-from web.challenges.words import Line, Phrase
+from web.challenges.words.phrases import Line, Phrase
 
 
 @dataclass(frozen=True)

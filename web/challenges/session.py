@@ -23,7 +23,8 @@ from engine.challenges.match import Match, load_match, new_match
 from engine.errors import IllegalMoveError, SaveFormatError
 from engine.jsontext import decode
 from web.challenges.setup import BOT_LEVELS, ChallengeSetup
-from web.challenges.words import TITLES, Line, describe
+from web.challenges.words.lines import describe
+from web.challenges.words.phrases import TITLES, Line
 from web.i18n import N_, Msg, fmt, msg, render
 from web.play.engine_words import engine_text
 from web.play.session import HUMAN, humans

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from web.challenges.previews import DicePlan
 from web.challenges.session import Position
-from web.challenges.words import Phrase
+from web.challenges.words.phrases import Phrase
 
 
 @dataclass(frozen=True)

@@ -1,172 +1,42 @@
-"""The Challenges screen model as HTML (pure): one function per region of the page.
-
-Every piece goes through ``web.ui.markup`` (``tag`` escapes every text and attribute value,
-quotes included); only this project's own SVG symbols pass as ``Markup``. Controls carry
-``data-action``: the key of their action in the screen model, nothing more.
+"""The table and the action panel of the Challenges screen as HTML (pure): the card and
+dice tables, the tile racks, the panel blocks, hands and plans.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from functools import lru_cache
 
-from web.board.symbols import COLOURS, colour_name, svg_symbol
+from web.board.symbols import COLOURS, colour_name
+from web.challenges.draw.controls import (
+    card_face,
+    control,
+    die_html,
+    gains_html,
+    hexagon,
+    phrase_html,
+    sym,
+    tile_html,
+)
 from web.challenges.parts import (
     Block,
-    Board,
     Buttons,
     CardsTable,
-    Control,
     DiceTable,
-    Die,
     Hand,
-    LogItem,
     Note,
     Offer,
     OrderChoice,
     OwnDice,
-    PassDialog,
     Plan,
-    ResultDialog,
-    Scores,
     Splits,
     Table,
-    Tally,
-    Tile,
     TilesTable,
     WithGains,
 )
-from web.challenges.previews import Gain, card_colours
-from web.challenges.words import Part, Sym, lost_text, phrase, symbol_name
-from web.i18n import N_, _, fmt, language
+from web.challenges.previews import card_colours
+from web.challenges.words.phrases import Sym, phrase
+from web.i18n import N_, _, fmt
 from web.ui.markup import Markup, join, tag
-
-
-@lru_cache(maxsize=256)
-def sym(colour: str, size: float = 22.0) -> Markup:
-    """A symbol's picture (decorative: the text around it names it)."""
-    return Markup(svg_symbol(colour, size, label=False))
-
-
-def phrase_html(phrase: Sequence[Part], size: float = 16.0) -> Markup:
-    """Words with symbols: each symbol drawn, and named for screen readers."""
-    out: list[object] = []
-    for part in phrase:
-        if isinstance(part, Sym):
-            out.append(
-                tag(
-                    "span",
-                    {"class": "ch-sym"},
-                    sym(part.colour, size),
-                    tag("span", {"class": "sr-only"}, symbol_name(part.colour)),
-                )
-            )
-        else:
-            out.append(part)
-    return join(out)
-
-
-def control(c: Control, extra_class: str = "") -> Markup:
-    classes = " ".join(x for x in ("primary" if c.primary else "", extra_class) if x)
-    return tag(
-        "button",
-        {
-            "type": "button",
-            "id": c.id,
-            "class": classes or None,
-            "data-action": c.id,
-            "disabled": not c.enabled,
-            "aria-label": c.aria_label or None,
-            "aria-pressed": None if c.pressed is None else ("true" if c.pressed else "false"),
-            "title": c.title or None,
-        },
-        phrase_html(c.label),
-    )
-
-
-# --------------------------------------------------------------------------- pieces
-
-
-def hexagon(fill: str, size: float, stroke: str = "#c9b184", line: float = 2.0) -> Markup:
-    """A pointy-top hexagon drawn whole: the outline stays inside the picture at any size."""
-    radius = size / 2.0 - line
-    half_width = radius * math.sqrt(3) / 2.0
-    width, height = 2 * half_width + 2 * line, 2 * radius + 2 * line
-    cx, cy = width / 2.0, height / 2.0
-    points = " ".join(
-        f"{cx + radius * math.cos(math.radians(60 * i - 90)):.2f},"
-        f"{cy + radius * math.sin(math.radians(60 * i - 90)):.2f}"
-        for i in range(6)
-    )
-    return tag(
-        "svg",
-        {
-            "class": "ch-hex",
-            "viewBox": f"0 0 {width:.2f} {height:.2f}",
-            "width": f"{width:.0f}",
-            "height": f"{height:.0f}",
-            "aria-hidden": "true",
-        },
-        tag("polygon", {"points": points, "fill": fill, "stroke": stroke, "stroke-width": line}),
-    )
-
-
-#: Faces of the Tile Challenge's tiles: one drawn this turn, and one lying in the centre.
-DRAWN_TILE_FACE = "#fde9d3"
-TILE_FACE = "#fffdf7"
-
-
-def tile_html(t: Tile, size: float = 30.0) -> Markup:
-    return tag(
-        "span",
-        {"class": "ch-tile drawn" if t.drawn else "ch-tile", "role": "img", "aria-label": t.label},
-        hexagon(DRAWN_TILE_FACE if t.drawn else TILE_FACE, 54.0),
-        sym(t.colour, size),
-    )
-
-
-def die_html(d: Die, size: float = 34.0) -> Markup:
-    inner = tag("span", {"class": "ch-die-blank"}, "?") if d.colour is None else sym(d.colour, size)
-    return tag("span", {"class": "ch-die", "role": "img", "aria-label": d.label}, inner)
-
-
-def card_face(card: str, size: float = 30.0) -> Markup:
-    first, second = card_colours(card)
-    return tag(
-        "span",
-        {"class": "ch-card-face", "aria-hidden": "true"},
-        sym(first, size),
-        sym(second, size),
-    )
-
-
-def gain_html(gain: Gain) -> Markup:
-    """``+2 <symbol>``, the lost points struck out and explained."""
-    chip = tag(
-        "span",
-        {"class": "ch-gain"},
-        f"+{gain.gained} ",
-        sym(gain.colour, 16),
-        tag("span", {"class": "sr-only"}, f" {colour_name(gain.colour)}"),
-    )
-    if not gain.lost:
-        return chip
-    return join([chip, " ", tag("span", {"class": "ch-lost"}, lost_text(gain))])
-
-
-def gains_html(gains: Sequence[Gain]) -> Markup:
-    if not gains:
-        return tag("span", {"class": "ch-none"}, _("no points"))
-    parts: list[object] = []
-    for i, gain in enumerate(gains):
-        if i:
-            parts.append(" ")
-        parts.append(gain_html(gain))
-    return join(parts)
-
-
-# --------------------------------------------------------------------------- table
 
 
 def table_html(table: Table) -> Markup:
@@ -447,163 +317,3 @@ def panel_html(blocks: Sequence[Block]) -> Markup:
 
 
 # --------------------------------------------------------------------------- score rows
-
-
-def scores_html(scores: Scores) -> Markup:
-    return join(
-        [tag("p", {"class": "ch-legend"}, scores.legend), [board_html(b) for b in scores.boards]]
-    )
-
-
-def board_html(board: Board) -> Markup:
-    return _board_html(board, language())
-
-
-@lru_cache(maxsize=64)
-def _board_html(board: Board, lang: str) -> Markup:
-    """One player's rows (cached per language: most boards do not change from one move
-    to the next)."""
-    lines = []
-    for row in board.rows:
-        cells = []
-        for cell in row.cells:
-            classes = ["ch-cell", f"area{cell.area}"]
-            for flag, name in (
-                (cell.filled, "filled"),
-                (cell.peg, "peg"),
-                (cell.gain, "gain"),
-                (cell.closed, "closed"),
-            ):
-                if flag:
-                    classes.append(name)
-            cells.append(tag("span", {"class": " ".join(classes)}, cell.value))
-        notes: list[object] = [row.value]
-        if row.gained:
-            notes.append(tag("span", {"class": "ch-row-note"}, f"+{row.gained}"))
-        if row.lost:
-            notes.append(tag("span", {"class": "ch-row-note lost"}, fmt("{n} lost", n=row.lost)))
-        lines.append(
-            tag(
-                "div",
-                {
-                    "class": "ch-row lowest" if row.lowest else "ch-row",
-                    "data-colour": row.colour,
-                    "data-value": row.value,
-                    "role": "img",
-                    "aria-label": row.label,
-                },
-                tag("span", {"class": "ch-row-sym"}, sym(row.colour, 18)),
-                tag("span", {"class": "ch-cells", "aria-hidden": "true"}, cells),
-                tag("span", {"class": "ch-row-val", "aria-hidden": "true"}, notes),
-            )
-        )
-    bonus = (
-        tag(
-            "p",
-            {"class": "ch-bonus-used"},
-            fmt(
-                "Bonus used: {colours}", colours=", ".join(colour_name(c) for c in board.bonus_used)
-            ),
-        )
-        if board.bonus_used
-        else None
-    )
-    return tag(
-        "section",
-        {
-            "class": "ch-board current" if board.current else "ch-board",
-            "data-seat": board.seat,
-            "aria-label": board.label,
-        },
-        tag("h3", None, board.name, " ", tag("small", None, fmt("lowest {n}", n=board.lowest))),
-        lines,
-        bonus,
-    )
-
-
-# --------------------------------------------------------------------------- log and dialogs
-
-
-def log_html(log: Sequence[LogItem]) -> Markup:
-    return join([log_item_html(item) for item in log])
-
-
-def log_item_html(item: LogItem) -> Markup:
-    return _log_item_html(item, language())
-
-
-@lru_cache(maxsize=256)
-def _log_item_html(item: LogItem, lang: str) -> Markup:
-    """One line of the move list (cached per language: a line never changes once
-    written)."""
-    return tag(
-        "li",
-        {"class": "bonus" if item.line.bonus else None},
-        item.prefix,
-        phrase_html(item.line.phrase),
-    )
-
-
-def tally_html(tally: Tally) -> Markup:
-    head = [tag("th", {"scope": "col"}, t) for t in tally.titles]
-    rows = [
-        tag(
-            "tr",
-            None,
-            tag("th", {"scope": "row"}, row.name),
-            [tag("td", None, cell) for cell in row.cells],
-            tag("td", {"class": "total"}, row.total),
-        )
-        for row in tally.rows
-    ]
-    return tag(
-        "table",
-        {"class": "ch-tally"},
-        tag("caption", None, tally.caption),
-        tag(
-            "thead",
-            None,
-            tag(
-                "tr",
-                None,
-                tag("th", {"scope": "col"}, _("Player")),
-                head,
-                tag("th", {"scope": "col"}, _("Total")),
-            ),
-        ),
-        tag("tbody", None, rows),
-    )
-
-
-def result_html(d: ResultDialog) -> Markup:
-    return join(
-        [
-            tag("h2", {"id": "ch-over-title"}, d.title),
-            tag("p", {"id": "ch-over-why"}, d.why),
-            tag(
-                "ol",
-                {"id": "ch-ranking", "class": "ranking"},
-                [
-                    tag(
-                        "li",
-                        {"class": "rank first" if p.first else "rank"},
-                        tag("span", None, f"{p.place}. ", p.name),
-                        tag("span", {"class": "counts"}, p.detail),
-                    )
-                    for p in d.ranking
-                ],
-            ),
-            tag("div", {"id": "ch-over-tally"}, tally_html(d.tally) if d.tally else None),
-            tag("div", {"class": "row-buttons"}, [control(c) for c in d.controls]),
-        ]
-    )
-
-
-def pass_html(d: PassDialog) -> Markup:
-    return join(
-        [
-            tag("h2", {"id": "ch-pass-title"}, d.title),
-            tag("p", None, d.text),
-            control(d.ready),
-        ]
-    )

@@ -2,30 +2,29 @@
 
 Event handlers only change state (the session, the screen state, the start form) or play
 a move, then call :meth:`ChallengeUI.render`, which computes the screen model
-(``screen.screen_model``) and draws it (``draw.py``). Nothing is read back from the page:
+(``screen.screen_model``) and draws it (the ``draw`` package). Nothing is read back from the page:
 a control is found by its ``data-action`` key in the current model, and only the values
 a person types or selects are taken from the event. Bots think in the page's bot worker
-(``choose_challenge``), so the page stays responsive.
+(``choose_challenge``, driven by ``bots.py``), so the page stays responsive.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import random
 from dataclasses import replace
-from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from engine.errors import IllegalMoveError, SaveFormatError
-from web.challenges import draw
-from web.challenges.actions import after_move, bot_note, perform, prompt, refused
-from web.challenges.host import SPEEDS, ChallengeHost, host_of
+from web.challenges.actions import after_move, perform, prompt, refused
+from web.challenges.draw.boards import log_html, pass_html, result_html, scores_html
+from web.challenges.draw.controls import control
+from web.challenges.draw.tables import panel_html, table_html
+from web.challenges.host import SPEEDS, ChallengeHost
 from web.challenges.parts import PassDialog, ResultDialog
-from web.challenges.rules import rules_html
 from web.challenges.screen import Screen, screen_model, title
 from web.challenges.session import (
     Session,
@@ -36,7 +35,9 @@ from web.challenges.session import (
 )
 from web.challenges.setup import ChallengeSetup, SetupForm, form_model
 from web.challenges.state import Keyed, ScreenState
-from web.challenges.words import intent
+from web.challenges.ui.bots import bot_turn
+from web.challenges.ui.page import CONTINUE_HTML, SCREEN_HTML, fixed_texts, menu_html
+from web.challenges.words.rules import rules_html
 from web.i18n import N_, _, fmt
 from web.play import summary
 from web.play.engine_words import engine_text
@@ -52,101 +53,6 @@ from web.ui.dom import (
     show_banner,
     show_dialog,
 )
-
-# Seconds a bot's coming move stays on screen before it happens, per speed setting.
-SPEED_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
-BOT_BUDGET_MS = {"casual": 100, "strong": 400}
-
-# Shown in the start screen's "Play on" card, under the board game's Continue, so every
-# game in progress is resumed from one place.
-CONTINUE_HTML = """
-<button id="ch-continue" type="button" disabled></button>
-<p id="ch-continue-info" class="muted"></p>
-"""
-
-SCREEN_HTML = """
-<header class="bar">
-  <h1 id="ch-heading" class="sr-only"></h1>
-  <button id="ch-menu" type="button" data-action="ch-menu"></button>
-  <p id="ch-status" class="status" aria-hidden="true"></p>
-  <div class="bar-tools">
-    <label class="speed"><span id="ch-speed-label" class="speed-label"></span>
-      <select id="ch-speed">
-        <option value="slow"></option><option value="normal"></option>
-        <option value="fast"></option><option value="instant"></option>
-      </select>
-    </label>
-    <span id="ch-undo-slot"></span>
-    <button id="ch-rules" type="button" data-action="ch-rules"></button>
-  </div>
-</header>
-<div class="ch-layout">
-  <div class="ch-main">
-    <p id="ch-match-info" class="ch-match-info" hidden></p>
-    <section class="ch-panel" aria-labelledby="ch-table-title">
-      <h2 id="ch-table-title" class="panel-title"></h2>
-      <div id="ch-table"></div>
-    </section>
-    <section class="ch-panel ch-act" aria-labelledby="ch-act-title">
-      <h2 id="ch-act-title" class="panel-title"></h2>
-      <div id="ch-act"></div>
-    </section>
-    <div id="ch-banner" class="banner" aria-hidden="true" hidden></div>
-  </div>
-  <aside class="ch-side">
-    <section class="ch-panel" aria-labelledby="ch-scores-title">
-      <h2 id="ch-scores-title" class="panel-title"></h2>
-      <div id="ch-scores"></div>
-    </section>
-    <section class="ch-panel" aria-labelledby="ch-log-title">
-      <h2 id="ch-log-title" class="panel-title"></h2>
-      <ol id="ch-log" class="move-list" tabindex="0" aria-labelledby="ch-log-title"></ol>
-    </section>
-  </aside>
-</div>
-<dialog id="ch-pass" class="card dialog pass" aria-labelledby="ch-pass-title" hidden>
-  <div id="ch-pass-card"></div>
-</dialog>
-<dialog id="ch-over" class="card dialog" aria-labelledby="ch-over-title" hidden>
-  <div id="ch-over-card"></div>
-</dialog>
-<dialog id="ch-guide" class="card dialog guide-card" aria-labelledby="ch-guide-title" hidden>
-  <div class="guide-head">
-    <h2 id="ch-guide-title"></h2>
-    <button id="ch-guide-close" type="button" data-action="ch-guide-close">✕</button>
-  </div>
-  <div id="ch-guide-body" class="guide-body"></div>
-</dialog>
-"""
-
-
-def fixed_texts() -> list[tuple[str, str, str]]:
-    """The fixed words of the screen in the current language: (CSS selector, attribute
-    or "" for the text, text). Written when the screen is built and when the language
-    changes."""
-    return [
-        ("#ch-continue", "", _("Continue saved challenge")),
-        ("#ch-heading", "", _("Ingenious Challenges")),
-        ("#ch-menu", "title", _("Back to the start screen")),
-        ("#ch-speed-label", "", _("Speed")),
-        ("#ch-speed", "aria-label", _("Bot speed")),
-        ('#ch-speed option[value="slow"]', "", _("Slow")),
-        ('#ch-speed option[value="normal"]', "", _("Normal")),
-        ('#ch-speed option[value="fast"]', "", _("Fast")),
-        ('#ch-speed option[value="instant"]', "", _("Instant")),
-        ("#ch-rules", "", _("How to play")),
-        ("#ch-table-title", "", _("Table")),
-        ("#ch-act-title", "", _("Your turn")),
-        ("#ch-scores-title", "", _("Score rows")),
-        ("#ch-log-title", "", _("Moves")),
-        ("#ch-guide-title", "", _("How to play")),
-        ("#ch-guide-close", "aria-label", _("Close")),
-    ]
-
-
-def menu_html() -> str:
-    return f'<span aria-hidden="true">☰</span> {escape(_("Menu"))}'
-
 
 FLOW = ("ch-act", "ch-pass", "ch-over", "ch-guide")  # focus here follows the game
 
@@ -431,7 +337,7 @@ class ChallengeUI:
         elif not model.banner:
             el("ch-banner").hidden = True  # a dialog opened: no banner flashing behind it
         if model.bot_seat is not None and not self.busy:
-            asyncio.ensure_future(self.bot_turn(self.generation))
+            asyncio.ensure_future(bot_turn(self, self.generation))
 
     def put(self, region: str, html: str) -> None:
         if self.drawn.get(region) != html:
@@ -445,19 +351,19 @@ class ChallengeUI:
         info.hidden = not model.match_info
         el("ch-table-title").textContent = model.table_title
         el("ch-act-title").textContent = model.panel.title
-        self.put("ch-table", draw.table_html(model.table))
-        self.put("ch-act", draw.panel_html(model.panel.blocks))
-        self.put("ch-scores", draw.scores_html(model.scores))
-        if self.drawn.get("ch-log") != (log := draw.log_html(model.log)):
+        self.put("ch-table", table_html(model.table))
+        self.put("ch-act", panel_html(model.panel.blocks))
+        self.put("ch-scores", scores_html(model.scores))
+        if self.drawn.get("ch-log") != (log := log_html(model.log)):
             self.put("ch-log", log)
             box = el("ch-log")
             box.scrollTop = box.scrollHeight
-        self.put("ch-undo-slot", draw.control(model.undo))
+        self.put("ch-undo-slot", control(model.undo))
         dialog = model.dialog
         if isinstance(dialog, PassDialog):
-            self.put("ch-pass-card", draw.pass_html(dialog))
+            self.put("ch-pass-card", pass_html(dialog))
         elif isinstance(dialog, ResultDialog):
-            self.put("ch-over-card", draw.result_html(dialog))
+            self.put("ch-over-card", result_html(dialog))
         guide = el("ch-guide")
         if model.rules_open and guide.hidden:
             el("ch-guide-body").innerHTML = rules_html(model.variant)
@@ -568,52 +474,6 @@ class ChallengeUI:
         self.render()
         return True
 
-    async def bot_turn(self, generation: int) -> None:
-        session = self.session
-        assert session is not None
-        self.busy = True
-        try:
-            game = session.game
-            seat = game.current
-            level = session.setup.seats[seat]
-            view = game.view(seat)
-            seed = (session.setup.seed * 7919 + len(game.moves) * 31 + seat) % (2**31)
-            started = float(js.performance.now())
-            worker = await self.host.bots()
-            move = str(
-                await worker.choose_challenge(json.dumps(view), level, seed, BOT_BUDGET_MS[level])
-            )
-            if generation != self.generation:
-                return
-            delay = SPEED_DELAY.get(self.host.speed(), 0.9)
-            if delay > 0:
-                self.state = bot_note(
-                    session, self.state, intent(session.variant, move, view, game.names[seat])
-                )
-                self.render()
-                elapsed = (float(js.performance.now()) - started) / 1000
-                await asyncio.sleep(max(delay * 0.6, delay - elapsed))
-                if generation != self.generation:
-                    return
-            self.commit(move)
-            if delay > 0:
-                await asyncio.sleep(delay * 0.4)
-        except Exception as exc:  # a bot failure must not freeze the page
-            js.console.warn(f"challenge bot failed: {exc}")
-            if generation == self.generation:
-                said = fmt(
-                    "The bot could not move ({problem}). The game is saved: reload to try again.",
-                    problem=str(exc),
-                )
-                self.state = replace(
-                    self.state, problem=Keyed(session.position, said), stalled=session.position
-                )
-        finally:
-            if generation == self.generation:
-                self.busy = False
-        if generation == self.generation:
-            self.render()
-
     # --- automation --------------------------------------------------------------------------
     def expose_automation(self) -> None:
         def state() -> Any:
@@ -635,15 +495,3 @@ class ChallengeUI:
         expose(
             "ingeniousChallenges", {"state": state, "view": view, "screen": screen, "busy": busy}
         )
-
-
-_ui: ChallengeUI | None = None
-
-
-def mount(app: Any) -> ChallengeUI:
-    """Build the Challenges card and screen once. ``app`` is a
-    :class:`~web.challenges.host.ChallengeHost` (or today's board-game ``App``)."""
-    global _ui
-    if _ui is None:
-        _ui = ChallengeUI(host_of(app))
-    return _ui
