@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from web.board.hexgrid import Cell, Layout, ring, zone_cells
+from web.board.hexgrid import Cell, Layout, fit_layout, ring, zone_cells
 from web.board.motion import hint_alpha
 from web.board.symbols import FILL, INK, OUTLINE, Disc, Poly, symbol_shape
 
@@ -426,3 +426,22 @@ def draw_badge(
     ctx.textAlign = "center"
     ctx.textBaseline = "middle"
     ctx.fillText(text, x, y + size * 0.02)
+
+
+def draw_view(canvas: Any, view: dict[str, Any], width: float, height: float, dpr: float,
+              marked: tuple[Cell, ...] = (), last: bool = True) -> None:  # fmt: skip
+    """Draw a position (board, symbols, tiles; the last move unless ``last`` is False) on a
+    canvas, ``marked`` cells outlined: the replay viewer's, the saves' and the review's
+    boards."""
+    canvas.width = round(width * dpr)
+    canvas.height = round(height * dpr)
+    ctx = canvas.getContext("2d")
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+    scene = scene_from_view(view)
+    layout = fit_layout(min(scene.radius + 1, 7) + 0.35, width, height, margin=1)
+    draw_board(ctx, layout, scene, width, height)
+    draw_tiles(ctx, layout, scene.tiles)
+    if last and scene.last is not None:
+        draw_last(ctx, layout, scene.last)
+    if marked:
+        draw_marked(ctx, layout, list(marked))

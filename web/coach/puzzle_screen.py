@@ -8,6 +8,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from web.board.render import draw_view
 from web.coach.puzzle_model import (
     PUZZLES_KEY,
     TEXT,
@@ -17,7 +18,6 @@ from web.coach.puzzle_model import (
     puzzle_model,
     record_result,
 )
-from web.coach.review_screen import draw_view
 from web.store import storage
 from web.ui.dom import document, hold_focus, missing, on
 from web.ui.markup import join, tag
@@ -140,7 +140,7 @@ class PuzzleScreen:
         self.find("puzzle-task").textContent = m.task
         if old is None or (old.view, old.marked) != (m.view, m.marked):
             canvas = self.find("puzzle-board")
-            draw_view(canvas, m.view, BOARD, self.dpr, m.marked)
+            draw_view(canvas, m.view, BOARD, BOARD, self.dpr, m.marked, last=False)
             canvas.style.width = f"{BOARD:.0f}px"
             canvas.style.maxWidth = "100%"
         if old is None or old.options != m.options:

@@ -18,8 +18,7 @@ import js  # type: ignore[import-not-found]
 
 from engine.game import Game
 from engine.review import try_from_here
-from web.board import render
-from web.board.hexgrid import Cell, fit_layout
+from web.board.render import draw_view
 from web.coach.review_model import (
     CHART_H,
     CHART_W,
@@ -247,11 +246,19 @@ class ReviewScreen:
         )
         result = next(r for r in self.state.results if r["index"] == d.index)
         played = board_after(self.game, d.index, result["played"])
-        draw_view(self.find("review-board-played"), played, BOARD, self.dpr, d.played_cells)
+        draw_view(
+            self.find("review-board-played"),
+            played,
+            BOARD,
+            BOARD,
+            self.dpr,
+            d.played_cells,
+            last=False,
+        )
         if d.better_line:
             better = board_after(self.game, d.index, result["best"])
             canvas = self.find("review-board-better")
-            draw_view(canvas, better, BOARD, self.dpr, d.better_cells)
+            draw_view(canvas, better, BOARD, BOARD, self.dpr, d.better_cells, last=False)
         for canvas in box.querySelectorAll("canvas"):
             canvas.style.width = f"{BOARD:.0f}px"
             canvas.style.maxWidth = "100%"
@@ -302,19 +309,3 @@ def chart_html(m: ReviewModel) -> str:
         [tag("li", None, t) for t in chart.text],
     )
     return join([svg, legend if chart.lines else "", text])
-
-
-def draw_view(canvas: Any, view: dict[str, Any], size: float, dpr: float,
-              marked: tuple[Cell, ...]) -> None:  # fmt: skip
-    """A position (board, symbols, tiles) on a canvas, ``marked`` cells outlined (as the
-    replay viewer draws its boards, from the shared renderer)."""
-    canvas.width = round(size * dpr)
-    canvas.height = round(size * dpr)
-    ctx = canvas.getContext("2d")
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
-    scene = render.scene_from_view(view)
-    layout = fit_layout(min(scene.radius + 1, 7) + 0.35, size, size, margin=1)
-    render.draw_board(ctx, layout, scene, size, size)
-    render.draw_tiles(ctx, layout, scene.tiles)
-    if marked:
-        render.draw_marked(ctx, layout, list(marked))

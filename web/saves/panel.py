@@ -18,9 +18,9 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from web.board.render import draw_view
 from web.i18n import _, fmt
 from web.saves import entries, stats
-from web.saves.replay import draw_view
 from web.saves.widgets import button, make, now_ms, when_text
 from web.store import storage
 from web.store.storage import (

@@ -2,8 +2,8 @@
 
 `frames` is pure (the engine replays the game from scratch, so a replay shows exactly
 what the rules produce, whatever the save claims), and so is `replay_model`, what the
-viewer shows at one step. `draw_view` draws a position with the game's own renderer on
-any canvas (the viewer, the saved-games thumbnails); the viewer itself is
+viewer shows at one step; `web.board.render.draw_view` draws such a position on any
+canvas (the viewer, the saved-games thumbnails, the review). The viewer itself is
 `web.saves.viewer`.
 """
 
@@ -15,8 +15,7 @@ from typing import Any
 from engine import load_game
 from engine.game import Game
 from engine.tiles import COLOURS
-from web.board import render
-from web.board.hexgrid import Cell, fit_layout
+from web.board.hexgrid import Cell
 from web.game.words import describe
 from web.i18n import N_, _, fmt, fmt_n
 
@@ -93,20 +92,3 @@ def replay_model(title: str, shown: list[Frame], step: int, pointing: bool = Fal
         step > 0,
         step < last,
     )
-
-
-def draw_view(canvas: Any, view: dict[str, Any], width: float, height: float, dpr: float,
-              marked: tuple[Cell, ...] = ()) -> None:  # fmt: skip
-    """Draw a position (board, symbols, tiles, last move) with the game's renderer."""
-    canvas.width = round(width * dpr)
-    canvas.height = round(height * dpr)
-    ctx = canvas.getContext("2d")
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
-    scene = render.scene_from_view(view)
-    layout = fit_layout(min(scene.radius + 1, 7) + 0.35, width, height, margin=1)
-    render.draw_board(ctx, layout, scene, width, height)
-    render.draw_tiles(ctx, layout, scene.tiles)
-    if scene.last is not None:
-        render.draw_last(ctx, layout, scene.last)
-    if marked:
-        render.draw_marked(ctx, layout, list(marked))

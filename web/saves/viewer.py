@@ -13,8 +13,9 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.game import Game
+from web.board.render import draw_view
 from web.i18n import N_, _
-from web.saves.replay import ReplayModel, draw_view, frames, replay_model
+from web.saves.replay import ReplayModel, frames, replay_model
 from web.ui.dom import document, hold_focus, on
 from web.ui.markup import join, tag
 
