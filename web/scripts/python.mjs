@@ -345,8 +345,9 @@ async function start() {
     throw error;
   });
   try {
-    // The promise itself: Pyodide fetches and compiles its own files meanwhile. Pyodide
-    // awaits it before it creates its module, so `found` is set when inSteps needs it.
+    // The promise itself: meanwhile Pyodide fetches its own files and the page compiles
+    // the wasm. Pyodide awaits it before it creates its module, so `found` is set when
+    // inSteps needs it.
     const steps = {
       ...inSteps(null),
       createPyodideModule: (settings) => inSteps(found).createPyodideModule(settings),
