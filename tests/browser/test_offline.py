@@ -112,6 +112,18 @@ def test_the_first_visit_tells_the_player_the_game_now_works_offline(
     assert page.evaluate("window.ingeniousOffline.state") == "offline-ready"
 
 
+def test_the_offline_note_speaks_the_pages_language(
+    page: Page, site: DistSite, open_ready: Callable[..., float]
+) -> None:
+    """The service worker's notes come from the catalogues too (web/i18n/texts.js)."""
+    open_ready(page, site.url + "?lang=de")
+    note = page.locator("#sw-offline")
+    expect(note).to_be_visible(timeout=SW_TIMEOUT_MS)
+    expect(note).to_have_text(
+        "Ingenious ist auf diesem Gerät gespeichert: es läuft jetzt auch offline."
+    )
+
+
 def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     page: Page,
     context: BrowserContext,

@@ -12,11 +12,20 @@
   var status = { build: meta ? meta.content : null, state: "off" };
   window.ingeniousOffline = status;
 
+  // In the page's language (web/i18n/lang.js runs before this file), else English.
+  function _(id) { return window.ingeniousI18n ? window.ingeniousI18n.t(id) : id; }
+  function fill(text, args) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(args, name) ? args[name] : whole;
+    });
+  }
+
   // Opened from a folder (a USB stick, a download): browsers refuse the game's modules
   // there, and the generic failure message would not say what to do.
   if (location.protocol === "file:") {
-    var advice = "Ingenious cannot start from a file:// address. Serve its folder instead: " +
-      "run  python3 -m http.server -d <this folder>  and open http://127.0.0.1:8000/";
+    var advice = fill(_("Ingenious cannot start from a file:// address. Serve its folder instead: run {command} and open {address}"), {
+      command: " python3 -m http.server -d <this folder> ", address: "http://127.0.0.1:8000/"
+    });
     var tell = function () { if (window.ingeniousBoot) window.ingeniousBoot.problem(advice); };
     tell();
     setTimeout(tell, 1500); // after the failing module import has had its say
@@ -97,26 +106,26 @@
     if (reloadAsked) { location.reload(); return; }
     // Another tab accepted an update: this page still runs the old release.
     if (hadController) {
-      note("sw-update", "Ingenious was updated in another tab; reload to use the new version.",
-           [{ label: "Reload", primary: true, action: function () { location.reload(); } }]);
+      note("sw-update", _("Ingenious was updated in another tab; reload to use the new version."),
+           [{ label: _("Reload"), primary: true, action: function () { location.reload(); } }]);
     }
     hadController = true;
   });
 
   function announceUpdate(waiting) {
     status.state = "update-ready";
-    note("sw-update", "A new version of Ingenious is ready; your game is saved.", [
-      { label: "Reload", primary: true, action: function () {
+    note("sw-update", _("A new version of Ingenious is ready; your game is saved."), [
+      { label: _("Reload"), primary: true, action: function () {
         reloadAsked = true;
         waiting.postMessage({ type: "skip-waiting" });
       } },
-      { label: "Later" }
+      { label: _("Later") }
     ]);
   }
 
   function announceOffline() {
     // Information only: clicks pass through to the game, and it goes away by itself.
-    var box = note("sw-offline", "Ingenious is saved on this device: it now plays offline.", []);
+    var box = note("sw-offline", _("Ingenious is saved on this device: it now plays offline."), []);
     box.classList.add("sw-passive");
     setTimeout(function () { box.remove(); }, 5000);
   }
@@ -188,9 +197,10 @@
       fetch(pair[0], { method: "HEAD" }).then(function (response) {
         var type = (response.headers.get("content-type") || "").toLowerCase();
         if (!response.ok || type.indexOf(pair[1]) >= 0 || !window.ingeniousBoot) return;
-        var text = "This web server sends " + pair[0] + " as \"" + (type || "no type") +
-          "\"; browsers need " + (pair[1] === "javascript" ? "text/javascript" : pair[1]) +
-          ". Ask the host to fix the content types (see docs/hosting.md in the game's source).";
+        var text = fill(_("This web server sends {file} as \"{type}\"; browsers need {needed}. Ask the host to fix the content types (see docs/hosting.md in the game's source)."), {
+          file: pair[0], type: type || _("no type"),
+          needed: pair[1] === "javascript" ? "text/javascript" : pair[1]
+        });
         window.ingeniousBoot.problem(text);
         // The failing import reports its own, vaguer message a moment later: keep ours.
         setTimeout(function () { window.ingeniousBoot.problem(text); }, 3000);
