@@ -302,6 +302,12 @@ async function withCompiledWasm(create) {
   }
 }
 
+// Pyodide's own script (1.2 MB) is imported from the start, while the snapshot is read,
+// rather than once Pyodide asks for it (on a returning visit that was 70-140 ms of the
+// wait for the board, after the snapshot was read).
+let asmScript = null;
+const pyodideScript = () => (asmScript ??= import(INDEX_URL + "pyodide.asm.mjs"));
+
 // Pyodide's documented hooks: its file system's set-up (fsInit) and the function that
 // creates its module (createPyodideModule). Each waits for the next task before going on;
 // the second instantiates the compiled wasm, and fills the snapshot's base runs (with
@@ -310,7 +316,7 @@ function inSteps(found) {
   return {
     fsInit: () => pause(),
     createPyodideModule: async (settings) => {
-      const { default: create } = await import(INDEX_URL + "pyodide.asm.mjs");
+      const { default: create } = await pyodideScript();
       const module = await withCompiledWasm(() => create(settings));
       if (found) await fillBase(module, found);
       await pause();
@@ -325,6 +331,7 @@ const output = { stdout: (line) => console.log(line), stderr: (line) => console.
 
 async function start() {
   prepared = pageHas("read").then(prepare);
+  if (PAGE) pyodideScript().catch(() => {});  // a failure is reported when Pyodide asks
   prepared.catch(() => {});  // a refusal is reported once Pyodide has started without it
   const config = {
     indexURL: INDEX_URL,
