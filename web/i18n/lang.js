@@ -1,7 +1,7 @@
 // The page's language before Python runs, and the static texts in it at first paint.
 //
 // The language is the first of: ?lang=xx in the address, the choice remembered in local
-// storage (key "ingenious.lang", site-scoped as web/storage.py site_key does), the first
+// storage (key "ingenious.lang", site-scoped as web/store/store.py site_key does), the first
 // of the browser's languages with a catalogue, English (web/i18n/__init__.py choose: the
 // same rule). It is written into <html lang>, where Python reads it.
 //
@@ -25,10 +25,12 @@
   var originals = new WeakMap();  // node -> {text, attributes}: the English ids
   var seeded = false;  // the first pass is done: later ones touch only the nodes it saw
 
-  // --- storage: web/storage.py's site_root, site_tag, site_key --------------------------
+  // --- storage keys: web/store/store.py's site_root, site_tag, site_key (web/scripts/
+  // start-form.js uses them too, through window.ingeniousI18n.site) -------------------------
   var UNRESERVED = /[A-Za-z0-9\-._~]/;
 
   function siteRoot(pathname) {
+    // One spelling per folder: "/%61//" is "/a/" (see site_root).
     var path = pathname.charAt(0) === "/" ? pathname : "/" + pathname;
     path = path.replace(/%([0-9A-Fa-f]{2})/g, function (escape, hex) {
       var char = String.fromCharCode(parseInt(hex, 16));
@@ -37,20 +39,28 @@
     return path.slice(0, path.lastIndexOf("/") + 1);
   }
 
-  function siteKey(key) {
-    var bytes = new TextEncoder().encode(siteRoot(location.pathname));
+  function siteTag(root) {
+    var bytes = new TextEncoder().encode(root);
     var hash = 0x811c9dc5;
-    for (var i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193) >>> 0;
-    return "ingenious@" + ("0000000" + hash.toString(16)).slice(-8) + "." +
-      key.slice("ingenious.".length);
+    for (var i = 0; i < bytes.length; i++) {
+      hash = Math.imul(hash ^ bytes[i], 0x01000193) >>> 0;
+    }
+    return ("0000000" + hash.toString(16)).slice(-8);
+  }
+
+  // The key of this site's copy of `key` ("ingenious.x" only; others stay as they are).
+  function siteKey(key, root) {
+    var prefix = "ingenious.";
+    if (key.indexOf(prefix) !== 0) return key;
+    return "ingenious@" + siteTag(root) + "." + key.slice(prefix.length);
   }
 
   function remembered() {
-    try { return window.localStorage.getItem(siteKey(KEY)); } catch (err) { return null; }
+    try { return window.localStorage.getItem(siteKey(KEY, siteRoot(location.pathname))); } catch (err) { return null; }
   }
 
   function remember(code) {
-    try { window.localStorage.setItem(siteKey(KEY), code); } catch (err) { /* storage off */ }
+    try { window.localStorage.setItem(siteKey(KEY, siteRoot(location.pathname)), code); } catch (err) { /* storage off */ }
   }
 
   // --- the choice ---------------------------------------------------------------------
@@ -221,7 +231,8 @@
     n: n,
     render: render,
     set: set,
-    translate: translate
+    translate: translate,
+    site: { root: siteRoot, tag: siteTag, key: siteKey }
   };
 
   function start() {

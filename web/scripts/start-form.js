@@ -64,33 +64,12 @@
     listeners.push([node, type, handler]);
   }
 
-  // --- storage keys: web/store/store.py's site_root, site_tag, site_key ------------------------
-  var UNRESERVED = /[A-Za-z0-9\-._~]/;
-
-  function siteRoot(pathname) {
-    // One spelling per folder: "/%61//" is "/a/" (see site_root).
-    var path = pathname.charAt(0) === "/" ? pathname : "/" + pathname;
-    path = path.replace(/%([0-9A-Fa-f]{2})/g, function (escape, hex) {
-      var char = String.fromCharCode(parseInt(hex, 16));
-      return UNRESERVED.test(char) ? char : "%" + hex.toUpperCase();
-    }).replace(/\/{2,}/g, "/");
-    return path.slice(0, path.lastIndexOf("/") + 1);
-  }
-
-  function siteTag(root) {
-    var bytes = new TextEncoder().encode(root);
-    var hash = 0x811c9dc5;
-    for (var i = 0; i < bytes.length; i++) {
-      hash = Math.imul(hash ^ bytes[i], 0x01000193) >>> 0;
-    }
-    return ("0000000" + hash.toString(16)).slice(-8);
-  }
-
-  function siteKey(key, root) {
-    var prefix = "ingenious.";
-    if (key.indexOf(prefix) !== 0) return key;
-    return "ingenious@" + siteTag(root) + "." + key.slice(prefix.length);
-  }
+  // --- storage keys: web/store/store.py's site_root, site_tag, site_key (web/i18n/lang.js,
+  // which runs first) -------------------------------------------------------------------------
+  var site = window.ingeniousI18n.site;
+  var siteRoot = site.root;
+  var siteTag = site.tag;
+  var siteKey = site.key;
 
   function stored(key) {
     try {
