@@ -46,6 +46,15 @@ def test_while_running_the_progress_counts_the_move_being_analysed() -> None:
     assert len(m.rows) == 3
 
 
+def test_the_finished_review_counts_its_moves_in_the_right_number() -> None:
+    """One move analysed is said in the singular, more in the plural."""
+    game, results = reviewed()
+    one = review_model(ReviewState(total=1, results=results[:1], started=True), game)
+    assert one.status == "Review complete: 1 move analysed."
+    two = review_model(ReviewState(total=2, results=results[:2], started=True), game)
+    assert two.status == "Review complete: 2 moves analysed."
+
+
 def test_the_costliest_moves_come_first_and_the_worst_is_shown_in_detail() -> None:
     """Up to three mistakes, costliest first; the first is shown with both boards' lines,
     the reasons in words (no coordinates) and Try from here."""

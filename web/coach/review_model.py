@@ -21,7 +21,7 @@ from engine.review import MoveReview, chart_data, chart_text, costliest
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
 from web.board.symbols import GLYPH, colour_name
-from web.i18n import N_, Texts, _, fmt
+from web.i18n import N_, Texts, _, fmt, fmt_n
 from web.play.engine_words import review_facts, review_text
 
 TEXT = Texts(
@@ -29,7 +29,6 @@ TEXT = Texts(
         "title": N_("Review"),
         "starting": N_("Starting the review…"),
         "progress": N_("Analysing move {done} of {total}…"),
-        "done": N_("Review complete: {total} moves analysed."),
         "done_none": N_("Nothing to review: no move of a person in this game."),
         "stopped": N_("Review stopped after {done} of {total} moves."),
         "error": N_("The review stopped: {reason}"),
@@ -171,7 +170,14 @@ def status_line(state: ReviewState) -> str:
         return TEXT["progress"].format(done=min(done + 1, total), total=total)
     if state.stopped:
         return TEXT["stopped"].format(done=done, total=total)
-    return TEXT["done"].format(total=total) if total else TEXT["done_none"]
+    if not total:
+        return TEXT["done_none"]
+    return fmt_n(
+        "Review complete: {total} move analysed.",
+        "Review complete: {total} moves analysed.",
+        "total",
+        total=total,
+    )
 
 
 def move_words(game: Game, index: int, move: str) -> str:
