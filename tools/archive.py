@@ -28,9 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NAME = "python.zip"
 #: The folders of the sources (what a change to invalidates a built archive).
 PACKAGES = ("engine", "web")
-#: The modules the pages start: the game (index.html), its bot worker, the boards; and
-#: the warm-up the memory snapshot runs (tools/pybuild.py).
-ENTRY_MODULES = ("web.shell.main", "web.shell.worker", "web.teach.embed", "web.shell.warm")
+#: The modules the pages start: the game (index.html), its bot worker, the boards.
+ENTRY_MODULES = ("web.shell.main", "web.shell.worker", "web.teach.embed")
 #: Data files a package reads beside its modules (package folder -> glob under it): the
 #: compiled message catalogues (tools/i18n.py), shipped when the package is.
 DATA = {"web/i18n": "locale/*/LC_MESSAGES/*.mo"}

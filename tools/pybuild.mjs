@@ -1,7 +1,7 @@
 // Python for the browser, compiled by the pinned Pyodide's own CPython (under Node), so
 // the bytecode and the memory snapshot always match the runtime the pages load.
 //
-//   node tools/pybuild.mjs app SRC_ZIP PYSCRIPT_DIR OUT_DIR WARM_MODULE MODULE...
+//   node tools/pybuild.mjs app SRC_ZIP PYSCRIPT_DIR OUT_DIR MODULE...
 //       SRC_ZIP, the game's sources (tools/archive.py), becomes in OUT_DIR:
 //       * python.zip: the same sources, each module's bytecode beside it (__pycache__);
 //       * python-stdlib.zip: the standard library the pages can import, as bytecode only:
@@ -11,8 +11,7 @@
 //         the packages no page runs (NEVER: the console's help(), debuggers, processes,
 //         sockets, mail, servers, test frameworks), and every codec (looked up by name);
 //       * python.snapshot: the memory of an interpreter started on that standard library
-//         that has imported MODULE... from that archive, then run WARM_MODULE's warm()
-//         (pure work every start would otherwise redo: web/shell/warm.py);
+//         that has imported MODULE... from that archive;
 //       * python-stdlib-rest.zip: the part of python-stdlib.zip that interpreter had not
 //         imported (what a restored interpreter may still import), its zip comment naming
 //         python.zip's SHA-256, so that its own hash keys the snapshot to this release.
@@ -291,7 +290,7 @@ function sparse(raw, fresh, offset) {
   return { segments, base, baseHash: hash.digest("hex"), body: Buffer.concat(members) };
 }
 
-async function app(srcZip, pyscriptDir, outDir, warm, modules) {
+async function app(srcZip, pyscriptDir, outDir, modules) {
   // 1. The archive's bytecode, and the standard library it can reach.
   const first = await loadPyodide(quiet);
   first.runPython(PYTHON);
@@ -320,7 +319,6 @@ trimmed_stdlib(STDLIB, needed_stdlib(list(MODULES), "/tmp/pyscript", STDLIB))`).
 import gc, importlib, json, random, sys
 for name in MODULES:
     importlib.import_module(name)
-importlib.import_module(${JSON.stringify(warm)}).warm()  # the pure work every start would redo
 random.seed(0)  # the page reseeds it from the browser's random source after a restore
 json.dumps(sorted(sys.modules))`));
   pyodide.runPython(`
@@ -401,8 +399,6 @@ with zipfile.ZipFile(io.BytesIO(DATA.to_py())) as zf:
 }
 
 const [command, ...args] = process.argv.slice(2);
-if (command === "app" && args.length >= 4) {
-  await app(args[0], args[1], args[2], args[3], args.slice(4));
-}
+if (command === "app" && args.length >= 3) await app(args[0], args[1], args[2], args.slice(3));
 else if (command === "check" && args.length) await check(args);
-else die("usage: app SRC_ZIP PYSCRIPT_DIR OUT_DIR WARM_MODULE MODULE... | check ZIP...");
+else die("usage: app SRC_ZIP PYSCRIPT_DIR OUT_DIR MODULE... | check ZIP...");

@@ -55,9 +55,6 @@ SCRIPTS = ("web/shell/main.py",)
 #: ``pyscript`` package is written and imported after the restore): imported into the
 #: snapshot too, so they are not compiled again on every start.
 PYSCRIPT_STDLIB = ("asyncio", "base64", "html", "inspect", "json", "pathlib")
-#: The module whose ``warm()`` the snapshot runs once the modules are imported: the pure
-#: work every start would otherwise redo (web/shell/warm.py).
-WARM = "web.shell.warm"
 
 _lock = threading.Lock()
 
@@ -112,7 +109,6 @@ def build(root: Path) -> tuple[bytes, bytes, bytes, bytes]:
                 sha256(sources),
                 pyodide_version(),
                 modules,
-                WARM,
                 sha256(SCRIPT.read_bytes()),
                 sha256((NPM_PYODIDE / "python_stdlib.zip").read_bytes()),
                 [sha256(p.read_bytes()) for p in pyscript],
@@ -132,7 +128,6 @@ def build(root: Path) -> tuple[bytes, bytes, bytes, bytes]:
                     str(work / "sources.zip"),
                     str(PYSCRIPT_STDLIB_DIR),
                     str(work / "out"),
-                    WARM,
                     *modules,
                 )
                 folder.mkdir(parents=True, exist_ok=True)

@@ -65,7 +65,6 @@ SITE_FILES = {
     "web/scripts/python-snapshot-worker.mjs": "// and the worker that runs it",
     "web/shell/main.py": "print('main')",
     "web/shell/worker.py": "__export__ = []",
-    "web/shell/warm.py": "def warm():\n    pass\n",
     "web/teach/embed.py": "",
     "engine/__init__.py": "",
     "web/__init__.py": "",

@@ -27,7 +27,6 @@ SITE = {
     "web/teach/__init__.py": "",
     "web/shell/main.py": "from web.teach import embed\n",
     "web/shell/worker.py": "from engine import rules\n",
-    "web/shell/warm.py": "def warm():\n    pass\n",
     "web/teach/embed.py": (
         "import json\n\ndef later():\n    import textwrap\n    return textwrap\n\n"
         "def much_later():\n    import colorsys\n    return colorsys\n"

@@ -1,8 +1,7 @@
 """What a module computes when it is imported is frozen into the memory snapshot the page
 restores (tools/pybuild.py imports every module at build time, web/scripts/python.mjs restores
-that memory on every start). So importing the game's modules, and the warm-up the build runs
-after them (web/shell/warm.py), must read nothing of the browser, the clock or the random
-source: it would hold the build machine's value forever
+that memory on every start). So importing the game's modules must read nothing of the
+browser, the clock or the random source: it would hold the build machine's value forever
 (the same deal, tab id or time in every start). The one browser name kept at import is
 `js.document` (web/ui/dom.py), which the snapshot records as a path and binds to the page's
 own document on restore."""
@@ -55,7 +54,6 @@ for name, function in saved.items():
 try:
     for module in json.loads(sys.argv[1]):
         importlib.import_module(module)
-    importlib.import_module(sys.argv[2]).warm()
 finally:
     for name, function in saved.items():
         setattr(time, name, function)
@@ -64,10 +62,9 @@ print(json.dumps({"read": sorted(set(read)), "random_used": random.getstate() !=
 
 
 def test_importing_the_snapshot_modules_reads_nothing_a_restore_would_freeze() -> None:
-    """The imports and the snapshot's warm-up (web/shell/warm.py) alike."""
     ours = [m for m in pybuild.snapshot_modules() if m not in pybuild.PYSCRIPT_STDLIB]
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, json.dumps(ours), pybuild.WARM],
+        [sys.executable, "-c", SCRIPT, json.dumps(ours)],
         cwd=ROOT,
         capture_output=True,
         text=True,
