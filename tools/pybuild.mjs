@@ -24,7 +24,10 @@
 // The snapshot file: "INGSNAP1", a 4-byte little-endian header length, a JSON header
 // (format 3: pyodide version, SHA-256 of python.zip and of python-stdlib-rest.zip, the raw
 // size, where Pyodide's own header ends and its memory begins, the runs stored, the runs
-// that equal the memory a freshly created module already holds and their SHA-256), then
+// that equal the memory a freshly created module already holds and their SHA-256, and the
+// `info` of Pyodide's package lock file: a restored interpreter loads no package, so the
+// page hands Pyodide a lock file of that info and no packages instead of fetching the
+// 119 kB one), then
 // each stored run's gzip, in order. web/scripts/python-snapshot.mjs restores it only when every
 // key matches the files the page is served. tools/pybuild.py drives this.
 import { createRequire } from "node:module";
@@ -361,6 +364,7 @@ del gc
   const { segments, base, baseHash, body } = sparse(raw, fresh, offset);
   const header = Buffer.from(JSON.stringify({
     format: 3, pyodide: version, python_zip: sha256(zip), stdlib: sha256(rest),
+    lock: JSON.parse(readFileSync(join(root, "node_modules", "pyodide", "pyodide-lock.json"))).info,
     size: raw.length, memory_offset: offset, segments, base, base_sha256: baseHash,
   }));
   const length = Buffer.alloc(4);

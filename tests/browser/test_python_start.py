@@ -59,6 +59,21 @@ def test_the_game_starts_python_from_its_snapshot(ready_page: Page) -> None:
     assert set(found["times"]) == {"fetch", "check", "inflate"}
 
 
+def test_a_restored_interpreter_fetches_no_package_lock_file(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """The pages load no package: a restored interpreter gets a lock file made of the
+    snapshot's lock info and no packages, so neither the page nor its bot worker fetches
+    Pyodide's 119 kB pyodide-lock.json."""
+    asked: list[str] = []
+    page.context.on("request", lambda request: asked.append(request.url))
+    open_ready(page, server_url)
+    assert python_start(page)["start"] == "snapshot"
+    start_game(page, seats=["casual", "casual"])  # two bots: the worker plays a move
+    page.wait_for_function("window.ingenious.state().moves.length > 0", timeout=120_000)
+    assert not [url for url in asked if url.endswith("pyodide-lock.json")], asked
+
+
 def test_two_starts_from_the_same_snapshot_deal_different_games(
     page: Page, server_url: str, open_ready: Callable[..., float]
 ) -> None:

@@ -128,6 +128,9 @@ def test_the_snapshot_names_the_files_it_was_made_for(
         assert zf.comment.decode() == f"python.zip sha256 {made_hash}"
     assert header["pyodide"] == pybuild.pyodide_version()
     assert header["format"] == 3
+    # The package lock file's info (the page gives Pyodide a lock of it and no packages).
+    lock = json.loads((pybuild.NPM_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert header["lock"] == lock["info"] and header["lock"]["abi_version"]
     assert isinstance(header["size"], int) and header["size"] > 1_000_000
     assert pybuild.build(site) == (made, stdlib, snapshot, rest)
 

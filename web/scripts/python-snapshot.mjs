@@ -7,7 +7,7 @@
 //
 // The file: "INGSNAP1", the header's length (4 bytes, little-endian), the JSON header
 // {format: 3, pyodide, python_zip, stdlib, size, memory_offset, segments, base,
-// base_sha256}, then the gzip of each stored run of memory ([offset, size, gzip length] in
+// base_sha256, lock: the info of Pyodide's package lock file}, then the gzip of each stored run of memory ([offset, size, gzip length] in
 // segments), in order (tools/pybuild.mjs writes it). The runs in `base` are not stored:
 // they equal the memory a freshly created Pyodide module holds, and web/scripts/python.mjs copies
 // them from there (checking base_sha256) before the restore.
@@ -56,10 +56,11 @@ function runsWithin(runs, size) {
     run.every(Number.isSafeInteger) && run[0] >= 0 && run[1] > 0 && run[0] + run[1] <= size);
 }
 
-/** {snapshot, base, times}: the snapshot's bytes, if it fits the site's files (named by
- * {snapshot, rest, version, site}), but for its base runs ({runs, sha256, offset}: to be
- * copied from a fresh module), and how many milliseconds fetching, checking and inflating
- * took; otherwise throws an Error that says why not. */
+/** {snapshot, base, lock, times}: the snapshot's bytes, if it fits the site's files (named
+ * by {snapshot, rest, version, site}), but for its base runs ({runs, sha256, offset}: to be
+ * copied from a fresh module), the info of the package lock file it was made with, and how
+ * many milliseconds fetching, checking and inflating took; otherwise throws an Error that
+ * says why not. */
 export async function readSnapshot({ snapshot, rest, version, site }) {
   if (typeof DecompressionStream !== "function" || !globalThis.crypto?.subtle) {
     throw new Error("this browser cannot unpack a snapshot");
@@ -89,7 +90,8 @@ export async function readSnapshot({ snapshot, rest, version, site }) {
     throw new Error(`snapshot size ${header.size}`);
   }
   if (!runsWithin(header.base, header.size) || typeof header.base_sha256 !== "string" ||
-      !Number.isSafeInteger(header.memory_offset) || header.memory_offset < 0) {
+      !Number.isSafeInteger(header.memory_offset) || header.memory_offset < 0 ||
+      typeof header.lock?.abi_version !== "string") {
     throw new Error("python.snapshot has a broken header");
   }
   const checked = performance.now();
@@ -98,7 +100,7 @@ export async function readSnapshot({ snapshot, rest, version, site }) {
     const ms = (from, to) => Math.round(to - from);
     const base = { runs: header.base, sha256: header.base_sha256,
                    offset: header.memory_offset };
-    return { snapshot: bytes, base,
+    return { snapshot: bytes, base, lock: header.lock,
              times: { fetch: ms(began, fetched), check: ms(fetched, checked),
                       inflate: ms(checked, performance.now()) } };
   } catch (error) {

@@ -359,9 +359,13 @@ async function start() {
       ...inSteps(null),
       createPyodideModule: (settings) => inSteps(found).createPyodideModule(settings),
     };
+    // A restored interpreter loads no package: Pyodide gets a lock file of the snapshot's
+    // lock info and no packages, instead of fetching its 119 kB one.
+    const lock = prepared.then((read) => ({ info: read.lock, packages: {} }));
+    lock.catch(() => {});  // refused: this start ends before Pyodide reads it
     const unshare = shareWasmRequest();
     const pyodide = await startPyodide({
-      ...config, stdLibURL: FILES.rest, ...steps, _loadSnapshot: snapshot,
+      ...config, stdLibURL: FILES.rest, ...steps, _loadSnapshot: snapshot, lockFileContents: lock,
     }).finally(unshare);
     pyodide.runPython(AFTER_RESTORE);
     mark("python-restored");
