@@ -172,3 +172,21 @@ def test_phase_and_table_values_choose_differently_and_each_repeats_itself() -> 
             differ += moves["phase"] != moves["table"]
         game.apply(bots[game.current].choose(view))
     assert differ > 0
+
+
+@pytest.mark.parametrize(("variant", "players"), [("duel", 2), ("team", 4), ("solo", 1)])
+def test_phase_value_leaves_the_other_variants_their_tables(variant: str, players: int) -> None:
+    """Only the standard game is valued by the soft minimum: the duel's tug of war, the team's
+    double tracks and solo's lowest colour keep their own tables, so there the two
+    evaluations give the same rows and values (and the bots the same moves)."""
+    game = new_game(variant, players=players, seed=4)
+    bots = [make_bot("casual", seed=s) for s in range(players)]
+    for _ in range(10):
+        if game.phase == "swap":
+            game.apply("pass")
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    phase, table = evaluation("phase"), evaluation("table")
+    seat = game.current
+    assert phase.rows(game, seat) == table.rows(game, seat)
+    track = game.scores[0]
+    assert phase.value(game, track) == table.value(game, track)
