@@ -58,7 +58,7 @@ BOARD_LEVELS: dict[str, LevelInfo] = {
             "Expert",
             "Like Strong, but watches your best lines, blocks them, and plans the endgame"
             " to the last tile.",
-            "Beats Strong in 73% of two-player games.",
+            "Beats Strong in 70% of two-player games.",
         ),
     )
 }
