@@ -28,6 +28,13 @@ from .variants import VARIANTS
 DEFAULT_PLAYERS = {"standard": 2, "solo": 1, "team": 4, "duel": 2}
 
 
+def split_name(name: str) -> tuple[str, str | None]:
+    """A bot name in a run: a level, or ``level:evaluation`` for a searching level valuing
+    sides another way (``strong:table``: strong with the fixed table it used before)."""
+    level, _, evaluation = name.partition(":")
+    return level, evaluation or None
+
+
 def lineup(bots: list[str], players: int, game_index: int) -> list[str]:
     """Bot name per seat for one game: the names repeat in order, then rotate by the game index."""
     names = [bots[s % len(bots)] for s in range(players)]
@@ -92,10 +99,13 @@ def play_one(job: Job) -> dict[str, Any]:
     gseed = game_seed(seed, index, players)
     game = new_game(variant, players=players, seed=gseed, names=seats)
     make = make_browser_bot if clock_limit else make_bot
-    players_bots = [
-        make(name, seed=gseed * 8 + s, budget_ms=bot_budget(name, budget_ms, budget_scale))
-        for s, name in enumerate(seats)
-    ]
+    players_bots = []
+    for s, name in enumerate(seats):
+        level, evaluation = split_name(name)
+        budget = bot_budget(level, budget_ms, budget_scale)
+        players_bots.append(
+            make(level, seed=gseed * 8 + s, budget_ms=budget, evaluation=evaluation)
+        )
     clock = cpu_clock()
     spent = [0.0] * players
     longest = [0.0] * players
@@ -141,8 +151,14 @@ def check_setup(variant: str, players: int | None, bots: list[str], games: int) 
     if not bots:
         raise IngeniousError("name at least one bot with --bots")
     for name in bots:
-        if name not in BOT_LEVELS:
+        level, evaluation = split_name(name)
+        if level not in BOT_LEVELS:
             raise IngeniousError(f"unknown bot {name!r}; bots are {', '.join(BOT_LEVELS)}")
+        if evaluation is not None:
+            try:
+                make_bot(level, evaluation=evaluation)
+            except ValueError as error:
+                raise IngeniousError(f"bot {name!r}: {error}") from None
     if games < 1:
         raise IngeniousError("--games must be at least 1")
     return players

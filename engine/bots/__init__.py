@@ -24,19 +24,36 @@ BOT_LEVELS: dict[str, type[Bot]] = {
 
 
 def make_bot(
-    level: str, seed: int = 0, budget_ms: int | None = None, time_limit_ms: float | None = None
+    level: str,
+    seed: int = 0,
+    budget_ms: int | None = None,
+    time_limit_ms: float | None = None,
+    evaluation: str | None = None,
 ) -> Bot:
     """A bot of the named level (see ``engine.bots.BOT_LEVELS``); no budget: the level's default.
-    ``time_limit_ms``: a wall-clock ceiling per move (the browser's), None for none."""
+    ``time_limit_ms``: a wall-clock ceiling per move (the browser's), None for none.
+    ``evaluation``: for a searching level, another value of a side than its own (a name in
+    ``engine.bots.evaluate.EVALUATIONS``; the arena compares them), None for its own."""
+    from .evaluate import evaluation as find_evaluation
+
     if level not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
-    return BOT_LEVELS[level](seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)
+    bot = BOT_LEVELS[level](seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)
+    if evaluation is not None:
+        find_evaluation(evaluation)  # a clear message for an unknown name
+        if bot.evaluation is None:
+            raise ValueError(f"the {level} level does not search: it takes no evaluation")
+        bot.evaluation = evaluation
+    return bot
 
 
-def make_browser_bot(level: str, seed: int = 0, budget_ms: int | None = None) -> Bot:
+def make_browser_bot(
+    level: str, seed: int = 0, budget_ms: int | None = None, evaluation: str | None = None
+) -> Bot:
     """A bot as the page's worker makes it: its budget (the one given, else its level's
-    default) is also its ceiling on the clock (strong 1 s, expert 2 s)."""
-    bot = make_bot(level, seed=seed, budget_ms=budget_ms)
+    default) is also its ceiling on the clock (strong 1 s, expert 2 s). ``evaluation``:
+    as for :func:`make_bot` (the arena's comparisons)."""
+    bot = make_bot(level, seed=seed, budget_ms=budget_ms, evaluation=evaluation)
     bot.time_limit_ms = bot.budget_ms
     return bot
 

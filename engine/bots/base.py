@@ -22,6 +22,9 @@ class Bot:
     #: Whether the last move's search ended on the clock (``time_limit_ms``) rather than
     #: its budget; only the searching levels read a clock.
     stopped_on_clock = False
+    #: The value of a side a searching level uses (``engine.bots.evaluate.EVALUATIONS``);
+    #: None for the levels that do not search.
+    evaluation: str | None = None
 
     def __init__(
         self, seed: int = 0, budget_ms: int | None = None, time_limit_ms: float | None = None

@@ -128,6 +128,115 @@ def oriented(game: Game, seat: int) -> list[int]:
     return track
 
 
+Rows = list[list[float]]
+
+
+class Evaluation:
+    """How a side's track is valued: the fixed table of :class:`Tables`, the same weight per
+    point all game (``"table"``, the value before the phase value; kept for comparisons)."""
+
+    name = "table"
+
+    def rows(self, game: Game, seat: int) -> Rows:
+        """For each colour, the gain of n more points to ``seat``'s side (bonuses included)."""
+        return tables(game.variant.name).rows(oriented(game, seat), bonus_allowed(game, seat))
+
+    def value(self, game: Game, track: list[int]) -> float:
+        """The value of a side's track (oriented toward the side in the duel)."""
+        return tables(game.variant.name).value(track)
+
+
+#: Phase value: temperature of the soft minimum on an empty board and on a full one.
+PHASE_T_START = 6.0
+PHASE_T_END = 1.5
+#: Phase value: a bonus placement's worth (in points on the lowest colour, about a move).
+PHASE_BONUS = 1.6
+#: Variants valued by the soft minimum; the others keep their tables (the duel's tug of
+#: war, solo's lowest colour, the team's double tracks).
+PHASE_VARIANTS = frozenset({"standard"})
+
+
+class PhaseValue(Evaluation):
+    """A soft minimum over the six colours whose temperature follows the game's phase.
+
+    ``V = -t log sum_c exp(-v_c / t)``: about the lowest colour, less a share for every
+    colour near it. With a wide ``t`` (an empty board) every colour counts nearly alike, so
+    the side grows evenly; as the board fills ``t`` narrows toward :data:`PHASE_T_END` and
+    the lowest colour counts more and more, then the second lowest (the rules' tie-break
+    order: each colour's weight falls by ``exp(-1/t)`` per point it stands above another).
+    Reaching 18 adds :data:`PHASE_BONUS` for the bonus placement. Units: a point on a
+    colour far below the others is worth 1.
+    """
+
+    name = "phase"
+
+    def __init__(
+        self,
+        t_start: float = PHASE_T_START,
+        t_end: float = PHASE_T_END,
+        bonus: float = PHASE_BONUS,
+        variants: frozenset[str] = PHASE_VARIANTS,
+    ) -> None:
+        self.t_start, self.t_end, self.bonus, self.variants = t_start, t_end, bonus, variants
+        self._exp: dict[tuple[int, int], tuple[float, list[float]]] = {}
+        self._rows: dict[tuple[int, int, tuple[int, ...]], Rows] = {}
+
+    def temperature(self, filled: float) -> float:
+        """The temperature when ``filled`` (0 to 1) of the board's empty cells are taken."""
+        filled = min(1.0, max(0.0, filled))
+        return self.t_end + (self.t_start - self.t_end) * (1.0 - filled)
+
+    def phase(self, game: Game) -> tuple[float, list[float]]:
+        """The temperature of ``game``'s position and ``exp(-v / t)`` for v = 0..18."""
+        key = (game.zone.size, len(game.tiles))
+        got = self._exp.get(key)
+        if got is None:
+            t = self.temperature(2 * len(game.tiles) / max(1, game.zone.size - 6))
+            got = self._exp[key] = (t, [math.exp(-v / t) for v in range(19)])
+        return got
+
+    def value(self, game: Game, track: list[int]) -> float:
+        if game.variant.name not in self.variants:
+            return super().value(game, track)
+        t, e = self.phase(game)
+        return -t * math.log(sum(e[v] for v in track))
+
+    def rows(self, game: Game, seat: int) -> Rows:
+        if game.variant.name not in self.variants:
+            return super().rows(game, seat)
+        track = game.scores[game.variant.side_of(seat)]
+        key = (game.zone.size, len(game.tiles), tuple(track))
+        got = self._rows.get(key)
+        if got is None:
+            if len(self._rows) > 50_000:
+                self._rows.clear()
+            got = self._rows[key] = self.fresh_rows(game, track)
+        return got
+
+    def fresh_rows(self, game: Game, track: list[int]) -> Rows:
+        """The gain rows of a standard track (see :meth:`rows`), counted from scratch."""
+        t, e = self.phase(game)
+        total = sum(e[v] for v in track)
+        rows: Rows = []
+        for v in track:
+            ev = e[v]
+            head = [
+                -t * math.log(1.0 - (ev - e[a]) / total) + (self.bonus if a == 18 > v else 0.0)
+                for a in range(v, 19)
+            ]
+            top = head[-1]
+            row = [g + 1e-4 * n for n, g in enumerate(head)]
+            row += [top + 1e-4 * n for n in range(len(head), MAX_POINTS + 1)]
+            rows.append(row)
+        return rows
+
+
+#: The evaluations a searching bot can be made with (``make_bot(..., evaluation=...)``).
+EVALUATIONS: dict[str, Evaluation] = {"phase": PhaseValue(), "table": Evaluation()}
+#: What the searching levels use.
+DEFAULT_EVALUATION = "phase"
+
+
 def bonus_allowed(game: Game, seat: int) -> list[bool]:
     """Colours in which reaching the mark would earn the seat a bonus placement."""
     if game.variant.name == "duel":
@@ -151,14 +260,23 @@ def cell_points(board: list[int], rays: tuple[tuple[int, ...], ...]) -> list[int
     return pts
 
 
-def scored_placements(game: Game, seat: int) -> list[tuple[float, Placement]]:
+def evaluation(name: str | None = None) -> Evaluation:
+    """The named evaluation (None: the searching levels' own); ``ValueError`` names them."""
+    name = DEFAULT_EVALUATION if name is None else name
+    if name not in EVALUATIONS:
+        raise ValueError(f"unknown evaluation {name!r}; evaluations are {', '.join(EVALUATIONS)}")
+    return EVALUATIONS[name]
+
+
+def scored_placements(
+    game: Game, seat: int, ev: Evaluation | None = None
+) -> list[tuple[float, Placement]]:
     """Every legal placement of the current player with its one-move value for ``seat``'s side.
 
-    ``seat`` is normally the current player; the value is the gain of the side's track
-    under :class:`Tables`, bonus placements included.
+    ``seat`` is normally the current player; the value is the gain of the side's value
+    under ``ev`` (default: the searching levels' evaluation), bonus placements included.
     """
-    t = tables(game.variant.name)
-    rows = t.rows(oriented(game, seat), bonus_allowed(game, seat))
+    rows = (ev or evaluation()).rows(game, seat)
     board, zone_rays = game.board, game.zone.rays
     cache: dict[int, list[int]] = {}
     tiles = sorted(set(game.racks[game.current]))
@@ -180,24 +298,26 @@ def scored_placements(game: Game, seat: int) -> list[tuple[float, Placement]]:
     return out
 
 
-def best_placement(game: Game, seat: int) -> tuple[float, Placement | None]:
+def best_placement(
+    game: Game, seat: int, ev: Evaluation | None = None
+) -> tuple[float, Placement | None]:
     """The greedy placement for the current player (valued for ``seat``'s side) and its value."""
     best_value, best = -1e9, None
-    for value, p in scored_placements(game, seat):
+    for value, p in scored_placements(game, seat, ev):
         if value > best_value:
             best_value, best = value, p
     return best_value, best
 
 
-def side_value(game: Game, seat: int) -> float:
+def side_value(game: Game, seat: int, ev: Evaluation | None = None) -> float:
     """How well ``seat``'s side stands, relative to its rivals (higher is better)."""
-    t = tables(game.variant.name)
+    ev = ev or evaluation()
     variant = game.variant
     if variant.name == "duel":
-        return t.value(oriented(game, seat))
+        return ev.value(game, oriented(game, seat))
     mine = variant.side_of(seat)
-    own = t.value(game.scores[mine])
-    rivals = [t.value(track) for side, track in enumerate(game.scores) if side != mine]
+    own = ev.value(game, game.scores[mine])
+    rivals = [ev.value(game, track) for side, track in enumerate(game.scores) if side != mine]
     return own - max(rivals) if rivals else own
 
 

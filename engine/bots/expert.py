@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..game import Game
 from ..scoring import EMPTY
-from .evaluate import bonus_allowed, oriented, outcome, scored_placements, tables
+from .evaluate import oriented, outcome, scored_placements
 from .scan import Position
 from .search import Move, Search
 
@@ -50,7 +50,7 @@ class Expert(Search):
         game = root.game
         if game.phase == "swap":
             return ["swap", "pass"]
-        scored = scored_placements(game, seat)
+        scored = scored_placements(game, seat, self.ev)
         scored.sort(key=lambda vp: (-vp[0], vp[1]))
         width = self.width(game)
         chosen: list[Move] = [p for _, p in scored[:width]]
@@ -73,10 +73,9 @@ class Expert(Search):
         each rival's own lowest colours; partners in the team game are not rivals.
         """
         game = root.game
-        t = tables(game.variant.name)
         threat: dict[int, float] = {}
         for s in rivals(game, seat):
-            rows = t.rows(oriented(game, s), bonus_allowed(game, s))
+            rows = self.ev.rows(game, s)
             for e, v in root.threats(rows).items():
                 if v > threat.get(e, 0.0):
                     threat[e] = v
@@ -116,14 +115,13 @@ class Expert(Search):
     def leaf(self, pos: Position, seat: int) -> float:
         g = pos.game
         variant = g.variant
-        t = tables(variant.name)
         own_option = 0.0
         if g.phase == "place":
             own_option, _ = pos.best(seat)
         rival_options: dict[int, float] = {}
         if self.rival_option_weight:
             for s in rivals(g, seat):
-                rows = t.rows(oriented(g, s), bonus_allowed(g, s))
+                rows = self.ev.rows(g, s)
                 option, _ = pos.best_with(rows, sorted(set(g.racks[s])))
                 key = s if variant.name == "duel" else variant.side_of(s)
                 rival_options[key] = max(rival_options.get(key, 0.0), option)
@@ -133,21 +131,23 @@ class Expert(Search):
         self, g: Game, seat: int, own_option: float, rival_options: dict[int, float]
     ) -> float:
         variant = g.variant
-        t = tables(variant.name)
+        ev = self.ev
         mine = variant.side_of(seat)
         if variant.name == "duel":
             track = oriented(g, seat)
             threat = max(rival_options.values(), default=0.0)
             return (
-                t.value(track) + self.option_weight * own_option - self.rival_option_weight * threat
+                ev.value(g, track)
+                + self.option_weight * own_option
+                - self.rival_option_weight * threat
             )
         own_track = g.scores[mine]
-        z = t.value(own_track) + self.option_weight * own_option
+        z = ev.value(g, own_track) + self.option_weight * own_option
         best_rival = -1e9
         for side, track in enumerate(g.scores):
             if side == mine:
                 continue
-            v = t.value(track) + self.rival_option_weight * rival_options.get(side, 0.0)
+            v = ev.value(g, track) + self.rival_option_weight * rival_options.get(side, 0.0)
             if v > best_rival:
                 best_rival = v
         if best_rival > -1e9:

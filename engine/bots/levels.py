@@ -51,14 +51,14 @@ BOARD_LEVELS: dict[str, LevelInfo] = {
             "strong",
             "Strong",
             "Tries its best moves against the tiles you might hold, up to its next turn.",
-            "Beats Casual in 82% of two-player games.",
+            "Beats Casual in 94% of two-player games.",
         ),
         LevelInfo(
             "expert",
             "Expert",
             "Like Strong, but watches your best lines, blocks them, and plans the endgame"
             " to the last tile.",
-            "Beats Strong in 80% of two-player games.",
+            "Beats Strong in 70% of two-player games.",
         ),
     )
 }

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..game import Game, Placement
 from ..scoring import EMPTY
-from .evaluate import bonus_allowed, cell_points, oriented, scored_placements, tables
+from .evaluate import Evaluation, cell_points, evaluation, scored_placements
 
 #: The tie-break inside the value tables: a hair per raw point (see ``Tables``).
 Move = Placement | str
@@ -46,23 +46,31 @@ def fresh_points(game: Game) -> tuple[list[list[int]], list[set[int]]]:
 class Position:
     """A game being searched, with its points table (see the module docstring)."""
 
-    __slots__ = ("game", "points", "hot")
+    __slots__ = ("game", "points", "hot", "ev")
 
     def __init__(
-        self, game: Game, points: list[list[int]] | None = None, hot: list[set[int]] | None = None
+        self,
+        game: Game,
+        points: list[list[int]] | None = None,
+        hot: list[set[int]] | None = None,
+        ev: Evaluation | None = None,
     ) -> None:
         self.game = game
+        #: How the greedy moves value a side (default: the searching levels' evaluation).
+        self.ev = ev or evaluation()
         if points is None or hot is None:
             points, hot = fresh_points(game)
         self.points = points
         self.hot = hot
 
     def copy(self) -> Position:
-        return Position(self.game.copy(), [p[:] for p in self.points], [h.copy() for h in self.hot])
+        return Position(
+            self.game.copy(), [p[:] for p in self.points], [h.copy() for h in self.hot], self.ev
+        )
 
     def on_board(self, game: Game) -> Position:
         """This table over another game with the same board (another sampled world)."""
-        return Position(game, [p[:] for p in self.points], [h.copy() for h in self.hot])
+        return Position(game, [p[:] for p in self.points], [h.copy() for h in self.hot], self.ev)
 
     def play(self, move: Move) -> None:
         self.game.play(move)
@@ -129,13 +137,11 @@ class Position:
         game = self.game
         if game.first_placement_cells() is not None:
             best_value, best_move = -1e9, None
-            for value, p in scored_placements(game, seat):
+            for value, p in scored_placements(game, seat, self.ev):
                 if value > best_value:
                     best_value, best_move = value, p
             return best_value, best_move
-        t = tables(game.variant.name)
-        rows = t.rows(oriented(game, seat), bonus_allowed(game, seat))
-        return self.best_with(rows, sorted(set(game.racks[game.current])))
+        return self.best_with(self.ev.rows(game, seat), sorted(set(game.racks[game.current])))
 
     def best_with(
         self, rows: list[list[float]], tiles: list[tuple[int, int]]

@@ -39,7 +39,14 @@ from ..game import Game, Placement
 from ..rng import Rng
 from ..tiles import Tile
 from .base import Bot
-from .evaluate import outcome, scored_placements, side_value
+from .evaluate import (
+    DEFAULT_EVALUATION,
+    Evaluation,
+    evaluation,
+    outcome,
+    scored_placements,
+    side_value,
+)
 from .scan import Position
 
 Move = Placement | str
@@ -87,8 +94,16 @@ class Search(Bot):
     option_weight = 0.7
     #: Weight of the best move on offer to each rival at the leaf.
     rival_option_weight = 0.0
+    #: The value of a side (a name in ``engine.bots.evaluate.EVALUATIONS``): the phase value;
+    #: ``"table"``, the fixed table it replaced, is kept for the arena's comparisons.
+    evaluation = DEFAULT_EVALUATION
     #: The clock read under ``time_limit_ms`` (seconds; tests give their own).
     clock: Callable[[], float] = staticmethod(time.perf_counter)
+
+    @property
+    def ev(self) -> Evaluation:
+        """The evaluation this bot values sides with (see :attr:`evaluation`)."""
+        return evaluation(self.evaluation)
 
     def rollout_scans(self, game: Game) -> float:
         """Greedy placements chosen in one rollout from this position: every player's turn
@@ -111,7 +126,7 @@ class Search(Bot):
             deadline = self.clock() + self.time_limit_ms / 1000
         seat: int = view["seat"]
         first = determinize(view, self.rng)
-        root = Position(first)
+        root = Position(first, ev=self.ev)
         candidates = self.candidates(root, seat)
         if len(candidates) == 1:
             return self.text(first, candidates[0])
@@ -130,7 +145,7 @@ class Search(Bot):
         game = root.game
         if game.phase == "swap":
             return ["swap", "pass"]
-        scored = scored_placements(game, seat)
+        scored = scored_placements(game, seat, self.ev)
         scored.sort(key=lambda vp: (-vp[0], vp[1]))
         return [p for _, p in scored[: self.width(game)]]
 
@@ -210,13 +225,13 @@ class Search(Bot):
     def finished(self, g: Game, seat: int) -> float:
         """The value of a game that ended inside a rollout (solo: its standing alone)."""
         if g.players == 1:
-            return side_value(g, seat)
-        return self.win_value * outcome(g, seat) + side_value(g, seat)
+            return side_value(g, seat, self.ev)
+        return self.win_value * outcome(g, seat) + side_value(g, seat, self.ev)
 
     def leaf(self, pos: Position, seat: int) -> float:
         """The value of a position reached at the bot's turn."""
         g = pos.game
-        value = side_value(g, seat)
+        value = side_value(g, seat, self.ev)
         if g.phase == "place" and self.option_weight:
             option, _ = pos.best(seat)
             value += self.option_weight * option

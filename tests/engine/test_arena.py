@@ -123,6 +123,14 @@ def test_team_and_solo_runs_report_per_name() -> None:
     assert solo["result_measure"] == "lowest colour"
 
 
+def test_a_searching_level_can_play_with_the_old_table_by_name() -> None:
+    """``strong:table`` is strong valuing sides by the fixed table it used before the phase
+    value: reported under its own name, its own moves (the arena's comparison of values)."""
+    report = run_arena("standard", 2, ["strong", "strong:table"], games=2, seed=3, budget_ms=2)
+    assert set(report["bots"]) == {"strong", "strong:table"}
+    assert sum(row["wins"] for row in report["bots"].values()) == pytest.approx(2)
+
+
 def test_wilson_interval_is_a_sound_95_percent_interval() -> None:
     lo, hi = wilson(80, 100)
     assert (round(lo, 3), round(hi, 3)) == (0.711, 0.867)  # the textbook figures for 80 of 100
@@ -134,6 +142,8 @@ def test_wilson_interval_is_a_sound_95_percent_interval() -> None:
     [
         (["--variant", "duel", "--players", "3"], "the duel game is for 2 players, not 3"),
         (["--bots", "strong,grandmaster"], "unknown bot 'grandmaster'"),
+        (["--bots", "strong,strong:wizard"], "unknown evaluation 'wizard'"),
+        (["--bots", "casual:table,strong"], "the casual level does not search"),
     ],
 )
 def test_bad_arena_arguments_get_a_clear_message(

@@ -34,7 +34,7 @@ def play_out(game: Game, throw_at: int | None = None) -> Game:
 
 @pytest.fixture(scope="module")
 def thrown() -> tuple[Game, Review]:
-    game = play_out(new_game("standard", 2, seed=11, names=["Ann", "Bob"]), throw_at=14)
+    game = play_out(new_game("standard", 2, seed=19, names=["Ann", "Bob"]), throw_at=14)
     review = Review(game.to_save(), seats=[0])
     review.run()
     return game, review

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from engine import new_game
 from engine.bots import make_bot
-from engine.bots.evaluate import cell_points, scored_placements, tables
+from engine.bots.evaluate import (
+    PHASE_BONUS,
+    PHASE_T_END,
+    PHASE_T_START,
+    PhaseValue,
+    cell_points,
+    evaluation,
+    scored_placements,
+    tables,
+)
+from engine.game import Game
 from engine.scoring import EMPTY, symbol_points
 
 
@@ -45,3 +57,136 @@ def test_value_tables_favour_low_colours_and_count_bonuses() -> None:
     assert team.reaches[34][2]  # and 36 earns another bonus
     duel = tables("duel")
     assert duel.after[9 - 2][20] == 9  # from -2, points stop at the scorer's 9
+
+
+def played(moves: int, seed: int = 5) -> Game:
+    """A two-player standard game after ``moves`` casual moves."""
+    game = new_game("standard", players=2, seed=seed)
+    bots = [make_bot("casual", seed=s) for s in range(2)]
+    for _ in range(moves):
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    return game
+
+
+def with_track(game: Game, track: list[int]) -> Game:
+    """The same position with seat 0's track set to ``track``."""
+    twin = game.copy()
+    twin.scores[0] = track[:]
+    return twin
+
+
+def test_phase_value_is_a_soft_minimum_that_narrows_as_the_board_fills() -> None:
+    """The value is -t log sum exp(-v/t), t from about 4 on an empty board to 1.2 on a full one."""
+    ev = PhaseValue()
+    assert ev.temperature(0.0) == pytest.approx(PHASE_T_START)
+    assert ev.temperature(1.0) == pytest.approx(PHASE_T_END)
+    assert PHASE_T_START > ev.temperature(0.5) > PHASE_T_END
+    game = with_track(played(0), [3, 8, 9, 12, 15, 17])
+    t, _ = ev.phase(game)
+    expected = -t * math.log(sum(math.exp(-v / t) for v in game.scores[0]))
+    assert ev.value(game, game.scores[0]) == pytest.approx(expected)
+    assert 3 - t * math.log(6) < expected < 3  # below the lowest colour, by at most t log 6
+
+
+def test_phase_value_raising_the_lowest_colour_beats_raising_a_high_one() -> None:
+    """Early and late, two points on the lowest colour are worth more than on a high one, and
+    the gains in the rows are the changes of the value."""
+    track = [4, 9, 10, 12, 14, 16]
+    ev = PhaseValue()
+    for moves in (0, 30):
+        game = with_track(played(moves), track)
+        rows = ev.rows(game, 0)
+        assert rows[0][2] > rows[3][2] > 0
+        raised = track[:]
+        raised[3] += 2
+        gain = ev.value(game, raised) - ev.value(game, track)
+        assert rows[3][2] == pytest.approx(gain, abs=1e-3)
+
+
+def test_phase_value_weighs_the_lowest_colour_more_as_the_game_goes_on() -> None:
+    """The same track, an empty board and a filled one: late, the point on the lowest colour
+    counts many times more than one on the second colour; early, the colours count more alike
+    (balanced growth)."""
+    track = [5, 7, 9, 9, 10, 11]
+    ev = PhaseValue()
+    early, late = with_track(played(0), track), with_track(played(34), track)
+    assert ev.phase(early)[0] > ev.phase(late)[0]
+    ratio = {}
+    for name, game in (("early", early), ("late", late)):
+        rows = ev.rows(game, 0)
+        ratio[name] = rows[0][1] / rows[1][1]
+    assert ratio["late"] > 1.5 * ratio["early"] > 1.5
+
+
+def test_phase_value_follows_the_tie_break_order() -> None:
+    """With the same lowest colour, the side whose second lowest is higher is worth more
+    (the rules' sorted ranking), and a point on the second lowest is worth more than one on
+    the highest."""
+    ev = PhaseValue()
+    game = played(34)
+    assert ev.value(game, [6, 8, 12, 12, 13, 14]) > ev.value(game, [6, 7, 12, 12, 13, 14])
+    rows = ev.rows(with_track(game, [6, 7, 12, 12, 13, 14]), 0)
+    assert rows[1][1] > rows[5][1]
+
+
+def test_phase_value_counts_the_bonus_at_18() -> None:
+    """Points that take a colour to 18 add a bonus placement's worth; beyond 18 they add
+    nothing more, and a colour already at 18 earns no second bonus."""
+    game = with_track(played(20), [5, 8, 10, 12, 16, 18])
+    rows = PhaseValue().rows(game, 0)
+    plain = PhaseValue(bonus=0.0).rows(game, 0)
+    assert rows[4][2] - plain[4][2] == pytest.approx(PHASE_BONUS)
+    assert rows[4][1] == pytest.approx(plain[4][1])
+    assert rows[4][5] - rows[4][2] == pytest.approx(3e-4)  # only the hair per raw point
+    assert rows[5][3] == pytest.approx(plain[5][3]) == pytest.approx(3e-4)
+
+
+def test_searching_levels_use_the_phase_value_and_the_old_table_stays_reachable() -> None:
+    """Strong and expert value sides by the phase value; ``evaluation="table"`` gives the
+    fixed table (for the arena's comparisons); the simple levels take no evaluation."""
+    assert make_bot("strong").evaluation == make_bot("expert").evaluation == "phase"
+    assert isinstance(evaluation(), PhaseValue)
+    old = make_bot("strong", evaluation="table")
+    assert old.evaluation == "table" and not isinstance(evaluation("table"), PhaseValue)
+    with pytest.raises(ValueError, match="unknown evaluation 'wizard'"):
+        make_bot("strong", evaluation="wizard")
+    with pytest.raises(ValueError, match="does not search"):
+        make_bot("casual", evaluation="table")
+
+
+def test_phase_and_table_values_choose_differently_and_each_repeats_itself() -> None:
+    """The evaluation changes the search's choice somewhere along a game; each evaluation, with
+    the same seed and budget and no clock, chooses the same move again."""
+    game = new_game("standard", players=2, seed=8)
+    bots = [make_bot("casual", seed=s) for s in range(2)]
+    differ = 0
+    for _ in range(24):
+        view = game.view(game.current)
+        if game.phase == "place":
+            moves = {
+                ev: {make_bot("strong", seed=4, budget_ms=5, evaluation=ev).choose(view)}
+                | {make_bot("strong", seed=4, budget_ms=5, evaluation=ev).choose(view)}
+                for ev in ("phase", "table")
+            }
+            assert all(len(m) == 1 for m in moves.values())
+            differ += moves["phase"] != moves["table"]
+        game.apply(bots[game.current].choose(view))
+    assert differ > 0
+
+
+@pytest.mark.parametrize(("variant", "players"), [("duel", 2), ("team", 4), ("solo", 1)])
+def test_phase_value_leaves_the_other_variants_their_tables(variant: str, players: int) -> None:
+    """Only the standard game is valued by the soft minimum: the duel's tug of war, the team's
+    double tracks and solo's lowest colour keep their own tables, so there the two
+    evaluations give the same rows and values (and the bots the same moves)."""
+    game = new_game(variant, players=players, seed=4)
+    bots = [make_bot("casual", seed=s) for s in range(players)]
+    for _ in range(10):
+        if game.phase == "swap":
+            game.apply("pass")
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    phase, table = evaluation("phase"), evaluation("table")
+    seat = game.current
+    assert phase.rows(game, seat) == table.rows(game, seat)
+    track = game.scores[0]
+    assert phase.value(game, track) == table.value(game, track)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import new_game
-from engine.bots.evaluate import best_placement, bonus_allowed, oriented, tables
+from engine.bots.evaluate import EVALUATIONS, best_placement, evaluation
 from engine.bots.scan import Position, fresh_points
 from engine.rng import Rng
 
@@ -39,20 +39,22 @@ def test_points_table_follows_the_board_and_best_equals_a_full_scan(
     assert checked > 20
 
 
-def test_best_for_another_rack_matches_a_full_scan_with_that_rack() -> None:
-    """A rival's option: the best placement of its rack under its own value table."""
+@pytest.mark.parametrize("name", list(EVALUATIONS))
+def test_best_for_another_rack_matches_a_full_scan_with_that_rack(name: str) -> None:
+    """A rival's option: the best placement of its rack under its own side's value (the
+    phase value and the old table alike)."""
+    ev = evaluation(name)
     game = new_game("standard", players=2, seed=5)
-    pos = Position(game)
+    pos = Position(game, ev=ev)
     for _ in range(12):
         pos.play(pos.best(game.current)[1] or "pass")
     rival = 1 - game.current
-    t = tables("standard")
-    rows = t.rows(oriented(game, rival), bonus_allowed(game, rival))
+    rows = ev.rows(game, rival)
     value, move = pos.best_with(rows, sorted(set(game.racks[rival])))
     twin = game.copy()
     twin.current = rival
     assert move is not None and twin.placement_text(move) in twin.legal_moves()
-    assert value == pytest.approx(best_placement(twin, rival)[0], abs=1e-12)
+    assert value == pytest.approx(best_placement(twin, rival, ev)[0], abs=1e-12)
 
 
 def test_a_copy_is_independent_of_its_original() -> None:
