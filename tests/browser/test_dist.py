@@ -122,9 +122,10 @@ def test_a_real_game_loads_every_file_of_dist_and_nothing_else(
     assert fetched - files == set(), "the page loaded files that dist/ lacks"
     unused = files - fetched
     # The rules text is fetched only when Rules is opened before Python is ready; the whole
-    # standard library only when the memory snapshot is refused (a normal start).
+    # standard library and Pyodide's package lock file only when the memory snapshot is
+    # refused (a normal start: a restored interpreter takes its lock info from the snapshot).
     early_only = {name for name in files if name.startswith("web/rules-text.")}  # per language
-    fallback_only = {"python-stdlib.zip"}
+    fallback_only = {"python-stdlib.zip", "runtime/pyodide/pyodide-lock.json"}
     # The include's earlier address, for pages that embed boards with it.
     earlier = {"web/boards.js"}
     allowed = {"sw.js"} | manifest_icons(release) | early_only | fallback_only | earlier
