@@ -7,8 +7,8 @@
 //
 // The file: "INGSNAP1", the header's length (4 bytes, little-endian), the JSON header
 // {format: 3, pyodide, python_zip, stdlib, size, memory_offset, segments, base,
-// base_sha256, lock: the info of Pyodide's package lock file}, then the gzip of each stored run of memory ([offset, size, gzip length] in
-// segments), in order (tools/pybuild.mjs writes it). The runs in `base` are not stored:
+// base_sha256, lock: the info of Pyodide's package lock file}, then the gzip of each stored
+// run of memory ([offset, size, gzip length] in segments), in order (tools/pybuild.mjs writes it). The runs in `base` are not stored:
 // they equal the memory a freshly created Pyodide module holds, and web/scripts/python.mjs copies
 // them from there (checking base_sha256) before the restore.
 const MAGIC = "INGSNAP1";
