@@ -74,6 +74,38 @@ def test_a_restored_interpreter_fetches_no_package_lock_file(
     assert not [url for url in asked if url.endswith("pyodide-lock.json")], asked
 
 
+BIG_FILES_JS = """(() => {
+  const paint = performance.getEntriesByName("first-paint")[0];
+  const starts = {};
+  for (const entry of performance.getEntriesByType("resource")) {
+    const name = entry.name.split("/").pop();
+    if (["pyodide.asm.wasm", "pyodide.asm.mjs", "python-snapshot-worker.mjs"].includes(name)) {
+      starts[name] = Math.min(starts[name] ?? Infinity, entry.startTime);
+    }
+  }
+  return {paint: paint ? paint.startTime : null, starts};
+})()"""
+
+
+def test_a_first_visit_fetches_the_big_files_after_the_first_paint(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """On a first visit the big downloads (Pyodide's wasm and script, the snapshot its
+    worker reads: some 10 MB) are asked for only once the start screen is painted, so they
+    never hold its first paint; the start from the snapshot is unchanged."""
+    open_ready(page, server_url)
+    assert python_start(page)["start"] == "snapshot"
+    found = page.evaluate(BIG_FILES_JS)
+    assert found["paint"] is not None, found
+    assert set(found["starts"]) == {
+        "pyodide.asm.wasm",
+        "pyodide.asm.mjs",
+        "python-snapshot-worker.mjs",
+    }, found
+    early = {name: at for name, at in found["starts"].items() if at < found["paint"]}
+    assert not early, f"asked for before the first paint at {found['paint']:.0f} ms: {early}"
+
+
 def test_two_starts_from_the_same_snapshot_deal_different_games(
     page: Page, server_url: str, open_ready: Callable[..., float]
 ) -> None:
@@ -168,21 +200,21 @@ def test_a_snapshot_pyodide_cannot_restore_leads_to_a_normal_start(
 
 
 BUSY_WATCH_JS = """window.__busy = [];
-window.addEventListener("ingenious:python-busy", () => setTimeout(() => {
+window.addEventListener("ingenious:python-busy", () => requestAnimationFrame(() => {
   const form = document.getElementById("setup-form");
   window.__busy.push({
     marked: document.getElementById("start").classList.contains("python-busy"),
     ariaBusy: form && form.getAttribute("aria-busy"),
     stage: document.getElementById("loading-stage").textContent,
   });
-}, 0));"""
+}));"""
 
 
 def test_the_start_screen_says_it_is_busy_while_the_interpreter_starts(
     page: Page, server_url: str, open_ready: Callable[..., float]
 ) -> None:
-    """Just before the restore holds the main thread, the start screen shows it is busy
-    (the buttons' busy mark, aria-busy forms, the loading strip's words); once Python has
+    """Before the restore holds the main thread, the next frame shows the start screen as
+    busy (the buttons' busy mark, aria-busy forms, the loading strip's words); once Python has
     taken the screen over, it is not busy any more."""
     page.add_init_script(BUSY_WATCH_JS)
     open_ready(page, server_url)
@@ -221,11 +253,14 @@ PYSCRIPT_PYC_JS = """async () => {
   const { loadPyodide } = await import(new URL("web/scripts/python.mjs", location.href).href);
   const pyodide = await loadPyodide();
   return pyodide.runPython(`
-import importlib.util, sys
-cached = importlib.util.cache_from_source(sys.modules["pyscript"].__file__)
-int.from_bytes(open(cached, "rb").read()[4:8], "little")
-`);
+import importlib.util, os, sys
+origin = sys.modules["pyscript"].__spec__.origin
+used = origin if origin.endswith(".pyc") else importlib.util.cache_from_source(origin)
+[int.from_bytes(open(used, "rb").read()[4:8], "little"), os.path.isfile("pyscript/__init__.py")]
+`).toJs();
 }"""
+
+WRITTEN_JS = "performance.getEntriesByName('ingenious:pyscript-written').length > 0"
 
 
 def test_pyscripts_own_package_is_imported_from_the_builds_bytecode(ready_page: Page) -> None:
@@ -233,4 +268,21 @@ def test_pyscripts_own_package_is_imported_from_the_builds_bytecode(ready_page: 
     restore their bytecode (unchecked-hash, made by the build: flags 1) is already where
     Python looks, so they are not compiled again on the page."""
     assert python_start(ready_page)["start"] == "snapshot"
-    assert ready_page.evaluate(PYSCRIPT_PYC_JS) == 1
+    ready_page.wait_for_function(WRITTEN_JS, timeout=60_000)
+    assert ready_page.evaluate(PYSCRIPT_PYC_JS) == [1, True]
+
+
+def test_pyscripts_package_is_written_once_the_page_is_idle(ready_page: Page) -> None:
+    """The game's page needs PyScript's package only for its bot worker: a restored page
+    puts off PyScript's writing and importing it until it is idle (the board comes first),
+    while an import before then finds the build's bytecode in its place; the bots play."""
+    found = python_start(ready_page)
+    assert found["start"] == "snapshot" and found.get("pyscript") == "deferred", found
+    play_one_game_start(ready_page)
+    ready_page.wait_for_function(WRITTEN_JS, timeout=60_000)
+    written, ready = ready_page.evaluate(
+        "['pyscript-written', 'ready']"
+        ".map((n) => performance.getEntriesByName(`ingenious:${n}`)[0].startTime)"
+    )
+    assert written > ready, "PyScript's package was written before the game was ready"
+    assert ready_page.evaluate(PYSCRIPT_PYC_JS)[1] is True

@@ -200,11 +200,20 @@ def _browser() -> Any:
     return js
 
 
+#: The browser's number format of each language, made at its first use (each new one
+#: cost 1-20 ms, and a screen writes dozens of numbers); empty when the snapshot is taken.
+_NUMBER_FORMATS: dict[str, Any] = {}
+
+
 def number(value: int) -> str:
     """An integer as the language writes it (``12345`` -> ``"12.345"`` in German)."""
     js = _browser()
     if js is not None:
-        return str(js.Intl.NumberFormat.new(_JS_LANG.get(_current, _current)).format(value))
+        lang = _JS_LANG.get(_current, _current)
+        form = _NUMBER_FORMATS.get(lang)
+        if form is None:
+            form = _NUMBER_FORMATS[lang] = js.Intl.NumberFormat.new(lang)
+        return str(form.format(value))
     text = f"{abs(value):,}".replace(",", _GROUP.get(_current, ","))
     if _current == "es" and abs(value) < 10000:  # Spanish groups from five digits on
         text = str(abs(value))

@@ -184,31 +184,50 @@
       box.appendChild(link);
     });
   }
-  // The interpreter's memory snapshot is read from this moment on, in a worker of its own
+  // The big downloads (Pyodide's wasm and script, the snapshot: some 10 MB on a first
+  // visit) wait until the start screen is painted, so they never hold its first paint;
+  // a page our service worker serves has them all stored, and starts them at once.
+  // web/scripts/python.mjs waits for window.ingeniousPainted too.
+  if (typeof Promise === "function") {
+    window.ingeniousPainted = new Promise(function (resolve) {
+      if ((navigator.serviceWorker && navigator.serviceWorker.controller) ||
+          document.visibilityState === "hidden") return resolve();  // a hidden tab paints not
+      setTimeout(resolve, 1500);  // whatever happens, no later
+      try {
+        new PerformanceObserver(function (list, observer) {
+          observer.disconnect();
+          resolve();
+        }).observe({ type: "paint", buffered: true });
+      } catch (err) {  // a browser without paint timing: after the first frame
+        requestAnimationFrame(function () { setTimeout(resolve, 0); });
+      }
+    });
+  }
+  // The interpreter's memory snapshot is read from then on, in a worker of its own
   // (web/scripts/python-snapshot-worker.mjs): web/scripts/python.mjs, whose modules load
-  // later, takes the answer from window.ingeniousSnapshotRead (else it asks itself).
+  // meanwhile, takes the answer from window.ingeniousSnapshotRead (else it asks itself).
   if (!fatal && typeof Worker === "function" && typeof Promise === "function" &&
       document.currentScript && document.currentScript.src) {
-    try {
-      var here = document.currentScript.src;
-      var site = new URL("../../", here).href;
-      var reader = new Worker(new URL("python-snapshot-worker.mjs", here).href, { type: "module" });
-      window.ingeniousSnapshotRead = new Promise(function (resolve) {
+    var here = document.currentScript.src;
+    var site = new URL("../../", here).href;
+    window.ingeniousSnapshotRead = window.ingeniousPainted.then(function () {
+      return new Promise(function (resolve) {
+        var reader = new Worker(new URL("python-snapshot-worker.mjs", here).href, { type: "module" });
         reader.onmessage = function (event) { reader.terminate(); resolve(event.data); };
         reader.onerror = function (event) {
           event.preventDefault();
           reader.terminate();
           resolve({ why: "the snapshot's worker failed (" + (event.message || "no reason given") + ")" });
         };
+        reader.postMessage({
+          snapshot: new URL("python.snapshot", site).href,
+          rest: new URL("python-stdlib-rest.zip", site).href,
+          site: site,
+        });
       });
-      reader.postMessage({
-        snapshot: new URL("python.snapshot", site).href,
-        rest: new URL("python-stdlib-rest.zip", site).href,
-        site: site,
-      });
-    } catch (err) {
-      window.ingeniousSnapshotRead = undefined;
-    }
+    }).catch(function (err) {
+      return { why: "the snapshot's worker failed (" + (err && err.message || err) + ")" };
+    });
   }
   document.addEventListener("DOMContentLoaded", function () {
     if (!fatal) setStage(_("Loading the Python runtime…"), 0.1);

@@ -45,11 +45,47 @@ const AFTER_RESTORE = [
   "zipimport._zip_directory_cache.clear()",
   "random.seed()",
   // PyScript's package is written as sources at every start and imported: its bytecode,
-  // made by the build from the very same sources, is put where Python looks for it.
+  // made by the build from the very same sources, is put where Python looks for it, beside
+  // those sources (pyscript/__pycache__/) and, for a page that imports the package before
+  // they are written (deferPackage below), in their place (pyscript/name.pyc).
   "with zipfile.ZipFile(f'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip') as _zip:",
-  "    _zip.extractall('/home/pyodide', [n for n in _zip.namelist() if n.startswith('pyscript/')])",
-  "del random, sys, zipfile, zipimport, _zip",
+  "    for _name in [n for n in _zip.namelist() if n.startswith('pyscript/')]:",
+  "        _zip.extract(_name, '/home/pyodide')",
+  "        _module = _name.rsplit('/', 1)[1].split('.')[0]",
+  "        with open(f'/home/pyodide/pyscript/{_module}.pyc', 'wb') as _file:",
+  "            _file.write(_zip.read(_name))",
+  "del random, sys, zipfile, zipimport, _zip, _name, _module, _file",
 ].join("\n");
+
+// PyScript's first Python on a page: it writes its package's sources (33 kB) into the
+// working folder and imports the package, 70-190 ms of the start's main thread (marks
+// around it), though the game's page needs the package only for its bot worker, later.
+// A restored page runs that code once it is idle instead: until then an import of the
+// package finds the build's bytecode in its place (AFTER_RESTORE). The code is known by
+// how PyScript 0.7 begins and ends it; any other runs as it comes.
+const PACKAGE_BEGINS = "import os as _os\nfrom pathlib import Path as _Path\n";
+const PACKAGE_IMPORT = "\nimport pyscript as _pyscript\n";
+
+function deferPackage(pyodide) {
+  const run = pyodide.runPythonAsync;
+  pyodide.runPythonAsync = function (code, options) {
+    if (typeof code !== "string" || !code.startsWith(PACKAGE_BEGINS) ||
+        !code.includes(PACKAGE_IMPORT)) {
+      return run.call(this, code, options);
+    }
+    pyodide.runPythonAsync = run;
+    globalThis.ingeniousPython.pyscript = "deferred";
+    later(() => {
+      try {
+        pyodide.runPython(code);
+      } catch (error) {
+        console.warn(`PyScript's package could not be written (${error.message || error})`);
+      }
+      mark("pyscript-written");
+    });
+    return Promise.resolve(undefined);
+  };
+}
 
 function mark(name) {
   globalThis.performance?.mark?.(`ingenious:${name}`);
@@ -264,8 +300,12 @@ const canPrecompile = typeof WebAssembly === "object" &&
   typeof WebAssembly.compileStreaming === "function" &&
   typeof WebAssembly.instantiateStreaming === "function";
 
+// The game's page starts its big downloads once its start screen is painted (or at once,
+// served by its service worker): web/scripts/boot.js says when. Other pages start them now.
+const painted = (PAGE && globalThis.ingeniousPainted) || Promise.resolve();
+
 if (PAGE && !globalThis.ingeniousFramed && canPrecompile) {
-  compiledWasm().catch(() => {});  // on failure Pyodide compiles it itself
+  painted.then(compiledWasm).catch(() => {});  // on failure Pyodide compiles it itself
 }
 
 // Pyodide's request for its wasm (made while it starts, before it holds the snapshot)
@@ -331,7 +371,7 @@ const output = { stdout: (line) => console.log(line), stderr: (line) => console.
 
 async function start() {
   prepared = pageHas("read").then(prepare);
-  if (PAGE) pyodideScript().catch(() => {});  // a failure is reported when Pyodide asks
+  if (PAGE) painted.then(pyodideScript).catch(() => {});  // a failure is reported when Pyodide asks
   prepared.catch(() => {});  // a refusal is reported once Pyodide has started without it
   const config = {
     indexURL: INDEX_URL,
@@ -339,11 +379,14 @@ async function start() {
     stdout: (line) => output.stdout(line),
     stderr: (line) => output.stderr(line),
   };
+  // A page says it is busy once its start screen is painted, so the frame that shows it is
+  // drawn while the snapshot is read, not after (it was 20-60 ms of the wait, marks around it).
+  const announced = painted.then(busy);
   let refusal = null;
   let found = null;
   const snapshot = prepared.then(async (read) => {
     await pageHas("up");
-    await busy();
+    await announced;
     found = read;
     return read.snapshot;
   }, (error) => {
@@ -363,6 +406,7 @@ async function start() {
     // lock info and no packages, instead of fetching its 119 kB one.
     const lock = prepared.then((read) => ({ info: read.lock, packages: {} }));
     lock.catch(() => {});  // refused: this start ends before Pyodide reads it
+    await painted;  // Pyodide fetches its files from its start
     const unshare = shareWasmRequest();
     const pyodide = await startPyodide({
       ...config, stdLibURL: FILES.rest, ...steps, _loadSnapshot: snapshot, lockFileContents: lock,
@@ -371,6 +415,7 @@ async function start() {
     mark("python-restored");
     const { times } = await prepared;
     report("snapshot", null, times);
+    deferPackage(pyodide);
     tell("up");
     later(() => archiveBytes().then((archive) => unpackSources(pyodide, archive), (error) => {
       console.warn(`python.zip could not be read (${error.message}): tracebacks show no source`);

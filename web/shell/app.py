@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sys
 from typing import Any
@@ -394,11 +395,21 @@ _app: App | None = None
 
 
 def start() -> None:
+    """Start the game in three main-thread tasks, so the page can paint and answer input in
+    between: the language, the app's parts, then the boot, which takes the start screen
+    over from web/scripts/start-form.js (until then that script keeps what the player
+    does, and the boot does it)."""
+    asyncio.ensure_future(_start_in_steps())
+
+
+async def _start_in_steps() -> None:
     global _app
     try:
         i18n_browser.start()
         js.window.ingeniousBoot.stage(_("Starting the game…"), 0.9)
+        await asyncio.sleep(0)  # the next task
         _app = App()
+        await asyncio.sleep(0)
         _app.boot()
     except Exception as exc:
         js.window.ingeniousBoot.problem(fmt("The game could not start: {problem}", problem=exc))
