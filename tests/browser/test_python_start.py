@@ -200,27 +200,34 @@ def test_a_snapshot_pyodide_cannot_restore_leads_to_a_normal_start(
 
 
 BUSY_WATCH_JS = """window.__busy = [];
-window.addEventListener("ingenious:python-busy", () => requestAnimationFrame(() => {
+const seen = (event) => () => setTimeout(() => {  // once every listener has run
   const form = document.getElementById("setup-form");
   window.__busy.push({
+    event,
     marked: document.getElementById("start").classList.contains("python-busy"),
     ariaBusy: form && form.getAttribute("aria-busy"),
     stage: document.getElementById("loading-stage").textContent,
   });
-}));"""
+}, 0);
+window.addEventListener("ingenious:python-busy", seen("busy"));
+window.addEventListener("ingenious:python-restoring", seen("restoring"));"""
 
 
 def test_the_start_screen_says_it_is_busy_while_the_interpreter_starts(
     page: Page, server_url: str, open_ready: Callable[..., float]
 ) -> None:
-    """Before the restore holds the main thread, the next frame shows the start screen as
-    busy (the buttons' busy mark, aria-busy forms, the loading strip's words); once Python has
+    """While the interpreter loads, the start screen shows it is busy (the buttons' busy
+    mark, aria-busy forms) and the loading strip says it is loading; when the
+    restore is about to hold the main thread the strip says "one moment"; once Python has
     taken the screen over, it is not busy any more."""
     page.add_init_script(BUSY_WATCH_JS)
     open_ready(page, server_url)
     seen = page.evaluate("window.__busy")
-    assert seen and seen[0]["marked"] and seen[0]["ariaBusy"] == "true", seen
-    assert "one moment" in seen[0]["stage"]
+    assert [s["event"] for s in seen] == ["busy", "restoring"], seen
+    for frame in seen:
+        assert frame["marked"] and frame["ariaBusy"] == "true", seen
+    assert "Loading" in seen[0]["stage"], seen
+    assert "one moment" in seen[1]["stage"], seen
     assert not page.evaluate("document.getElementById('start').classList.contains('python-busy')")
     assert page.get_attribute("#setup-form", "aria-busy") == "false"
 

@@ -232,7 +232,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     if (!fatal) setStage(_("Loading the Python runtime…"), 0.1);
   });
-  window.addEventListener("ingenious:python-busy", function () {
+  window.addEventListener("ingenious:python-restoring", function () {
     if (!fatal) setStage(_("Starting the game: one moment…"), 0.6);
   });
   document.addEventListener("py:ready", function () {

@@ -91,10 +91,10 @@ function mark(name) {
   globalThis.performance?.mark?.(`ingenious:${name}`);
 }
 
-// The interpreter's start is about to hold a page's main thread (its restore, or a whole
-// normal start): the page is told first ("ingenious:python-busy": web/scripts/boot.js and
-// web/scripts/start-form.js show the start screen as busy until Python takes over), and a frame
-// is drawn, so the screen never looks ready while it cannot answer.
+// The interpreter is on its way and will hold a page's main thread for moments (its
+// restore, or a whole normal start): the page is told first ("ingenious:python-busy":
+// web/scripts/start-form.js shows the start screen as busy until Python takes over), and a
+// frame is drawn, so the screen never looks ready while it cannot answer.
 async function busy() {
   if (typeof document === "undefined") return;  // a worker holds no page
   globalThis.ingeniousPythonBusy = true;  // for a listener that comes later
@@ -103,6 +103,13 @@ async function busy() {
     setTimeout(resolve, 100);  // a hidden tab draws no frames
     requestAnimationFrame(() => setTimeout(resolve, 0));
   });
+}
+
+// The restore is about to hold the page's main thread ("ingenious:python-restoring": the
+// loading strip says so; the page paints between the restore's three tasks).
+function restoring() {
+  if (typeof document === "undefined") return;  // a worker holds no page
+  globalThis.dispatchEvent(new Event("ingenious:python-restoring"));
 }
 
 function inWorker() {
@@ -387,6 +394,7 @@ async function start() {
   const snapshot = prepared.then(async (read) => {
     await pageHas("up");
     await announced;
+    restoring();
     found = read;
     return read.snapshot;
   }, (error) => {
@@ -423,7 +431,8 @@ async function start() {
     return pyodide;
   } catch (error) {
     const why = refusal || new Error(`Pyodide could not restore it (${error.message || error})`);
-    await busy();
+    restoring();
+    await busy();  // a frame that shows it, before the whole start holds the page
     const [pyodide, archive] = await Promise.all([
       startPyodide({ ...config, createPyodideModule: inSteps(null).createPyodideModule }),
       archiveBytes(),
