@@ -57,12 +57,13 @@ const AFTER_RESTORE = [
   "del random, sys, zipfile, zipimport, _zip, _name, _module, _file",
 ].join("\n");
 
-// PyScript's first Python on a page: it writes its package's sources (33 kB) into the
-// working folder and imports the package, 70-190 ms of the start's main thread (marks
-// around it), though the game's page needs the package only for its bot worker, later.
-// A restored page runs that code once it is idle instead: until then an import of the
-// package finds the build's bytecode in its place (AFTER_RESTORE). The code is known by
-// how PyScript 0.7 begins and ends it; any other runs as it comes.
+// PyScript's first Python on a page (and in a worker): it writes its package's sources
+// (33 kB) into the working folder and imports the package, 70-190 ms of the page's start
+// (marks around it), though the game's page needs the package only for its bot worker,
+// later, and the worker not at all. A restored interpreter runs that code once it is idle
+// instead: until then an import of the package finds the build's bytecode in its place
+// (AFTER_RESTORE). The code is known by how PyScript 0.7 begins and ends it; any other
+// runs as it comes.
 const PACKAGE_BEGINS = "import os as _os\nfrom pathlib import Path as _Path\n";
 const PACKAGE_IMPORT = "\nimport pyscript as _pyscript\n";
 
