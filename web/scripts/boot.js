@@ -210,6 +210,10 @@
       document.currentScript && document.currentScript.src) {
     var here = document.currentScript.src;
     var site = new URL("../../", here).href;
+    // The words web/scripts/python.mjs knows: it then reads the snapshot in place.
+    var readerFailed = function (reason) {
+      return { why: "the snapshot's worker failed (" + (reason || "no reason given") + ")" };
+    };
     window.ingeniousSnapshotRead = window.ingeniousPainted.then(function () {
       return new Promise(function (resolve) {
         var reader = new Worker(new URL("python-snapshot-worker.mjs", here).href, { type: "module" });
@@ -217,7 +221,7 @@
         reader.onerror = function (event) {
           event.preventDefault();
           reader.terminate();
-          resolve({ why: "the snapshot's worker failed (" + (event.message || "no reason given") + ")" });
+          resolve(readerFailed(event.message));
         };
         reader.postMessage({
           snapshot: new URL("python.snapshot", site).href,
@@ -226,7 +230,7 @@
         });
       });
     }).catch(function (err) {
-      return { why: "the snapshot's worker failed (" + (err && err.message || err) + ")" };
+      return readerFailed(err && err.message || String(err));
     });
   }
   document.addEventListener("DOMContentLoaded", function () {
