@@ -285,7 +285,8 @@ def test_pyscripts_package_is_written_once_the_page_is_idle(ready_page: Page) ->
     while an import before then finds the build's bytecode in its place; the bots play."""
     found = python_start(ready_page)
     assert found["start"] == "snapshot" and found.get("pyscript") == "deferred", found
-    play_one_game_start(ready_page)
+    start_game(ready_page, seats=["casual", "casual"])  # two bots: the worker plays
+    ready_page.wait_for_function("window.ingenious.state().moves.length > 1", timeout=120_000)
     ready_page.wait_for_function(WRITTEN_JS, timeout=60_000)
     written, ready = ready_page.evaluate(
         "['pyscript-written', 'ready']"
@@ -293,3 +294,5 @@ def test_pyscripts_package_is_written_once_the_page_is_idle(ready_page: Page) ->
     )
     assert written > ready, "PyScript's package was written before the game was ready"
     assert ready_page.evaluate(PYSCRIPT_PYC_JS)[1] is True
+    # The page reaches its declared bot worker without importing the package first.
+    assert ready_page.evaluate("window.ingeniousPython.pyscriptImport") == "at idle"

@@ -84,11 +84,17 @@ class Workers:
             self.future = asyncio.ensure_future(self._create(self.name))
 
     async def _create(self, name: str) -> Any:
-        from pyscript import create_named_worker, workers  # type: ignore[import-not-found]
-
         if not missing(js.document.querySelector(f'script[worker][name="{name}"]')):
-            worker = await workers[name]  # declared in the page: already starting
+            # Declared in the page: already starting. PyScript's registry of named workers
+            # is read from the JavaScript module PyScript gives every interpreter, not
+            # through the `pyscript` package, whose import (90-130 ms of the main thread
+            # right after the board) the page puts off until it is idle.
+            from polyscript import workers  # type: ignore[import-not-found]
+
+            worker = await js.Reflect.get(workers, name)
         else:
+            from pyscript import create_named_worker  # type: ignore[import-not-found]
+
             # The source is written out: tools/archive.py finds the worker's entry module.
             worker = await create_named_worker(
                 src="./web/shell/worker.py", name=name, config=CONFIG

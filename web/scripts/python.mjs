@@ -78,6 +78,9 @@ function deferPackage(pyodide) {
     globalThis.ingeniousPython.pyscript = "deferred";
     later(() => {
       try {
+        // Whether anything imported the package before (its bytecode): a test reads it.
+        const early = pyodide.runPython("'pyscript' in __import__('sys').modules");
+        globalThis.ingeniousPython.pyscriptImport = early ? "before idle" : "at idle";
         pyodide.runPython(code);
       } catch (error) {
         console.warn(`PyScript's package could not be written (${error.message || error})`);
