@@ -20,7 +20,7 @@ from playwright.sync_api import BrowserContext, BrowserType, Frame, Locator, Pag
 
 from engine import SaveFormatError, parse_position, score_position
 from tests.browser.a11y import assert_no_violations
-from tests.browser.dist_site import DistSite
+from tests.browser.dist_site import SUB_PATH, DistSite
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import Handler, start_in_thread
 from web.board.hexgrid import DIRECTIONS
@@ -672,12 +672,16 @@ def test_frames_on_another_site_open_offline_after_one_visit(
         host_server.server_close()
 
 
+@pytest.mark.allow_console_errors
 def test_a_page_of_boards_next_to_the_game_opens_offline_and_so_does_the_game(
-    page: Page, context: BrowserContext, game_site: DistSite
+    page: Page, context: BrowserContext, game_site: DistSite, console_errors: list[str]
 ) -> None:
     """A rules page put in the release's folder, with the include and two boards: after one
     visit it opens with the network gone (the include registered the service worker and
-    had the page and its position file kept), and so does the game itself."""
+    had the page and its position file kept), and so does the game itself. The only error
+    the console may show is the browser's own line for a request of the position file that
+    it sent to the network instead of the worker (seen under load); the board reads the
+    kept copy then (the test below)."""
     (game_site.folder / "lesson.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
         '<script src="web/scripts/boards.js" defer></script></head><body><main><h1>Lesson</h1>'
@@ -701,6 +705,56 @@ def test_a_page_of_boards_next_to_the_game_opens_offline_and_so_does_the_game(
     assert listed_rays(page.locator("#two")) == engine_rays(load(EXAMPLES[3]))
     page.goto(game_site.url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
+    position_file = f"{game_site.url}positions/{EXAMPLES[2].name}"
+    assert all(
+        "ERR_INTERNET_DISCONNECTED" in line and line.endswith(f"({position_file})")
+        for line in console_errors
+    ), console_errors
+
+
+# A copy kept the way the release's service worker keeps it (tools/sw_template.js): in a
+# cache whose name ends in the folder of the copy of the game it belongs to.
+PUT_KEPT = """([name, url, text]) => caches.open(name).then(cache => cache.put(
+    new URL(url, location.href).href,
+    new Response(text, {headers: {'content-type': 'application/json'}})))"""
+ADD_BOARD = """([id, src]) => { const div = document.createElement('div'); div.id = id;
+    div.setAttribute('data-ingenious-src', src); document.querySelector('main').append(div);
+    window.ingeniousBoards.scan(); }"""
+
+
+@pytest.mark.browser_context_args(service_workers="block")
+@pytest.mark.allow_console_errors
+def test_a_board_opens_from_the_kept_copy_when_the_worker_does_not_answer(
+    page: Page, context: BrowserContext, game_site: DistSite, console_errors: list[str]
+) -> None:
+    """With no network, a board whose position file the browser did not hand to the service
+    worker (a worker starting up, a browser that bypasses it; here blocked outright) still
+    opens: the page reads the worker's kept copy from Cache Storage itself. Only the caches
+    of the copy of the game whose folder holds the file count: another folder's copy of the
+    same address is not used, and that board says it could not fetch its file."""
+    (game_site.folder / "lesson.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
+        '<script src="web/scripts/boards.js" defer></script></head><body><main><h1>Lesson</h1>'
+        f"<div id=\"first\" data-ingenious-position='{json.dumps(load(EXAMPLES[0]))}'></div>"
+        "</main></body></html>",
+        encoding="utf-8",
+    )
+    page.goto(game_site.url + "lesson.html")
+    board_ready(page, "first")  # the runtime is up: later boards need no file but theirs
+    ours = f"ingenious-0123456789abcdef /{SUB_PATH}"
+    theirs = "ingenious-0123456789abcdef /elsewhere/"
+    page.evaluate(PUT_KEPT, [ours, f"positions/{EXAMPLES[2].name}", EXAMPLES[2].read_text()])
+    page.evaluate(PUT_KEPT, [theirs, f"positions/{EXAMPLES[3].name}", EXAMPLES[3].read_text()])
+    game_site.stop()
+    context.set_offline(True)
+    page.evaluate(ADD_BOARD, ["kept", f"positions/{EXAMPLES[2].name}"])
+    page.evaluate(ADD_BOARD, ["other", f"positions/{EXAMPLES[3].name}"])
+    board_ready(page, "kept")
+    assert listed_rays(page.locator("#kept")) == engine_rays(load(EXAMPLES[2]))
+    problem = page.locator("#other").get_by_role("alert")
+    expect(problem).to_contain_text("could not be fetched")
+    assert listed_rays(page.locator("#other")) == []
+    assert console_errors and all("ERR_INTERNET_DISCONNECTED" in e for e in console_errors)
 
 
 def test_without_javascript_the_frame_says_what_it_needs(
