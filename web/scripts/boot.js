@@ -233,9 +233,14 @@
       return readerFailed(err && err.message || String(err));
     });
   }
-  document.addEventListener("DOMContentLoaded", function () {
-    if (!fatal) setStage(_("Loading the Python runtime…"), 0.1);
-  });
+  // The runtime is loading from the document's end or from the interpreter's first word
+  // (ingenious:python-busy), whichever comes first: on a busy machine the interpreter
+  // spoke before the document had ended, and the strip still said "Starting…".
+  function loading() {
+    if (!fatal && fraction < 0.1) setStage(_("Loading the Python runtime…"), 0.1);
+  }
+  document.addEventListener("DOMContentLoaded", loading);
+  window.addEventListener("ingenious:python-busy", loading);
   window.addEventListener("ingenious:python-restoring", function () {
     if (!fatal) setStage(_("Starting the game: one moment…"), 0.6);
   });
