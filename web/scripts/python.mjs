@@ -44,10 +44,10 @@ const AFTER_RESTORE = [
   "import random, sys, zipfile, zipimport",
   "zipimport._zip_directory_cache.clear()",
   "random.seed()",
-  // PyScript's package is written as sources at every start and imported: its bytecode,
-  // made by the build from the very same sources, is put where Python looks for it, beside
-  // those sources (pyscript/__pycache__/) and, for a page that imports the package before
-  // they are written (deferPackage below), in their place (pyscript/name.pyc).
+  // PyScript's package is written as sources at every start and imported; a restored
+  // interpreter leaves that out (skipPackage below). The package's bytecode, made by the
+  // build from the very same sources, is put where Python looks for it: beside sources
+  // (pyscript/__pycache__/) and in their place (pyscript/name.pyc), for an import of it.
   "with zipfile.ZipFile(f'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip') as _zip:",
   "    for _name in [n for n in _zip.namelist() if n.startswith('pyscript/')]:",
   "        _zip.extract(_name, '/home/pyodide')",
@@ -59,15 +59,16 @@ const AFTER_RESTORE = [
 
 // PyScript's first Python on a page (and in a worker): it writes its package's sources
 // (33 kB) into the working folder and imports the package, 70-190 ms of the page's start
-// (marks around it), though the game's page needs the package only for its bot worker,
-// later, and the worker not at all. A restored interpreter runs that code once it is idle
-// instead: until then an import of the package finds the build's bytecode in its place
-// (AFTER_RESTORE). The code is known by how PyScript 0.7 begins and ends it; any other
-// runs as it comes.
+// (marks around it), though the game's page needs the package only to start a bot worker
+// again after a failure, and the worker not at all. Put off until the page was idle, it
+// was still one task of 100-330 ms after the board (a cold load), which kept the page
+// from counting as idle (Lighthouse's blocking time). A restored interpreter skips that
+// code: an import of the package finds the build's bytecode in its place (AFTER_RESTORE).
+// The code is known by how PyScript 0.7 begins and ends it; any other runs as it comes.
 const PACKAGE_BEGINS = "import os as _os\nfrom pathlib import Path as _Path\n";
 const PACKAGE_IMPORT = "\nimport pyscript as _pyscript\n";
 
-function deferPackage(pyodide) {
+function skipPackage(pyodide) {
   const run = pyodide.runPythonAsync;
   pyodide.runPythonAsync = function (code, options) {
     if (typeof code !== "string" || !code.startsWith(PACKAGE_BEGINS) ||
@@ -75,18 +76,7 @@ function deferPackage(pyodide) {
       return run.call(this, code, options);
     }
     pyodide.runPythonAsync = run;
-    globalThis.ingeniousPython.pyscript = "deferred";
-    later(() => {
-      try {
-        // Whether anything imported the package before (its bytecode): a test reads it.
-        const early = pyodide.runPython("'pyscript' in __import__('sys').modules");
-        globalThis.ingeniousPython.pyscriptImport = early ? "before idle" : "at idle";
-        pyodide.runPython(code);
-      } catch (error) {
-        console.warn(`PyScript's package could not be written (${error.message || error})`);
-      }
-      mark("pyscript-written");
-    });
+    globalThis.ingeniousPython.pyscript = "skipped";
     return Promise.resolve(undefined);
   };
 }
@@ -427,7 +417,7 @@ async function start() {
     mark("python-restored");
     const { times } = await prepared;
     report("snapshot", null, times);
-    deferPackage(pyodide);
+    skipPackage(pyodide);
     tell("up");
     later(() => archiveBytes().then((archive) => unpackSources(pyodide, archive), (error) => {
       console.warn(`python.zip could not be read (${error.message}): tracebacks show no source`);
