@@ -262,13 +262,13 @@ PYSCRIPT_PYC_JS = """async () => {
   const { loadPyodide } = await import(new URL("web/scripts/python.mjs", location.href).href);
   const pyodide = await loadPyodide();
   return pyodide.runPython(`
-import importlib.util, os, sys
+import importlib.util, js, os, sys
 before = "pyscript" in sys.modules
 import pyscript
 origin = pyscript.__spec__.origin
 used = origin if origin.endswith(".pyc") else importlib.util.cache_from_source(origin)
 [before, int.from_bytes(open(used, "rb").read()[4:8], "little"),
- os.path.isfile("pyscript/__init__.py"), pyscript.window.location.href == __import__("js").location.href]
+ os.path.isfile("pyscript/__init__.py"), pyscript.window.location.href == js.location.href]
 `).toJs();
 }"""
 
