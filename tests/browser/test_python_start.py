@@ -232,6 +232,32 @@ def test_the_start_screen_says_it_is_busy_while_the_interpreter_starts(
     assert page.get_attribute("#setup-form", "aria-busy") == "false"
 
 
+# The interpreter's first word ("ingenious:python-busy") said before the document has
+# ended, as soon as the loading strip exists: what the strip says then.
+EARLY_BUSY_JS = """window.__early = null;
+let ended = false;
+document.addEventListener("DOMContentLoaded", () => { ended = true; });
+new MutationObserver((changes, observer) => {
+  const stage = document.getElementById("loading-stage");
+  if (!stage || window.__early) return;
+  observer.disconnect();
+  window.dispatchEvent(new Event("ingenious:python-busy"));
+  window.__early = {ended, stage: stage.textContent};
+}).observe(document, {childList: true, subtree: true});"""
+
+
+def test_the_strip_says_loading_when_the_interpreter_speaks_before_the_document_ends(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """On a loaded machine the interpreter can say it is busy before the document has
+    ended: the loading strip then says the runtime is loading, not "Starting…"."""
+    page.add_init_script(EARLY_BUSY_JS)
+    open_ready(page, server_url)
+    early = page.evaluate("window.__early")
+    assert early is not None and early["ended"] is False, early
+    assert "Loading" in early["stage"], early
+
+
 SOURCE_LINE_JS = """async () => {
   const { loadPyodide } = await import(new URL("web/scripts/python.mjs", location.href).href);
   const pyodide = await loadPyodide();
