@@ -236,16 +236,23 @@
   // The runtime is loading from the document's end or from the interpreter's first word
   // (ingenious:python-busy), whichever comes first: on a busy machine the interpreter
   // spoke before the document had ended, and the strip still said "Starting…".
+  // Each stage is said once, in order (a later one is never replaced by an earlier one).
+  var stageSaid = 0;
+  function stageOnce(order, text, value) {
+    if (order <= stageSaid) return;
+    stageSaid = order;
+    setStage(text, value);
+  }
   function loading() {
-    if (!fatal && fraction < 0.1) setStage(_("Loading the Python runtime…"), 0.1);
+    if (!fatal) stageOnce(1, _("Loading the Python runtime…"), 0.1);
   }
   document.addEventListener("DOMContentLoaded", loading);
   window.addEventListener("ingenious:python-busy", loading);
   window.addEventListener("ingenious:python-restoring", function () {
-    if (!fatal) setStage(_("Starting the game: one moment…"), 0.6);
+    if (!fatal) stageOnce(2, _("Starting the game: one moment…"), 0.6);
   });
   document.addEventListener("py:ready", function () {
-    setStage(_("Loading the game…"), 0.8);
+    stageOnce(3, _("Loading the game…"), 0.8);
   }, true);
   window.addEventListener("error", function (event) {
     var element = event.target;
