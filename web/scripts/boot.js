@@ -233,10 +233,10 @@
       return readerFailed(err && err.message || String(err));
     });
   }
-  // The runtime is loading from the document's end or from the interpreter's first word
-  // (ingenious:python-busy), whichever comes first: on a busy machine the interpreter
-  // spoke before the document had ended, and the strip still said "Starting…".
-  // Each stage is said once, in order (a later one is never replaced by an earlier one).
+  // The loading strip's stages, each said once and in order (a later one is never replaced
+  // by an earlier one). The runtime is loading from the document's end or from the
+  // interpreter's first word (ingenious:python-busy), whichever comes first: on a busy
+  // machine the interpreter spoke before the document had ended.
   var stageSaid = 0;
   function stageOnce(order, text, value) {
     if (order <= stageSaid) return;

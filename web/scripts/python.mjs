@@ -45,9 +45,9 @@ const AFTER_RESTORE = [
   "zipimport._zip_directory_cache.clear()",
   "random.seed()",
   // PyScript's package is written as sources at every start and imported; a restored
-  // interpreter leaves that out (skipPackage below). The package's bytecode, made by the
-  // build from the very same sources, is put where Python looks for it: beside sources
-  // (pyscript/__pycache__/) and in their place (pyscript/name.pyc), for an import of it.
+  // interpreter leaves that out (skipPackage below). For an import of the package, its
+  // bytecode (made by the build from the very same sources) is put where Python looks
+  // for it: pyscript/name.pyc, and pyscript/__pycache__/.
   "with zipfile.ZipFile(f'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip') as _zip:",
   "    for _name in [n for n in _zip.namelist() if n.startswith('pyscript/')]:",
   "        _zip.extract(_name, '/home/pyodide')",
@@ -61,9 +61,10 @@ const AFTER_RESTORE = [
 // (33 kB) into the working folder and imports the package, 70-190 ms of the page's start
 // (marks around it), though the game's page needs the package only to start a bot worker
 // again after a failure, and the worker not at all. Put off until the page was idle, it
-// was still one task of 100-330 ms after the board (a cold load), which kept the page
-// from counting as idle (Lighthouse's blocking time). A restored interpreter skips that
-// code: an import of the package finds the build's bytecode in its place (AFTER_RESTORE).
+// was still one task of 35-330 ms after the board (cold loads, a loaded machine): the
+// page did not count as idle until then (Lighthouse's blocking time). A restored
+// interpreter skips that code: an import of the package finds the build's bytecode in its
+// place (AFTER_RESTORE).
 // The code is known by how PyScript 0.7 begins and ends it; any other runs as it comes.
 const PACKAGE_BEGINS = "import os as _os\nfrom pathlib import Path as _Path\n";
 const PACKAGE_IMPORT = "\nimport pyscript as _pyscript\n";
