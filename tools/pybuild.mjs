@@ -173,9 +173,10 @@ def trimmed_stdlib(stdlib_path, keep):
 
 // PyScript's own Python package as the page gets it: PyScript writes these sources (held
 // in its bundle) into the working folder at every start, then imports them, compiling
-// them again each time. Their bytecode ships in python-stdlib-rest.zip, under
-// pyscript/__pycache__/, and web/scripts/python.mjs writes it beside where the sources
-// will be. Returns {"pyscript/name.py": source}.
+// them again each time; a restored interpreter skips that. Their bytecode ships in
+// python-stdlib-rest.zip, under pyscript/__pycache__/, and web/scripts/python.mjs writes
+// it where an import of the package finds it (pyscript/name.pyc). Returns
+// {"pyscript/name.py": source}.
 function pyscriptSources() {
   const dist = join(root, "node_modules", "@pyscript", "core", "dist");
   const marker = '{pyscript:{"__init__.py":';

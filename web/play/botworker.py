@@ -88,7 +88,7 @@ class Workers:
             # Declared in the page: already starting. PyScript's registry of named workers
             # is read from the JavaScript module PyScript gives every interpreter, not
             # through the `pyscript` package, whose import (90-130 ms of the main thread
-            # right after the board) the page puts off until it is idle.
+            # right after the board) a restored page never makes.
             from polyscript import workers  # type: ignore[import-not-found]
 
             worker = await js.Reflect.get(workers, name)

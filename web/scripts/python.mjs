@@ -41,20 +41,21 @@ const FILES = {
 // source (os.urandom is crypto.getRandomValues). And its zip importer forgets the table of
 // contents of the standard library it was made on: it now reads the rest of it.
 const AFTER_RESTORE = [
-  "import random, sys, zipfile, zipimport",
+  "import os, random, sys, zipfile, zipimport",
   "zipimport._zip_directory_cache.clear()",
   "random.seed()",
   // PyScript's package is written as sources at every start and imported; a restored
   // interpreter leaves that out (skipPackage below). For an import of the package, its
-  // bytecode (made by the build from the very same sources) is put where Python looks
-  // for it: pyscript/name.pyc, and pyscript/__pycache__/.
+  // bytecode (made by the build from the very same sources, shipped under
+  // pyscript/__pycache__/) is put where Python looks for it with no sources beside it:
+  // pyscript/name.pyc.
+  "os.makedirs('/home/pyodide/pyscript', exist_ok=True)",
   "with zipfile.ZipFile(f'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip') as _zip:",
   "    for _name in [n for n in _zip.namelist() if n.startswith('pyscript/')]:",
-  "        _zip.extract(_name, '/home/pyodide')",
   "        _module = _name.rsplit('/', 1)[1].split('.')[0]",
   "        with open(f'/home/pyodide/pyscript/{_module}.pyc', 'wb') as _file:",
   "            _file.write(_zip.read(_name))",
-  "del random, sys, zipfile, zipimport, _zip, _name, _module, _file",
+  "del os, random, sys, zipfile, zipimport, _zip, _name, _module, _file",
 ].join("\n");
 
 // PyScript's first Python on a page (and in a worker): it writes its package's sources
