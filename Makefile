@@ -126,9 +126,10 @@ test-pyodide: runtime wheels
 	node tools/pybuild.mjs check $(PYBUILD_CHECK)/python.zip $(PYBUILD_CHECK)/python-stdlib.zip $(PYBUILD_CHECK)/python-stdlib-rest.zip
 	node tests/pyodide/run_pytest.mjs tests/engine
 
-# A test whose Chromium renderer process crashes (an environment failure, not an assertion)
-# runs once more; any other failure fails at once. pytest's summary lists every rerun.
-BROWSER_RERUN := --reruns 1 --only-rerun "(Target|Page) crashed"
+# A test whose Chromium renderer process crashes, or stops running script altogether
+# (tests/browser/conftest.py, RendererFrozen), runs once more: an environment failure, not
+# an assertion. Any other failure fails at once. pytest's summary lists every rerun.
+BROWSER_RERUN := --reruns 1 --only-rerun "(Target|Page) crashed|RendererFrozen"
 
 # The slowest browser tests are listed at the end: the suite's time is CI's tightest limit.
 test-browser: venv runtime chromium i18n

@@ -13,7 +13,12 @@ Fixtures
     * console messages of type ``error`` and uncaught page errors are collected in
       ``console_errors`` and fail the test at teardown, unless the test is marked
       ``@pytest.mark.allow_console_errors`` (then it may assert on them itself);
-    * when the test body fails, a screenshot is written to ``test-artifacts/``.
+    * when the test body fails, a screenshot is written to ``test-artifacts/``;
+    * when it fails on a Playwright timeout and the page then runs no script, or draws no
+      frame, for ``FROZEN_PROBE_MS`` (its renderer is frozen: input and screenshots wait on
+      both), the
+      failure is raised again as :class:`RendererFrozen`, which ``make test-browser`` runs
+      once more, as it does a crashed renderer; a page that answers keeps the timeout.
 ``requests_seen`` (function)
     List of every URL the context requested (in order).
 ``foreign_requests`` (function)
@@ -46,6 +51,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.dist_site import build_release
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
@@ -55,6 +61,39 @@ ARTIFACTS = ROOT / "test-artifacts"
 READY_SELECTOR = 'body[data-ready="1"]'
 READY_TIMEOUT_MS = 60_000
 LOCAL_SCHEMES = {"data", "blob", "about"}
+# How long a page may take to run a line of script, then to draw a frame, before its renderer
+# counts as frozen.
+FROZEN_PROBE_MS = 5_000
+
+
+class RendererFrozen(Exception):
+    """A test timed out and its page's renderer then ran no script, or drew no frame, for
+    long past any wait of the test: its main thread or its drawing was held."""
+
+
+# Set on a test whose page was found frozen: its failure screenshot would wait on it too.
+FROZEN = pytest.StashKey[bool]()
+
+
+def renderer_frozen(page: Page, probe_ms: int = FROZEN_PROBE_MS) -> str | None:
+    """What a frozen renderer did not do within ``probe_ms``: run a line of script, or then
+    draw a frame (input and screenshots wait on both). None when it did both, or when the
+    page is closed."""
+    if page.is_closed():
+        return None
+    try:
+        page.wait_for_function("() => true", polling=100, timeout=probe_ms)
+    except PlaywrightTimeout:
+        return "ran no script"
+    try:
+        page.evaluate(
+            "() => { window.__probeFrame = false;"
+            " requestAnimationFrame(() => { window.__probeFrame = true; }); }"
+        )
+        page.wait_for_function("() => window.__probeFrame", polling=100, timeout=probe_ms)
+    except PlaywrightTimeout:
+        return "drew no frame"
+    return None
 
 
 def _open_ready(page: Page, url: str, timeout_ms: int = READY_TIMEOUT_MS) -> float:
@@ -104,6 +143,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
+    try:
+        return (yield)
+    except PlaywrightTimeout as exc:
+        page = pyfuncitem.funcargs.get("page")
+        frozen = renderer_frozen(page) if isinstance(page, Page) else None
+        if frozen:
+            pyfuncitem.stash[FROZEN] = True
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise RendererFrozen(
+                f"the page {frozen} for {FROZEN_PROBE_MS / 1000:g} s after: {first}"
+            ) from exc
+        raise
 
 
 @pytest.fixture
@@ -180,7 +235,8 @@ def _guard(
     yield
 
     call_report = getattr(request.node, "rep_call", None)
-    if call_report is not None and call_report.failed and not crashed:
+    frozen = request.node.stash.get(FROZEN, False)
+    if call_report is not None and call_report.failed and not crashed and not frozen:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{_slug(request.node.nodeid)}-failed.png"))
     problems = [f"request outside 127.0.0.1: {url}" for url in foreign]
