@@ -16,9 +16,10 @@ Fixtures
     * when the test body fails, a screenshot is written to ``test-artifacts/``;
     * when it fails on a Playwright timeout and the page then runs no script, or draws no
       frame, for ``FROZEN_PROBE_MS`` (its renderer is frozen: input and screenshots wait on
-      both), the
-      failure is raised again as :class:`RendererFrozen`, which ``make test-browser`` runs
-      once more, as it does a crashed renderer; a page that answers keeps the timeout.
+      both), the failure is raised again as :class:`RendererFrozen`, saying which
+      processes used the CPU meanwhile (a renderer using a whole core runs a script that
+      does not end); ``make test-browser`` runs it once more, as it does a test whose
+      renderer crashed. A page that answers keeps its timeout.
 ``requests_seen`` (function)
     List of every URL the context requested (in order).
 ``foreign_requests`` (function)
@@ -50,7 +51,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.dist_site import build_release
@@ -94,6 +95,28 @@ def renderer_frozen(page: Page, probe_ms: int = FROZEN_PROBE_MS) -> str | None:
     except PlaywrightTimeout:
         return "drew no frame"
     return None
+
+
+def cpu_use(browser: Browser | None, seconds: float = 1.0) -> str:
+    """The CPU seconds each of the browser's processes used over ``seconds`` (the browser
+    process answers, never a renderer), busiest first: a frozen renderer that uses a whole
+    core runs a script that does not end, one that uses none waits on something else."""
+    if browser is None:
+        return "no browser to ask"
+    try:
+        session = browser.new_browser_cdp_session()
+        before = session.send("SystemInfo.getProcessInfo")["processInfo"]
+        time.sleep(seconds)
+        after = session.send("SystemInfo.getProcessInfo")["processInfo"]
+        session.detach()
+    except Exception as exc:  # an old Chromium: no SystemInfo domain
+        return f"not known ({exc})"
+    start = {info["id"]: info["cpuTime"] for info in before}
+    used = sorted(
+        ((info["cpuTime"] - start.get(info["id"], 0.0), info["type"]) for info in after),
+        reverse=True,
+    )
+    return ", ".join(f"{kind} {cpu:.2f} s" for cpu, kind in used if cpu >= 0.01) or "none"
 
 
 def _open_ready(page: Page, url: str, timeout_ms: int = READY_TIMEOUT_MS) -> float:
@@ -152,11 +175,12 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
     except PlaywrightTimeout as exc:
         page = pyfuncitem.funcargs.get("page")
         frozen = renderer_frozen(page) if isinstance(page, Page) else None
-        if frozen:
+        if frozen and isinstance(page, Page):
             pyfuncitem.stash[FROZEN] = True
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise RendererFrozen(
                 f"the page {frozen} for {FROZEN_PROBE_MS / 1000:g} s after: {first}"
+                f" (CPU used over the next second: {cpu_use(page.context.browser)})"
             ) from exc
         raise
 

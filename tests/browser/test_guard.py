@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import renderer_frozen
+from tests.browser.conftest import cpu_use, renderer_frozen
 
 # Holds the page's main thread for 12 s, starting once the current task ends.
 HOLD_MAIN_THREAD_JS = """() => setTimeout(() => {
@@ -33,3 +33,14 @@ def test_a_page_that_answers_does_not_count_as_frozen(page: Page) -> None:
     with pytest.raises(PlaywrightTimeout):
         page.click("#missing", timeout=500)
     assert renderer_frozen(page, probe_ms=2000) is None
+
+
+def test_the_cpu_of_a_held_page_is_reported(page: Page) -> None:
+    """A frozen page's failure says which processes used the CPU: the renderer running a
+    script that does not end uses most of a core, and the browser process tells it."""
+    page.set_content("<p>Busy</p>")
+    page.evaluate(HOLD_MAIN_THREAD_JS)
+    used = cpu_use(page.context.browser, seconds=1.0)
+    busiest = used.split(",")[0]
+    assert busiest.startswith("renderer "), used
+    assert float(busiest.split()[1]) >= 0.3, used
