@@ -174,15 +174,17 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
         return (yield)
     except PlaywrightTimeout as exc:
         page = pyfuncitem.funcargs.get("page")
-        frozen = renderer_frozen(page) if isinstance(page, Page) else None
-        if frozen and isinstance(page, Page):
-            pyfuncitem.stash[FROZEN] = True
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise RendererFrozen(
-                f"the page {frozen} for {FROZEN_PROBE_MS / 1000:g} s after: {first}"
-                f" (CPU used over the next second: {cpu_use(page.context.browser)})"
-            ) from exc
-        raise
+        if not isinstance(page, Page):
+            raise
+        frozen = renderer_frozen(page)
+        if frozen is None:
+            raise
+        pyfuncitem.stash[FROZEN] = True
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise RendererFrozen(
+            f"the page {frozen} for {FROZEN_PROBE_MS / 1000:g} s after: {first}"
+            f" (CPU used over the next second: {cpu_use(page.context.browser)})"
+        ) from exc
 
 
 @pytest.fixture

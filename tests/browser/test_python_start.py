@@ -172,7 +172,7 @@ def test_a_damaged_snapshot_is_refused_and_the_game_starts_normally(
     page: Page, server_url: str, open_ready: Callable[..., float], damage: str
 ) -> None:
     """A snapshot whose runs of memory are garbled, or whose file ends inside its last
-    run (the runs are inflated as the bytes arrive), is not restored."""
+    run, is not restored."""
     header, body = snapshot_parts(server_url)
     first = header["segments"][0][2]
     if damage == "garbled":
