@@ -335,3 +335,39 @@ def test_a_restored_page_never_sets_up_pyscripts_package_and_can_still_import_it
         False,
         True,
     ]
+
+
+WORKER_START_JS = "JSON.stringify(globalThis.ingeniousPython || null)"
+
+
+def worker_starts(page: Page) -> list[dict[str, Any]]:
+    """How each running worker's interpreter started (`ingeniousPython` of the workers
+    that have one: the bot worker; the page's snapshot reader has none)."""
+    found = []
+    for worker in page.workers:
+        try:
+            start = json.loads(worker.evaluate(WORKER_START_JS))
+        except Exception:  # a worker that ended meanwhile
+            continue
+        if start:
+            found.append(start)
+    return found
+
+
+def test_the_bot_worker_starts_from_the_snapshot_the_page_hands_it(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """The bot worker starts once the first screen is drawn, from the snapshot the page has
+    just restored, handed over with the compiled wasm: the snapshot is fetched once, by
+    the page, and the bots play (the browser guard fails the test on any page error, such
+    as PyScript's own handling of the hand-over messages)."""
+    asked: list[str] = []
+    page.context.on("request", lambda request: asked.append(request.url))
+    open_ready(page, server_url)
+    assert python_start(page)["start"] == "snapshot"
+    start_game(page, seats=["casual", "casual"])  # two bots: the worker plays
+    page.wait_for_function("window.ingenious.state().moves.length > 1", timeout=120_000)
+    starts = worker_starts(page)
+    assert len(starts) == 1, starts
+    assert starts[0]["start"] == "snapshot" and set(starts[0]["times"]) == {"handed"}, starts
+    assert len([url for url in asked if url.endswith("/python.snapshot")]) == 1, asked

@@ -9,11 +9,14 @@ wide margin for a busy machine) terminates that worker, starts a fresh one, and 
 `BotTimeout` so the caller can tell the player and ask again. A call that fails outright
 restarts the worker too.
 
-The first worker is declared in the page (``<script type="py" worker name="bots">`` in
-`index.html`), so it starts with the page, beside the main interpreter, and the first bot
-move does not wait for a second Pyodide to start; `start` only awaits it. A restart
-creates the next one (``bots-2``, ...) with ``create_named_worker``; so does a page that
-declares none.
+The page starts the first worker (``bots``) as soon as its first screen is drawn, and
+every restart the next one (``bots-2``, ...): a ``<script type="py" worker name=...>`` added
+to the page, which PyScript starts. A worker declared in `index.html` started with the
+page instead, and its start (Pyodide's script and wasm, its snapshot) took the cores
+while the page's own interpreter was being restored: the page's longest tasks grew by
+half and Lighthouse's blocking time doubled (docs/performance.md). Its interpreter still
+restores only once the page's is up (`web/scripts/python.mjs`). A page that declares one
+anyway has it awaited.
 
 A new worker is warmed up before it is handed out: each searching level plays one tiny
 move on a fresh board (`WARM_LEVELS`, with the smallest budget), so the first real
@@ -44,6 +47,39 @@ def warm_view() -> str:
     from engine import new_game
 
     return json.dumps(new_game("standard", 2, 1, ["A", "B"], {}).view(0))
+
+
+async def idle(timeout_ms: int = 500) -> None:
+    """Once the page is idle (the frame that shows the first screen or the board drawn), or
+    after `timeout_ms`: PyScript's set-up of a worker holds the main thread for 30-50 ms."""
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def resume(*_: Any) -> None:
+        if not done.done():
+            done.set_result(None)
+
+    if hasattr(js, "requestIdleCallback"):
+        options = js.Object.new()
+        options.timeout = timeout_ms
+        js.requestIdleCallback(create_once_callable(resume), options)
+    else:
+        js.setTimeout(create_once_callable(resume), 0)
+    await done
+
+
+def add_worker_script(src: str, name: str, config: str) -> None:
+    """Add ``<script type="py" worker name=... src=... config=...>`` to the page: PyScript
+    starts it as a named worker (what ``pyscript.create_named_worker`` does, without
+    importing that package)."""
+    script = js.document.createElement("script")
+    script.type = "py"
+    script.src = src
+    script.setAttribute("worker", "")
+    script.setAttribute("name", name)
+    script.setAttribute("config", config)
+    js.document.body.append(script)
 
 
 class BotTimeout(Exception):
@@ -84,22 +120,19 @@ class Workers:
             self.future = asyncio.ensure_future(self._create(self.name))
 
     async def _create(self, name: str) -> Any:
-        if not missing(js.document.querySelector(f'script[worker][name="{name}"]')):
-            # Declared in the page: already starting. PyScript's registry of named workers
-            # is read from the JavaScript module PyScript gives every interpreter, not
-            # through the `pyscript` package, whose import (90-130 ms of the main thread
-            # right after the board) a restored page never makes.
-            from polyscript import workers  # type: ignore[import-not-found]
-
-            worker = await js.Reflect.get(workers, name)
-        else:
-            from pyscript import create_named_worker  # type: ignore[import-not-found]
-
+        if missing(js.document.querySelector(f'script[worker][name="{name}"]')):
+            await idle()
             # The source is written out: tools/archive.py finds the worker's entry module.
-            worker = await create_named_worker(
-                src="./web/shell/worker.py", name=name, config=CONFIG
-            )
+            add_worker_script(src="./web/shell/worker.py", name=name, config=CONFIG)
+        # PyScript's registry of named workers is read from the JavaScript module PyScript
+        # gives every interpreter, not through the `pyscript` package, whose import (90-130
+        # ms of the main thread right after the board) a restored page never makes.
+        from polyscript import workers  # type: ignore[import-not-found]
+
+        worker = await js.Reflect.get(workers, name)
+        js.performance.mark("ingenious:bots-up")
         await self._warm(worker)
+        js.performance.mark("ingenious:bots-warm")
         return worker
 
     async def _warm(self, worker: Any) -> None:

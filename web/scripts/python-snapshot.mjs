@@ -56,9 +56,10 @@ function runsWithin(runs, size) {
     run.every(Number.isSafeInteger) && run[0] >= 0 && run[1] > 0 && run[0] + run[1] <= size);
 }
 
-/** {snapshot, base, lock, times}: the snapshot's bytes, if it fits the site's files (named
- * by {snapshot, rest, version, site}), but for its base runs ({runs, sha256, offset}: to be
- * copied from a fresh module), the info of the package lock file it was made with, and how
+/** {snapshot, base, lock, release, times}: the snapshot's bytes, if it fits the site's files
+ * (named by {snapshot, rest, version, site}), but for its base runs ({runs, sha256, offset}:
+ * to be copied from a fresh module), the info of the package lock file it was made with,
+ * the hash of the standard library it was made with (which keys the release), and how
  * many milliseconds fetching, checking and inflating took; otherwise throws an Error that
  * says why not. */
 export async function readSnapshot({ snapshot, rest, version, site }) {
@@ -100,7 +101,7 @@ export async function readSnapshot({ snapshot, rest, version, site }) {
     const ms = (from, to) => Math.round(to - from);
     const base = { runs: header.base, sha256: header.base_sha256,
                    offset: header.memory_offset };
-    return { snapshot: bytes, base, lock: header.lock,
+    return { snapshot: bytes, base, lock: header.lock, release: header.stdlib,
              times: { fetch: ms(began, fetched), check: ms(fetched, checked),
                       inflate: ms(checked, performance.now()) } };
   } catch (error) {

@@ -137,15 +137,19 @@ function asked() {
   });
 }
 
-function prepare() {
-  mark("snapshot-asked");
-  const read = typeof Worker === "function"
+function read() {
+  return typeof Worker === "function"
     ? asked().catch((error) => {
       if (/worker failed/.test(error.message)) return readSnapshot(FILES);  // no module workers
       throw error;
     })
     : readSnapshot(FILES);
-  return read.then((found) => { mark("snapshot-read"); tell("read"); return found; });
+}
+
+function prepare() {
+  mark("snapshot-asked");
+  const found = PAGE ? read() : fromPage().then((handed) => handed || read());
+  return found.then((found) => { mark("snapshot-read"); tell("read"); return found; });
 }
 
 // A page's own interpreter comes first: a worker's (the bots) reads its snapshot once the
@@ -171,12 +175,113 @@ function pageHas(what) {
   });
 }
 
+// The bot worker starts once the page's first screen is drawn (web/play/botworker.py). The
+// page keeps the snapshot it restored, already read and unpacked, and the wasm it compiled,
+// until its worker asks for them (or for 20 s): both are handed to the worker (the
+// snapshot's memory moved, not copied; the compiled module shared), so the worker neither
+// fetches and inflates the snapshot again nor compiles the wasm (300-600 ms before its
+// interpreter could start). A worker that gets nothing (a later one, after a restart)
+// reads the file; it also checks that what it gets is of its own release (the hash of the
+// standard library the snapshot was made with, as readSnapshot does).
+// Question and answer go between the page and its own worker only (postMessage on the
+// worker, which PyScript also uses): each side listens in the capture phase, which runs
+// before PyScript's own listeners, and keeps the message from them.
+const KEEP_MS = 20000;
+const ASK = "ingenious:snapshot?";
+const ANSWER = "ingenious:snapshot";
+let kept = null;
+
+function keep(found) {
+  kept = { snapshot: found.snapshot, base: found.base, lock: found.lock,
+           release: found.release };
+  setTimeout(() => { kept = null; }, KEEP_MS);
+}
+
+async function handOver(worker) {
+  const gift = kept;
+  kept = null;  // one worker each: a later one (a restart) reads the file
+  const wasm = gift && compiling ? await compiling.catch(() => null) : null;
+  try {
+    if (gift) {
+      worker.postMessage({ [ANSWER]: { ...gift, wasm } }, [gift.snapshot.buffer]);
+      return;
+    }
+  } catch {
+    // not handed: the worker reads the file
+  }
+  worker.postMessage({ [ANSWER]: null });
+}
+
+// A page listens to each worker PyScript starts: PyScript gives the element its worker a
+// moment after the element is added (looked for every 10 ms, for 10 s at most), long
+// before the worker has loaded this module and can ask.
+function listenToWorkers() {
+  const listen = (script, tries = 1000) => {
+    const worker = script.xworker;
+    if (!worker) {
+      if (tries > 0 && script.isConnected) setTimeout(listen, 10, script, tries - 1);
+      return;
+    }
+    if (worker.ingeniousListened) return;
+    worker.ingeniousListened = true;
+    worker.addEventListener("message", (event) => {
+      if (event.data?.[ASK] !== true) return;
+      event.stopImmediatePropagation();
+      handOver(worker);
+    }, true);
+  };
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node.nodeName === "SCRIPT" && node.hasAttribute("worker")) listen(node);
+      }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  document.querySelectorAll("script[worker]").forEach(listen);
+}
+
+// PyScript hands every message a worker gets to the Python global `xworker.onmessage`,
+// the messages above included, and fails when the worker's script defines no `xworker`
+// (ours does not): a worker's interpreter gets one that ignores them.
+function quietWorkerMessages(pyodide) {
+  if (!pyodide.globals.has("xworker")) pyodide.globals.set("xworker", { onmessage() {} });
+}
+
+async function fromPage() {
+  if (!globalThis.crypto?.subtle || typeof globalThis.postMessage !== "function") return null;
+  const asked = performance.now();
+  let listener = null;
+  try {
+    const answer = await new Promise((resolve) => {
+      listener = (event) => {
+        if (!event.data || !(ANSWER in event.data)) return;
+        event.stopImmediatePropagation();
+        resolve(event.data[ANSWER]);
+      };
+      globalThis.addEventListener("message", listener, true);
+      globalThis.postMessage({ [ASK]: true });
+      setTimeout(() => resolve(null), 1000);  // a page that does not answer
+    });
+    if (!answer?.snapshot || answer.release !== await sha256(await bytesOf(FILES.rest, SITE))) {
+      return null;
+    }
+    if (answer.wasm instanceof WebAssembly.Module) compiling = Promise.resolve(answer.wasm);
+    return { snapshot: answer.snapshot, base: answer.base, lock: answer.lock,
+             release: answer.release, times: { handed: Math.round(performance.now() - asked) } };
+  } catch {
+    return null;  // read the file instead
+  } finally {
+    globalThis.removeEventListener("message", listener, true);
+  }
+}
+
 if (PAGE && channel) {
   channel.addEventListener("message", (event) => {
     const [ask, what] = String(event.data).split(" ");
     if (ask === "ask" && said.has(what)) channel.postMessage(what);
   });
 }
+if (PAGE && typeof MutationObserver === "function") listenToWorkers();
 
 let prepared = null;  // the snapshot's reading, from the start
 
@@ -424,10 +529,12 @@ async function start() {
       ...config, stdLibURL: FILES.rest, ...steps, _loadSnapshot: snapshot, lockFileContents: lock,
     }).finally(unshare);
     pyodide.runPython(AFTER_RESTORE);
+    if (!PAGE) quietWorkerMessages(pyodide);
     mark("python-restored");
     const { times } = await prepared;
     report("snapshot", null, times);
     skipPackage(pyodide);
+    if (PAGE) keep(found);
     tell("up");
     later(() => archiveBytes().then((archive) => unpackSources(pyodide, archive), (error) => {
       console.warn(`python.zip could not be read (${error.message}): tracebacks show no source`);

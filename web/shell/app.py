@@ -187,8 +187,8 @@ class App:
         document.body.setAttribute("data-ready", "1")
         js.performance.mark("ingenious:ready")
         self.saves.ready()  # the saves list checks the entries it shows from now on
-        # The first worker was started by the page itself, beside this interpreter
-        # (index.html); here it is only awaited, in the background.
+        # The bots' worker starts now, once the first screen is drawn, not with the page:
+        # its start would take the cores while this interpreter is restored.
         self.workers.start()
 
     def bind_shell(self) -> None:
