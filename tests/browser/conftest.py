@@ -44,6 +44,7 @@ Fixtures
 from __future__ import annotations
 
 import re
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -181,10 +182,14 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
             raise
         pyfuncitem.stash[FROZEN] = True
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise RendererFrozen(
+        message = (
             f"the page {frozen} for {FROZEN_PROBE_MS / 1000:g} s after: {first}"
             f" (CPU used over the next second: {cpu_use(page.context.browser)})"
-        ) from exc
+        )
+        # The run that follows may pass, and pytest then reports nothing of this one: the
+        # log keeps it (stderr as the process got it, past pytest's capture).
+        print(f"\n{pyfuncitem.nodeid}: RendererFrozen: {message}", file=sys.__stderr__, flush=True)
+        raise RendererFrozen(message) from exc
 
 
 @pytest.fixture
