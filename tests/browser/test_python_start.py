@@ -371,3 +371,20 @@ def test_the_bot_worker_starts_from_the_snapshot_the_page_hands_it(
     assert len(starts) == 1, starts
     assert starts[0]["start"] == "snapshot" and set(starts[0]["times"]) == {"handed"}, starts
     assert len([url for url in asked if url.endswith("/python.snapshot")]) == 1, asked
+
+
+def test_with_a_refused_snapshot_the_bot_worker_starts_normally_too(
+    page: Page, server_url: str, open_ready: Callable[..., float]
+) -> None:
+    """A page that started without its snapshot has none to hand over: its bot worker is
+    told so, refuses the file itself and starts normally, and the bots play. The page's
+    answer reaches PyScript's own message handling in the worker too, which must not fail
+    (the browser guard fails the test on the page error it would report)."""
+    serve_snapshot(page, server_url, b"not a snapshot")
+    open_ready(page, server_url)
+    assert python_start(page)["start"] == "normal"
+    start_game(page, seats=["casual", "casual"])  # two bots: the worker plays
+    page.wait_for_function("window.ingenious.state().moves.length > 1", timeout=120_000)
+    starts = worker_starts(page)
+    assert [start["start"] for start in starts] == ["normal"], starts
+    assert "not a snapshot" in starts[0]["why"], starts

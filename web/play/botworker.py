@@ -13,10 +13,10 @@ The page starts the first worker (``bots``) as soon as its first screen is drawn
 every restart the next one (``bots-2``, ...): a ``<script type="py" worker name=...>`` added
 to the page, which PyScript starts. A worker declared in `index.html` started with the
 page instead, and its start (Pyodide's script and wasm, its snapshot) took the cores
-while the page's own interpreter was being restored: the page's longest tasks grew by
-half and Lighthouse's blocking time doubled (docs/performance.md). Its interpreter still
-restores only once the page's is up (`web/scripts/python.mjs`). A page that declares one
-anyway has it awaited.
+while the page's own interpreter was being restored: the restore's tasks took about
+twice as long and Lighthouse's blocking time two to three times (docs/performance.md).
+Its interpreter starts from the snapshot and the compiled wasm the page hands it
+(`web/scripts/python.mjs`). A page that declares one anyway has it awaited.
 
 A new worker is warmed up before it is handed out: each searching level plays one tiny
 move on a fresh board (`WARM_LEVELS`, with the smallest budget), so the first real

@@ -184,8 +184,8 @@ function pageHas(what) {
 // reads the file; it also checks that what it gets is of its own release (the hash of the
 // standard library the snapshot was made with, as readSnapshot does).
 // Question and answer go between the page and its own worker only (postMessage on the
-// worker, which PyScript also uses): each side listens in the capture phase, which runs
-// before PyScript's own listeners, and keeps the message from them.
+// worker, which PyScript also uses). PyScript's own listeners, added before ours, see them
+// too: the page's ignore them, and a worker's are made to (quietWorkerMessages).
 const KEEP_MS = 20000;
 const ASK = "ingenious:snapshot?";
 const ANSWER = "ingenious:snapshot";
@@ -228,7 +228,7 @@ function listenToWorkers() {
       if (event.data?.[ASK] !== true) return;
       event.stopImmediatePropagation();
       handOver(worker);
-    }, true);
+    });
   };
   new MutationObserver((changes) => {
     for (const change of changes) {
@@ -258,7 +258,7 @@ async function fromPage() {
         event.stopImmediatePropagation();
         resolve(event.data[ANSWER]);
       };
-      globalThis.addEventListener("message", listener, true);
+      globalThis.addEventListener("message", listener);
       globalThis.postMessage({ [ASK]: true });
       setTimeout(() => resolve(null), 1000);  // a page that does not answer
     });
@@ -271,7 +271,7 @@ async function fromPage() {
   } catch {
     return null;  // read the file instead
   } finally {
-    globalThis.removeEventListener("message", listener, true);
+    globalThis.removeEventListener("message", listener);
   }
 }
 
@@ -549,6 +549,7 @@ async function start() {
       archiveBytes(),
     ]);
     unpack(pyodide, archive);
+    if (!PAGE) quietWorkerMessages(pyodide);
     report("normal", why);
     tell("up");
     return pyodide;
