@@ -7,6 +7,7 @@ calling into the page's game.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -57,6 +58,23 @@ def engine_game(page: Page) -> Game:
 
 def wait_idle(page: Page, timeout: float = 60_000) -> None:
     page.wait_for_function(IDLE_JS, timeout=timeout)
+
+
+WORKER_START_JS = "JSON.stringify(globalThis.ingeniousPython || null)"
+
+
+def worker_starts(page: Page) -> list[dict[str, Any]]:
+    """How each running worker's interpreter started (`ingeniousPython` of the workers
+    that have one: the bot worker; the page's snapshot reader has none)."""
+    found = []
+    for worker in page.workers:
+        try:
+            start = json.loads(worker.evaluate(WORKER_START_JS))
+        except Exception:  # a worker that ended meanwhile (a stopped one on its way out)
+            continue
+        if start:
+            found.append(start)
+    return found
 
 
 def best_move(game: Game) -> str:

@@ -29,6 +29,7 @@ from tests.browser.game_helpers import (
     start_game,
     track_values,
     wait_idle,
+    worker_starts,
 )
 from web.game.words import GLYPH, describe, symbol, tiles_text
 
@@ -549,9 +550,6 @@ def wait_marked(page: Page, cells: list[list[int]]) -> None:
     )
 
 
-WORKER_START_JS = "JSON.stringify(globalThis.ingeniousPython || null)"
-
-
 def test_a_bot_worker_that_stops_answering_is_started_again(page: Page, server_url: str) -> None:
     """Watchdog: the worker is killed; the bot's question goes unanswered for the limit
     (3 s here, by ?botwait=3), the status line says the bots were started again, and the
@@ -577,13 +575,6 @@ def test_a_bot_worker_that_stops_answering_is_started_again(page: Page, server_u
     wait_idle(page)
     expect(page.locator("#status")).to_have_text("Ann: place a tile.")
     # The page hands its snapshot to the first worker only; the fresh one reads the file.
-    starts = []
-    for worker in page.workers:
-        try:
-            start = json.loads(worker.evaluate(WORKER_START_JS))
-        except Exception:  # the stopped worker, on its way out
-            continue
-        if start:
-            starts.append(start)
+    starts = worker_starts(page)
     assert len(starts) == 1 and starts[0]["start"] == "snapshot", starts
     assert set(starts[0]["times"]) == {"fetch", "check", "inflate"}, starts

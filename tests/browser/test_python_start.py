@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route
 
-from tests.browser.game_helpers import engine_game, start_game, wait_idle
+from tests.browser.game_helpers import engine_game, start_game, wait_idle, worker_starts
 
 START_JS = "JSON.stringify(window.ingeniousPython || null)"
 
@@ -335,23 +335,6 @@ def test_a_restored_page_never_sets_up_pyscripts_package_and_can_still_import_it
         False,
         True,
     ]
-
-
-WORKER_START_JS = "JSON.stringify(globalThis.ingeniousPython || null)"
-
-
-def worker_starts(page: Page) -> list[dict[str, Any]]:
-    """How each running worker's interpreter started (`ingeniousPython` of the workers
-    that have one: the bot worker; the page's snapshot reader has none)."""
-    found = []
-    for worker in page.workers:
-        try:
-            start = json.loads(worker.evaluate(WORKER_START_JS))
-        except Exception:  # a worker that ended meanwhile
-            continue
-        if start:
-            found.append(start)
-    return found
 
 
 def test_the_bot_worker_starts_from_the_snapshot_the_page_hands_it(

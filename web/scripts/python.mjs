@@ -200,14 +200,14 @@ function keep(found) {
 async function handOver(worker) {
   const gift = kept;
   kept = null;  // one worker each: a later one (a restart) reads the file
-  const wasm = gift && compiling ? await compiling.catch(() => null) : null;
-  try {
-    if (gift) {
+  if (gift) {
+    const wasm = compiling ? await compiling.catch(() => null) : null;
+    try {
       worker.postMessage({ [ANSWER]: { ...gift, wasm } }, [gift.snapshot.buffer]);
       return;
+    } catch {
+      // not handed: the worker reads the file
     }
-  } catch {
-    // not handed: the worker reads the file
   }
   worker.postMessage({ [ANSWER]: null });
 }
