@@ -92,7 +92,15 @@ def test_a_first_visit_fetches_the_big_files_after_the_first_paint(
 ) -> None:
     """On a first visit the big downloads (Pyodide's wasm and script, the snapshot its
     worker reads: some 10 MB) are asked for only once the start screen is painted, so they
-    never hold its first paint; the start from the snapshot is unchanged."""
+    never hold its first paint; the start from the snapshot is unchanged. The wasm is
+    fetched once, the bot worker's start included (the page hands it the compiled module)."""
+    wasm_requests: list[str] = []
+    page.context.on(
+        "request",
+        lambda request: (
+            wasm_requests.append(request.url) if request.url.endswith("pyodide.asm.wasm") else None
+        ),
+    )
     open_ready(page, server_url)
     assert python_start(page)["start"] == "snapshot"
     found = page.evaluate(BIG_FILES_JS)
@@ -102,6 +110,11 @@ def test_a_first_visit_fetches_the_big_files_after_the_first_paint(
         "pyodide.asm.mjs",
         "python-snapshot-worker.mjs",
     }, found
+    # The bot worker starts after the first screen, with the module the page hands it.
+    page.wait_for_function(
+        "performance.getEntriesByName('ingenious:bots-up').length > 0", timeout=60_000
+    )
+    assert len(wasm_requests) == 1, wasm_requests
     early = {name: at for name, at in found["starts"].items() if at < found["paint"]}
     assert not early, f"asked for before the first paint at {found['paint']:.0f} ms: {early}"
 
@@ -279,8 +292,15 @@ SOURCE_LINE_JS = """async () => {
   const { loadPyodide } = await import(new URL("web/scripts/python.mjs", location.href).href);
   const pyodide = await loadPyodide();
   return pyodide.runPython(`
-import linecache, os, engine.game
-[linecache.getline(engine.game.__file__, 1), os.path.isdir("/home/pyodide/engine/__pycache__")]
+import os, traceback
+from engine import new_game
+try:
+    new_game("standard", players=2, seed=1).apply("no such move")
+except Exception as error:
+    frames = traceback.extract_tb(error.__traceback__)
+ours = [(frame.filename, frame.line) for frame in frames if "/engine/" in frame.filename]
+root = "/home/pyodide/engine/"
+[ours, os.path.isdir(root + "__pycache__"), os.path.isfile(root + "game.py")]
 `).toJs();
 }"""
 
@@ -288,15 +308,18 @@ import linecache, os, engine.game
 def test_a_restored_interpreter_gets_the_sources_for_its_tracebacks_once_idle(
     ready_page: Page,
 ) -> None:
-    """The restored modules need no files; python.zip's sources are written once the page
-    is idle (a few at a time), so a traceback shows its lines; no bytecode is written."""
+    """The restored modules need no files. Once the page is idle, python.zip goes into the
+    file system whole, and a traceback through the engine shows each frame's source line,
+    read from it when asked; no source file or bytecode is written out."""
     assert python_start(ready_page)["start"] == "snapshot"
     ready_page.wait_for_function(
         "performance.getEntriesByName('ingenious:python-unpacked').length > 0", timeout=60_000
     )
-    first_line, bytecode = ready_page.evaluate(SOURCE_LINE_JS)
-    assert first_line.strip(), "engine/game.py has no source on the page"
+    frames, bytecode, source_file = ready_page.evaluate(SOURCE_LINE_JS)
+    assert frames, "the error was not raised in the engine"
+    assert all(line.strip() for _, line in frames), frames
     assert bytecode is False
+    assert source_file is False
 
 
 # The page's interpreter: whether PyScript's package was imported, then an import of it

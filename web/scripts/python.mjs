@@ -148,7 +148,9 @@ function read() {
 
 function prepare() {
   mark("snapshot-asked");
-  const found = PAGE ? read() : fromPage().then((handed) => handed || read());
+  const handed = PAGE ? null : fromPage();
+  handed?.finally(pageAnswered);
+  const found = PAGE ? read() : handed.then((gift) => gift || read());
   return found.then((found) => { mark("snapshot-read"); tell("read"); return found; });
 }
 
@@ -265,7 +267,10 @@ async function fromPage() {
     if (!answer?.snapshot || answer.release !== await sha256(await bytesOf(FILES.rest, SITE))) {
       return null;
     }
-    if (answer.wasm instanceof WebAssembly.Module) compiling = Promise.resolve(answer.wasm);
+    if (answer.wasm instanceof WebAssembly.Module) {
+      compiling = Promise.resolve(answer.wasm);
+      handedWasm = true;
+    }
     return { snapshot: answer.snapshot, base: answer.base, lock: answer.lock,
              release: answer.release, times: { handed: Math.round(performance.now() - asked) } };
   } catch {
@@ -292,39 +297,42 @@ function unpack(pyodide, archive) {
 }
 
 // A restored interpreter has imported every module already: there the sources only serve
-// tracebacks. They are written a few at a time while the page is idle, so the page never
-// holds its main thread for them (all at once it was one task of 120-170 ms).
-const SLICE = `
-def _ingenious_sources(path, into):
-    import zipfile
-    archive = zipfile.ZipFile(path)
-    names = [name for name in archive.namelist() if name.endswith(".py")]
-    def write(count):
-        for _ in range(count):
-            if not names:
-                archive.close()
-                return False
-            archive.extract(names.pop(), into)
-        return True
-    return write
+// tracebacks. Once the page is idle, python.zip goes into the file system as it is (one
+// copy), and linecache, which tracebacks read lines through, takes a missing source of the
+// pages' modules from it when a traceback asks. Written out file by file, the sources were
+// 120-170 ms of the main thread, and still 30-70 ms in slices: a phone's blocking time.
+const SOURCES_ZIP = "/tmp/python.zip";
+const SOURCES = `
+def _ingenious_sources(path, root):
+    import linecache
+
+    plain = linecache.updatecache
+
+    def updatecache(filename, module_globals=None):
+        lines = plain(filename, module_globals)
+        if lines or not filename.startswith(root):
+            return lines
+        import zipfile
+
+        try:
+            with zipfile.ZipFile(path) as archive:
+                text = archive.read(filename[len(root):]).decode("utf-8")
+        except (OSError, KeyError, ValueError):
+            return []
+        lines = text.splitlines(keepends=True)
+        linecache.cache[filename] = (len(text), None, lines, filename)  # no mtime: kept
+        return lines
+
+    linecache.updatecache = updatecache
+
+_ingenious_sources("${SOURCES_ZIP}", "/home/pyodide/")
+del _ingenious_sources
 `;
 
 function unpackSources(pyodide, archive) {
-  pyodide.FS.writeFile("/tmp/python.zip", archive);
-  pyodide.runPython(SLICE);
-  const make = pyodide.globals.get("_ingenious_sources");
-  const write = make("/tmp/python.zip", "/home/pyodide");
-  make.destroy();
-  pyodide.runPython("del _ingenious_sources");
-  const idle = (task) => (typeof requestIdleCallback === "function"
-    ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(() => task(null), 0));
-  const slice = (deadline) => {
-    let more = true;
-    do { more = write(4); } while (more && deadline?.timeRemaining?.() > 8);
-    if (more) idle(slice);
-    else { write.destroy(); pyodide.FS.unlink("/tmp/python.zip"); mark("python-unpacked"); }
-  };
-  idle(slice);
+  pyodide.FS.writeFile(SOURCES_ZIP, archive);
+  pyodide.runPython(SOURCES);
+  mark("python-unpacked");
 }
 
 // Well after the start (the page's first screen, a resumed game), when the page is idle.
@@ -383,10 +391,15 @@ async function fillBase(module, found) {
 // instantiates the module already compiled, in a task of its own. (The bot worker
 // compiles when its turn comes: it must not take the cores from the page.)
 // The page asks for the file once: Pyodide's own request for it is answered with the same
-// response (shareWasmRequest), whose body the compiled module makes unneeded.
+// response (shareWasmRequest), whose body the compiled module makes unneeded. A bot worker
+// that its page handed the compiled module to answers Pyodide's request with no body.
 const WASM_URL = INDEX_URL + "pyodide.asm.wasm";
 let compiling = null;
 let wasmResponse = null;
+let handedWasm = false;  // a worker: its page handed it the compiled module
+// A worker: settles once its page has answered whether it hands over its snapshot and wasm.
+let pageAnswered = null;
+const answeredByPage = PAGE ? null : new Promise((resolve) => { pageAnswered = resolve; });
 
 function compiledWasm() {
   compiling ??= (async () => {
@@ -417,16 +430,20 @@ if (PAGE && !globalThis.ingeniousFramed && canPrecompile) {
 }
 
 // Pyodide's request for its wasm (made while it starts, before it holds the snapshot)
-// gets the page's own response, once; any other request goes out as usual.
+// gets the page's own response, or no body in a worker its page handed the compiled module
+// to (the worker waits for its page's answer first), once; any other request goes out as
+// usual.
 function shareWasmRequest() {
-  const response = wasmResponse;
-  if (!response || typeof globalThis.fetch !== "function") return () => {};
+  if (typeof globalThis.fetch !== "function" || (PAGE && !wasmResponse)) return () => {};
   const plain = globalThis.fetch;
   const restore = () => { if (globalThis.fetch === shared) globalThis.fetch = plain; };
   const shared = function (input, init) {
     if (String(input?.url ?? input) !== WASM_URL) return plain.call(this, input, init);
     restore();
-    return response;
+    if (PAGE) return wasmResponse;
+    return answeredByPage.then(() => (handedWasm
+      ? new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } })
+      : plain.call(this, input, init)));
   };
   globalThis.fetch = shared;
   return restore;

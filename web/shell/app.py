@@ -144,13 +144,21 @@ class App:
             self.show_guide(self.guide)
         self.write_summary()
 
+    def prepare(self) -> None:
+        """The parts nobody can use before the boot: the hidden screens' controls and the
+        start screen's pictures. A task of its own, before `boot`, so that neither is long
+        (a first start runs many of Python's paths for the first time: each costs more
+        then). web/scripts/start-form.js still keeps what the player does meanwhile."""
+        render.PATH2D = js.Path2D.new
+        self.start_screen.prepare()
+        self.add_review_button()
+        self.input.bind()
+
     def boot(self) -> None:
         i18n_browser.on_change(self.relanguage)
-        render.PATH2D = js.Path2D.new
         early = early_choices()  # what the player did before Python was ready
         self.start_screen.bind(early)
         self.bind_shell()
-        self.input.bind()
         from web.challenges.ui import mount  # the Challenges card and screen
 
         challenges = mount(self)
@@ -200,7 +208,6 @@ class App:
         on(el("guide-body"), "click", self.on_guide_click)
         on(el("over-again"), "click", lambda e: self.play_again())
         on(el("over-menu"), "click", lambda e: self.show_start())
-        self.add_review_button()
         from web.coach.puzzle_screen import add_entry  # the Daily puzzle on the start screen
 
         add_entry(self.store)
@@ -395,10 +402,10 @@ _app: App | None = None
 
 
 def start() -> None:
-    """Start the game in three main-thread tasks, so the page can paint and answer input in
-    between: the language, the app's parts, then the boot, which takes the start screen
-    over from web/scripts/start-form.js (until then that script keeps what the player
-    does, and the boot does it)."""
+    """Start the game in four main-thread tasks, so the page can paint and answer input in
+    between: the language, the app's parts, the hidden screens' controls, then the boot,
+    which takes the start screen over from web/scripts/start-form.js (until then that
+    script keeps what the player does, and the boot does it)."""
     asyncio.ensure_future(_start_in_steps())
 
 
@@ -409,6 +416,8 @@ async def _start_in_steps() -> None:
         js.window.ingeniousBoot.stage(_("Starting the game…"), 0.9)
         await asyncio.sleep(0)  # the next task
         _app = App()
+        await asyncio.sleep(0)
+        _app.prepare()
         await asyncio.sleep(0)
         _app.boot()
     except Exception as exc:

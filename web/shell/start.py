@@ -50,11 +50,21 @@ class StartScreen:
         self.form = BoardForm()
         self.rows_drawn: tuple[int, bool] | None = None
 
-    def bind(self, early: EarlyChoices) -> None:
+    def prepare(self) -> None:
+        """What needs no choice of the player's: the title's tiles, and the (hidden) button
+        that resumes the board game when a challenge was played last."""
         el("brand-symbols").innerHTML = join(
             tag("span", {"class": "brand-tile"}, Markup(svg_symbol(c, 30, label=False)))
             for c in COLOURS
         )
+        board = document.createElement("button")
+        board.id, board.type, board.hidden = "continue-board", "button", True
+        board.textContent = _("Continue the board game")
+        info = el("continue-info")
+        info.parentNode.insertBefore(board, info.nextSibling)
+        on(board, "click", lambda e: self.app.continue_board_game())
+
+    def bind(self, early: EarlyChoices) -> None:
         self.form = early.board
         # The JS drew the seat rows for these choices: they stay (a name being typed keeps
         # its caret), and are drawn again when the number of seats changes.
@@ -64,13 +74,6 @@ class StartScreen:
         on(form, "change", self.on_input)
         on(form, "submit", self.on_submit)
         on(el("continue-game"), "click", lambda e: self.app.continue_game())
-        # When a challenge was played last, Continue resumes it: the board game gets its own.
-        board = document.createElement("button")
-        board.id, board.type, board.hidden = "continue-board", "button", True
-        board.textContent = _("Continue the board game")
-        info = el("continue-info")
-        info.parentNode.insertBefore(board, info.nextSibling)
-        on(board, "click", lambda e: self.app.continue_board_game())
         self.draw()
 
     def relanguage(self) -> None:
