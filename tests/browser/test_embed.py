@@ -701,7 +701,11 @@ def test_a_page_of_boards_next_to_the_game_opens_offline_and_so_does_the_game(
     page.reload()
     for board in ("one", "two"):
         board_ready(page, board)
-    assert listed_rays(page.locator("#one")) == engine_rays(load(EXAMPLES[2]))
+    said = page.locator("#one").get_by_role("alert").all_inner_texts()  # if it failed: why
+    assert listed_rays(page.locator("#one")) == engine_rays(load(EXAMPLES[2])), (
+        said,
+        console_errors,
+    )
     assert listed_rays(page.locator("#two")) == engine_rays(load(EXAMPLES[3]))
     page.goto(game_site.url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
