@@ -48,6 +48,31 @@ class Quiet(SimpleHTTPRequestHandler):
         pass
 
 
+class Compressing(Quiet):
+    """Sends text files gzipped (level 6) to a client that accepts it, as static hosts such
+    as GitHub Pages do; the wasm, the zips, the snapshot and the images go as they are."""
+
+    TEXT = frozenset(
+        {".html", ".js", ".mjs", ".css", ".json", ".toml", ".py", ".svg", ".webmanifest", ".txt"}
+    )
+
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not accepts or path.suffix not in self.TEXT or not path.is_file():
+            super().do_GET()
+            return
+        body = gzip.compress(path.read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 class QuietServer(ThreadingHTTPServer):
     """Browsers drop connections mid-file when a profile closes: no tracebacks for that."""
 
@@ -140,8 +165,9 @@ def loaded_files(dist: Path) -> list[str]:
     return sorted(n for n in names if (dist / n).is_file())
 
 
-def serve(root: Path) -> tuple[str, QuietServer]:
-    server = QuietServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+def serve(root: Path, compress: bool = False) -> tuple[str, QuietServer]:
+    handler = Compressing if compress else Quiet
+    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}", server

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import gzip
+import urllib.request
+from pathlib import Path
+
+from tools import bench_dist
 from tools.chromium import CHROMIUM_ARGS
 from tools.lighthouse.run import chrome_flags, metric_text, summary
 
@@ -66,3 +71,34 @@ def test_a_failed_audit_has_no_score_and_keeps_the_error() -> None:
 def test_metrics_print_in_milliseconds_and_cls_unitless() -> None:
     assert metric_text("TBT", 14694.0) == "TBT 14690 ms"
     assert metric_text("CLS", 0.25) == "CLS 0.250"
+
+
+def test_with_gzip_text_files_are_sent_gzipped_and_the_rest_as_they_are(tmp_path: Path) -> None:
+    """``--gzip``: text files (the page included) go gzipped to a client that accepts it, as
+    a host such as GitHub Pages sends them; the wasm goes as it is, and a client that does
+    not accept gzip gets every file plain."""
+    files = {
+        "index.html": b"<p>hello</p>\n" * 40,
+        "a.mjs": b"export {};\n" * 40,
+        "a.wasm": b"\0asm" + bytes(400),
+    }
+    for name, body in files.items():
+        (tmp_path / name).write_bytes(body)
+    url, server = bench_dist.serve(tmp_path, compress=True)
+    root = url.removesuffix(bench_dist.SUB_PATH)
+
+    def get(path: str, accept: str) -> tuple[str | None, bytes]:
+        request = urllib.request.Request(root + path, headers={"Accept-Encoding": accept})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.headers.get("Content-Encoding"), response.read()
+
+    try:
+        for path, name in (("", "index.html"), ("a.mjs", "a.mjs")):
+            encoding, body = get(path, "gzip, deflate")
+            assert encoding == "gzip", path
+            assert gzip.decompress(body) == files[name]
+            assert get(path, "identity") == (None, files[name])
+        assert get("a.wasm", "gzip") == (None, files["a.wasm"])
+    finally:
+        server.shutdown()
+        server.server_close()

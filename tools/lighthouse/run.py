@@ -3,15 +3,17 @@
 Usage: ``make lighthouse`` (installs the pinned Lighthouse of this folder with ``npm ci``,
 builds ``dist/``, then runs this), or
 ``.venv/bin/python -m tools.lighthouse.run [--preset mobile|desktop|both] [--runs N]
-[--json FILE] [--reports DIR]``.
+[--json FILE] [--reports DIR] [--gzip]``.
 
 A copy of ``dist/`` is served under ``/games/ingenious/`` by the same plain
-``http.server`` as ``tools/bench_dist.py``; Lighthouse (this folder's ``node_modules``)
-starts Debian's Chromium (``CHROME_PATH``) with the flags of ``tools/chromium.py``, so
-any request for another host fails to resolve. Its report goes to a temporary folder;
-``dist/`` is only read. Prints the performance score and its metrics (FCP, LCP, TBT, SI,
-CLS) per preset: "mobile" is Lighthouse's default (simulated slow 4G and a 4x slower
-CPU), "desktop" its desktop preset.
+``http.server`` as ``tools/bench_dist.py`` (with ``--gzip``, its text files gzipped as a
+host such as GitHub Pages sends them; the figures of docs/performance.md are without).
+Lighthouse (this folder's ``node_modules``) starts Debian's Chromium (``CHROME_PATH``)
+with the flags of ``tools/chromium.py``, so any request for another host fails to
+resolve. Its report goes to a temporary folder; ``dist/`` is only read. Prints the
+performance score and its metrics (FCP, LCP, TBT, SI, CLS) per preset: "mobile" is
+Lighthouse's default (simulated slow 4G and a 4x slower CPU), "desktop" its desktop
+preset.
 """
 
 from __future__ import annotations
@@ -130,6 +132,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="audits per preset")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--reports", type=Path, help="keep Lighthouse's JSON reports here")
+    parser.add_argument(
+        "--gzip",
+        action="store_true",
+        help="serve text files gzipped, as GitHub Pages does (default: uncompressed)",
+    )
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -147,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         reports: Path = args.reports or Path(tmp)
         reports.mkdir(parents=True, exist_ok=True)
         shutil.copytree(dist, site / bench_dist.SUB_PATH)
-        url, server = bench_dist.serve(site)
+        url, server = bench_dist.serve(site, compress=args.gzip)
         try:
             for preset in presets:
                 results[preset] = [
