@@ -82,6 +82,14 @@ def add_worker_script(src: str, name: str, config: str) -> None:
     js.document.body.append(script)
 
 
+def updating() -> bool:
+    """The player asked for a new release: the page reloads once the service worker
+    switches, and no request of its own must reach the old one meanwhile
+    (web/scripts/sw-register.js, switchTo)."""
+    status = getattr(js.window, "ingeniousOffline", None)
+    return not missing(status) and str(getattr(status, "state", "")) == "updating"
+
+
 class BotTimeout(Exception):
     """The worker did not answer in time; a fresh worker is starting."""
 
@@ -122,6 +130,8 @@ class Workers:
     async def _create(self, name: str) -> Any:
         if missing(js.document.querySelector(f'script[worker][name="{name}"]')):
             await idle()
+            if updating():
+                await asyncio.get_running_loop().create_future()  # the page is reloading
             # The source is written out: tools/archive.py finds the worker's entry module.
             add_worker_script(src="./web/shell/worker.py", name=name, config=CONFIG)
         # PyScript's registry of named workers is read from the JavaScript module PyScript

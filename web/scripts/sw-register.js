@@ -100,7 +100,14 @@
     return box;
   }
 
+  // A page left for an update that had not yet taken over (see switchTo) reloads itself
+  // when it does.
+  var ASKED_KEY = "ingenious-update-asked";
   var reloadAsked = false;
+  try {
+    reloadAsked = sessionStorage.getItem(ASKED_KEY) === "1";
+    sessionStorage.removeItem(ASKED_KEY);
+  } catch (e) { /* storage off */ }
   var hadController = !!sw.controller;
   sw.addEventListener("controllerchange", function () {
     if (reloadAsked) { location.reload(); return; }
@@ -112,13 +119,36 @@
     hadController = true;
   });
 
+  // The switch to a new release. Chromium stops the old worker to activate the new one;
+  // a request of this page that reaches the old worker meanwhile (the bot worker's start,
+  // right after the page is up, makes a dozen) starts it again, and the activation then
+  // waited minutes. So the page first stops its background work (the bot worker; it does
+  // not start one any more: web/play/botworker.py), and if the new release is still not in
+  // charge after a while, it reloads anyway: leaving the page ends its requests, and the
+  // page that follows reloads itself once the new release takes over.
+  var SWITCH_WAIT_MS = 4000;
+  function switchTo(waiting) {
+    reloadAsked = true;
+    status.state = "updating";
+    try { sessionStorage.setItem(ASKED_KEY, "1"); } catch (e) { /* storage off: no follow-up */ }
+    var tries = 0;
+    (function stopWorkers() {
+      // A worker script PyScript has not taken up yet gets its worker within a few tasks.
+      var starting = false;
+      document.querySelectorAll("script[worker]").forEach(function (script) {
+        if (!script.xworker) { starting = true; return; }
+        try { script.xworker.terminate(); } catch (e) { /* already gone */ }
+      });
+      if (starting && ++tries < 20) { setTimeout(stopWorkers, 50); return; }
+      waiting.postMessage({ type: "skip-waiting" });
+      setTimeout(function () { location.reload(); }, SWITCH_WAIT_MS);
+    })();
+  }
+
   function announceUpdate(waiting) {
     status.state = "update-ready";
     note("sw-update", _("A new version of Ingenious is ready; your game is saved."), [
-      { label: _("Reload"), primary: true, action: function () {
-        reloadAsked = true;
-        waiting.postMessage({ type: "skip-waiting" });
-      } },
+      { label: _("Reload"), primary: true, action: function () { switchTo(waiting); } },
       { label: _("Later") }
     ]);
   }
