@@ -69,6 +69,9 @@ class Embed(TryMode):
         self.shows_detail = not frame or bool(js.window.ingeniousEmbed.showsDetail)
         self.initial: Position | None = None
         self.mode = "show"
+        # Each position asked for (URL, attributes, message) gets the next number; a file
+        # that arrives after a later request does not replace what that request showed.
+        self.asked = 0
         self.score: dict[str, Any] | None = None
         self.steps: list[Step] = []
         self.step = 0
@@ -120,12 +123,13 @@ class Embed(TryMode):
     def show_request(self, request: Request) -> str:
         """Show what the URL or the attributes ask for: "shown" (a position or the problem
         with it), "loading" (a ``src`` file is being fetched) or "nothing"."""
+        self.asked += 1
         if request.problems:
             self.fail(own_problem("; ".join(request.problems)))
         elif request.position_text is not None:
             self.load_text(request.position_text)
         elif request.src is not None:
-            asyncio.ensure_future(self.load_src(request.src))
+            asyncio.ensure_future(self.load_src(request.src, self.asked))
             return "loading"
         else:
             return "nothing"
@@ -182,10 +186,16 @@ class Embed(TryMode):
             return
         self.show(position, raw)
 
-    async def load_src(self, src: str) -> None:
+    async def load_src(self, src: str, asked: int) -> None:
+        """Fetch and show a ``src`` file, unless another position was asked for meanwhile
+        (a hash or attribute changed again): then that request shows its own."""
+        fetched = asyncio.ensure_future(fetch_position_file(src))
+        await asyncio.wait([fetched])
+        if asked != self.asked:
+            fetched.exception()  # a failure no one will show: retrieved, so not logged
+            return
         try:
-            text = await fetch_position_file(src)
-            position, raw = position_from_text(text)
+            position, raw = position_from_text(fetched.result())
         except (SourceError, SaveFormatError) as exc:
             # The engine's reason may quote the file (values, key names), and the reasons
             # tell a missing file from a large one: see Problem.
@@ -220,6 +230,7 @@ class Embed(TryMode):
 
     def on_message(self, text: str) -> None:
         """A position posted by the embedding page (shape documented in docs/embed.md)."""
+        self.asked += 1
         try:
             # The engine's decoder refuses oversized or absurdly nested text, which would
             # otherwise overflow Pyodide's stack.
