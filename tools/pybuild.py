@@ -21,6 +21,8 @@ choices behind them: docs/performance.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import hashlib
 import json
 import shutil
@@ -28,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 if __package__ in (None, ""):
@@ -57,6 +60,19 @@ SCRIPTS = ("web/shell/main.py",)
 PYSCRIPT_STDLIB = ("asyncio", "base64", "html", "inspect", "json", "pathlib")
 
 _lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _locked() -> Iterator[None]:
+    """Held while the cache is checked and filled: by one thread of this process (the test
+    server builds from several) and by one process (parallel test workers share the cache)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with _lock, (CACHE / ".lock").open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class BuildError(Exception):
@@ -117,7 +133,7 @@ def build(root: Path) -> tuple[bytes, bytes, bytes, bytes]:
         ).encode()
     )
     folder = CACHE / key[:32]
-    with _lock:
+    with _locked():
         if not all((folder / name).is_file() for name in NAMES):
             with tempfile.TemporaryDirectory(prefix="pybuild-") as tmp:
                 work = Path(tmp)

@@ -32,8 +32,9 @@ Fixtures
     ``screenshot("name")`` saves ``test-artifacts/<test>-name.png`` and returns the path.
 ``ready_page`` (function)
     ``page`` opened at ``server_url`` and waited on until ``body[data-ready="1"]``.
-``load_times`` (session)
-    Dict; entries put there (label -> seconds) are printed in pytest's summary.
+``load_times`` (function)
+    Dict; entries put there (label -> seconds) are printed in pytest's summary (also when
+    the tests run in parallel workers).
 
 ``open_ready`` (function)
     ``open_ready(page, url)`` navigates and returns the seconds until data-ready.
@@ -208,11 +209,32 @@ def foreign_requests() -> list[str]:
 
 
 _LOAD_TIMES: dict[str, float] = {}
+LOAD_TIME = "load time"
 
 
-@pytest.fixture(scope="session")
-def load_times() -> dict[str, float]:
-    return _LOAD_TIMES
+class _LoadTimes(dict[str, float]):
+    """What a test puts here also goes into its report's user properties: test workers
+    (pytest-xdist) send those to the process that prints the summary."""
+
+    def __init__(self, node: pytest.Item) -> None:
+        super().__init__()
+        self.node = node
+
+    def __setitem__(self, label: str, seconds: float) -> None:
+        super().__setitem__(label, seconds)
+        self.node.user_properties.append((LOAD_TIME, (label, seconds)))
+
+
+@pytest.fixture
+def load_times(request: pytest.FixtureRequest) -> dict[str, float]:
+    return _LoadTimes(request.node)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call":
+        for name, value in report.user_properties:
+            if name == LOAD_TIME and isinstance(value, (list, tuple)):
+                _LOAD_TIMES[str(value[0])] = float(value[1])
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
