@@ -134,7 +134,7 @@ BROWSER_RERUN := --reruns 1 --only-rerun "(Target|Page) crashed|RendererFrozen"
 # The slowest browser tests are listed at the end: the suite's time is CI's tightest limit.
 # Its tests run in BROWSER_WORKERS processes, each with its own Chromium and servers
 # (pytest-xdist; worksteal: a worker that runs out takes tests queued for the other).
-BROWSER_WORKERS ?= 3
+BROWSER_WORKERS ?= 2
 test-browser: venv runtime chromium i18n
 	$(PY) -m pytest tests/browser $(BROWSER_RERUN) -n $(BROWSER_WORKERS) --dist worksteal --durations=15
 

@@ -44,6 +44,8 @@ Fixtures
 
 from __future__ import annotations
 
+import fcntl
+import os
 import re
 import sys
 import time
@@ -151,9 +153,20 @@ def server_url() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def release_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """The repo built once per test session into a temporary dist/ (the repo's own dist/
-    is left alone): its folder and version. Tests only read it (`DistSite` serves a copy)."""
-    out = tmp_path_factory.mktemp("release") / "dist"
-    return out, build_release(out, out.parent)
+    is left alone): its folder and version. Tests only read it (`DistSite` serves a copy).
+    Parallel test workers (pytest-xdist) share one build: the first to need it makes it
+    while the others wait on a lock."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the session's folder, above each worker's own
+    work = base / "release"
+    work.mkdir(exist_ok=True)
+    out, done = work / "dist", work / "version"
+    with (base / "release.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.is_file():
+            done.write_text(build_release(out, work), encoding="utf-8")
+        return out, done.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
@@ -161,6 +174,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make chromium`")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` first (the order otherwise kept): run last, one of them would
+    keep a parallel worker busy while the others have nothing left to do."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -13,6 +13,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from engine import new_game
@@ -161,6 +162,7 @@ def continue_challenge(page: Page, session: Session) -> None:
     page.wait_for_function("!window.ingeniousChallenges.busy()")
 
 
+@pytest.mark.slow
 def test_every_challenge_state_has_no_wcag_violations(page: Page, server_url: str) -> None:
     """Cards, dice and tiles on the person's turn, the cards' pass screen, the rules,
     the match tally and a finished match: zero violations in each."""

@@ -193,6 +193,7 @@ def play_to_the_end(page: Page, variant: str) -> int:
         turns += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["cards", "dice", "tiles"])
 def test_each_challenge_is_played_to_its_end_against_a_bot(
     page: Page, server_url: str, variant: str, screenshot: Shot
@@ -324,6 +325,7 @@ def test_reload_resumes_a_challenge_where_it_was(page: Page, server_url: str) ->
     assert page.evaluate("window.ingenious.state()") == board
 
 
+@pytest.mark.slow
 def test_a_match_shows_the_victory_point_tally_between_challenges(
     page: Page, server_url: str, screenshot: Shot
 ) -> None:
@@ -408,6 +410,7 @@ def reload_and_continue(page: Page) -> None:
     wait_idle(page)
 
 
+@pytest.mark.slow
 def test_a_three_challenge_match_in_which_the_person_moves_first_goes_to_the_final_tally(
     page: Page, server_url: str, screenshot: Shot
 ) -> None:

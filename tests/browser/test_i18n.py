@@ -223,6 +223,7 @@ def test_a_game_saved_in_one_language_reads_in_the_readers(
     assert "coup" in summary and "Zug" not in summary, summary
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_the_review_speaks_the_language_of_the_address(
     english_browser: Page, server_url: str, open_ready: Opener, lang: str

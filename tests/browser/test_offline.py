@@ -138,6 +138,7 @@ def test_the_offline_note_speaks_the_pages_language(
     )
 
 
+@pytest.mark.slow
 def test_a_new_release_is_announced_and_takes_over_when_the_player_reloads(
     page: Page,
     context: BrowserContext,
@@ -243,6 +244,7 @@ def legacy_autosave(moves: int) -> tuple[str, list[str]]:
     return json.dumps(record.to_json()), list(game.moves)
 
 
+@pytest.mark.slow
 def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
     page: Page,
     context: BrowserContext,
@@ -302,6 +304,7 @@ def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
         site.stop()
 
 
+@pytest.mark.slow
 def test_an_update_never_caches_old_files_when_the_server_answers_by_date(
     browser: Browser,
     site: DistSite,
@@ -353,6 +356,7 @@ def test_an_update_never_caches_old_files_when_the_server_answers_by_date(
         own.close()
 
 
+@pytest.mark.slow
 def test_a_reload_for_an_update_that_does_not_take_over_still_reloads_and_loses_nothing(
     page: Page,
     site: DistSite,

@@ -7,34 +7,22 @@ the page starts; the page resumes it on its game-over card."""
 
 from __future__ import annotations
 
-from functools import cache
-
+import pytest
 from playwright.sync_api import Page, expect
 
 from engine import new_game
 from engine.bots import make_bot
-from engine.bots.evaluate import scored_placements
 from engine.game import Game
 from tests.browser.a11y import assert_no_violations
 from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage
+from tests.reviewed_game import THROW_AT, thrown_game
 
 REVIEW_DONE = 180_000  # a whole review on a loaded machine (the target is 60 s)
 
 
-@cache
 def finished_game() -> Game:
     """Ann (casual, once placing a tile that scores nothing) against Bob (strong)."""
-    game = new_game("standard", 2, seed=19, names=["Ann", "Bob"])
-    bots = [make_bot("casual", seed=1), make_bot("strong", seed=2, budget_ms=20)]
-    thrown = False
-    while not game.over:
-        if not thrown and len(game.moves) >= 14 and game.current == 0:
-            thrown = True
-            worst = min(scored_placements(game, 0), key=lambda vp: (vp[0], vp[1]))
-            game.apply(game.placement_text(worst[1]))
-            continue
-        game.apply(bots[game.current].choose(game.view(game.current)))
-    return game
+    return thrown_game()
 
 
 def open_finished(page: Page, server_url: str, open_ready: Opener) -> Game:
@@ -45,6 +33,7 @@ def open_finished(page: Page, server_url: str, open_ready: Opener) -> Game:
     return game
 
 
+@pytest.mark.slow
 def test_the_review_lists_the_costly_moves_and_tries_one_again(
     page: Page, server_url: str, open_ready: Opener
 ) -> None:
@@ -60,7 +49,7 @@ def test_the_review_lists_the_costly_moves_and_tries_one_again(
         f"Review complete: {ann_moves} moves analysed.", timeout=REVIEW_DONE
     )
     expect(review.locator("#review-progress")).to_have_attribute("value", str(ann_moves))
-    thrown = next(i for i, e in enumerate(game.log) if i >= 14 and e["seat"] == 0)
+    thrown = next(i for i, e in enumerate(game.log) if i >= THROW_AT and e["seat"] == 0)
     worst = review.locator("#review-worst button")
     expect(worst.first).to_contain_text(f"Move {thrown + 1}, Ann")
     expect(review.locator("#review-all button")).to_have_count(ann_moves)
@@ -82,6 +71,7 @@ def test_the_review_lists_the_costly_moves_and_tries_one_again(
     assert state["start"]["seat"] == 0 and state["moves"] == []
 
 
+@pytest.mark.slow
 def test_stop_ends_the_review_and_keeps_what_arrived(
     page: Page, server_url: str, open_ready: Opener
 ) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from engine import new_game
@@ -144,6 +145,7 @@ STALE_VIEW = """
 CONFLICT_JS = "document.getElementById('conflict') !== null"
 
 
+@pytest.mark.slow
 def test_two_tabs_with_bots_never_leave_the_autosave_behind(
     context: BrowserContext, page: Page, server_url: str, open_ready: Opener
 ) -> None:

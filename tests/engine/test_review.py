@@ -10,34 +10,15 @@ import pytest
 
 from engine import SaveFormatError, load_game, loads, new_game
 from engine.bots import make_bot
-from engine.bots.evaluate import scored_placements
 from engine.game import Game
 from engine.review import Review, analyse, chart_data, chart_text, facts, hint, try_from_here
 from engine.tiles import COLOURS
-
-
-def play_out(game: Game, throw_at: int | None = None) -> Game:
-    """Seat 0 plays casual, seat 1 strong; at its first placement from move ``throw_at`` on,
-    seat 0 plays the placement worth least one move deep (it scores nothing while its
-    lowest colour could rise)."""
-    bots = [make_bot("casual", seed=1), make_bot("strong", seed=2, budget_ms=20)]
-    while not game.over:
-        if throw_at is not None and len(game.moves) >= throw_at and game.current == 0:
-            assert game.phase == "place"
-            throw_at = None
-            worst = min(scored_placements(game, 0), key=lambda vp: (vp[0], vp[1]))
-            game.apply(game.placement_text(worst[1]))
-            continue
-        game.apply(bots[game.current].choose(game.view(game.current)))
-    return game
+from tests.reviewed_game import THROW_AT, play_out, thrown_game, thrown_review
 
 
 @pytest.fixture(scope="module")
 def thrown() -> tuple[Game, Review]:
-    game = play_out(new_game("standard", 2, seed=19, names=["Ann", "Bob"]), throw_at=14)
-    review = Review(game.to_save(), seats=[0])
-    review.run()
-    return game, review
+    return thrown_game(), thrown_review()
 
 
 def test_the_move_that_throws_away_a_colour_is_listed_first(thrown: tuple[Game, Review]) -> None:
@@ -45,7 +26,7 @@ def test_the_move_that_throws_away_a_colour_is_listed_first(thrown: tuple[Game, 
     colours were on offer. The review names it as the costliest move, with a better move
     and a reason built from both moves' facts."""
     game, review = thrown
-    thrown_at = next(i for i, e in enumerate(game.log) if i >= 14 and e["seat"] == 0)
+    thrown_at = next(i for i, e in enumerate(game.log) if i >= THROW_AT and e["seat"] == 0)
     assert not game.log[thrown_at]["points"]
     worst = review.costliest()
     assert worst and worst[0].index == thrown_at

@@ -3,31 +3,16 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from engine import new_game
-from engine.bots import make_bot
-from engine.bots.evaluate import scored_placements
 from engine.game import Game
-from engine.review import Review
+from tests.reviewed_game import thrown_game, thrown_review
 from web.coach.review_model import ReviewState, board_after, review_model
 
 
-@cache
 def reviewed() -> tuple[Game, list[dict[str, object]]]:
-    """A finished game in which Ann (seat 0) once places a tile that scores nothing."""
-    game = new_game("standard", 2, seed=19, names=["Ann", "Bob"])
-    bots = [make_bot("casual", seed=1), make_bot("strong", seed=2, budget_ms=20)]
-    thrown = False
-    while not game.over:
-        if not thrown and len(game.moves) >= 14 and game.current == 0:
-            thrown = True
-            worst = min(scored_placements(game, 0), key=lambda vp: (vp[0], vp[1]))
-            game.apply(game.placement_text(worst[1]))
-            continue
-        game.apply(bots[game.current].choose(game.view(game.current)))
-    review = Review(game.to_save(), seats=[0])
-    return game, [m.to_json() for m in review.run()]
+    """A finished game in which Ann (seat 0) once places a tile that scores nothing, and
+    the review's results as the worker sends them."""
+    return thrown_game(), [m.to_json() for m in thrown_review().results]
 
 
 def test_before_the_first_result_the_screen_says_it_is_starting() -> None:
