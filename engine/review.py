@@ -473,12 +473,18 @@ class Review:
                 self.total += 1
             replay.apply(move)
 
-    def moves(self) -> Iterator[MoveReview]:
-        """Each reviewed move's result as soon as it is known (the page may stop any time)."""
+    def moves(self, skip: int = 0) -> Iterator[MoveReview]:
+        """Each reviewed move's result as soon as it is known (the page may stop any time).
+
+        ``skip``: the number of reviewed moves already judged (a review resumed after its
+        worker was started again); each move's result depends only on the game and the
+        settings, so the rest come out as they would have."""
         game = self.start.copy()
         for index, move in enumerate(self.save["moves"]):
             seat = game.current
-            if seat in self.seats:
+            if seat in self.seats and skip > 0:
+                skip -= 1
+            elif seat in self.seats:
                 result = analyse(game, seat, move, index, self.worlds, self.width, self.seed)
                 self.results.append(result)
                 yield result

@@ -58,6 +58,16 @@ def test_the_review_is_a_generator_that_can_stop() -> None:
     assert len(review.results) == 2
 
 
+def test_a_resumed_review_gives_the_rest_as_the_whole_review_would() -> None:
+    """A review resumed after its first two moves (the page's worker started again) judges
+    the moves after them, and each result is the one the uninterrupted review gives."""
+    game = play_out(new_game("standard", 2, seed=5))
+    whole = Review(game.to_save(), seats=[1], worlds=2, width=1).run()
+    rest = list(Review(game.to_save(), seats=[1], worlds=2, width=1).moves(skip=2))
+    assert len(whole) > 3 and rest == whole[2:]
+    assert list(Review(game.to_save(), seats=[1], worlds=2, width=1).moves(len(whole))) == []
+
+
 def test_the_chart_text_says_what_the_chart_data_holds(thrown: tuple[Game, Review]) -> None:
     """One line per point (and the end), each naming the move and every player's value."""
     game, review = thrown

@@ -75,6 +75,24 @@ def test_stopped_says_how_far_it_got() -> None:
     assert review_model(state, game).status == f"Review stopped after 2 of {len(results)} moves."
 
 
+def test_a_review_whose_worker_did_not_answer_says_so_in_the_readers_language() -> None:
+    """The worker's watchdog stopped the review: the status names the limit, translated
+    (not the watchdog's own English), and the moves received so far stay listed."""
+    from web import i18n
+
+    game, results = reviewed()
+    state = ReviewState(total=len(results), results=results[:2], started=True, timeout_s=120.0)
+    m = review_model(state, game)
+    assert m.status == "The review stopped: a move took more than 120 s to analyse."
+    assert len(m.rows) == 2 and not m.running
+    try:
+        i18n.use("de")
+        german = review_model(state, game).status
+    finally:
+        i18n.use("en")
+    assert german == "Die Analyse wurde abgebrochen: ein Zug brauchte mehr als 120 s."
+
+
 def test_the_chart_text_matches_its_lines() -> None:
     """One text line per reviewed move and one for the end; the polyline of each player
     has a point per line, at the height of the value the text gives."""

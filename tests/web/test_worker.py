@@ -49,7 +49,8 @@ def test_the_page_bots_think_no_longer_than_their_budget_on_the_clock(
 
 def test_the_worker_hints_with_a_reason_and_reviews_one_move_per_call() -> None:
     """`hint` answers a legal move and its reason; `review_start` counts the moves to
-    review, each `review_next` answers one, "" when done; `review_stop` ends it early."""
+    review, each `review_next` answers one, "" when done; a review resumed after a move
+    starts at the next; `review_stop` ends it early."""
     game = new_game("standard", players=2, seed=4)
     for _ in range(3):
         game.apply(choose(json.dumps(game.view(game.current)), "casual", 1))
@@ -60,5 +61,7 @@ def test_the_worker_hints_with_a_reason_and_reviews_one_move_per_call() -> None:
     assert first["index"] == 0 and first["played"] == game.moves[0]
     assert json.loads(worker.review_next())["index"] == 2
     assert worker.review_next() == ""
+    worker.review_start(json.dumps(game.to_save()), "[0]", 1)  # resumed after one move
+    assert json.loads(worker.review_next())["index"] == 2
     worker.review_start(json.dumps(game.to_save()), "null")
     assert worker.review_stop() == "stopped" and worker.review_next() == ""

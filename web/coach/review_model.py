@@ -32,6 +32,7 @@ TEXT = Texts(
         "done_none": N_("Nothing to review: no move of a person in this game."),
         "stopped": N_("Review stopped after {done} of {total} moves."),
         "error": N_("The review stopped: {reason}"),
+        "timeout": N_("The review stopped: a move took more than {limit} s to analyse."),
         "costliest": N_("The moves that cost most"),
         "no_mistakes": N_("No move stood out as a clear mistake."),
         "no_mistakes_yet": N_("No clear mistake so far."),
@@ -87,6 +88,8 @@ class ReviewState:
     started: bool = False
     stopped: bool = False
     error: str = ""
+    #: The review stopped because the worker did not answer within this many seconds.
+    timeout_s: float = 0.0
     selected: int | None = None  # a move index (the game's move list)
 
 
@@ -162,6 +165,8 @@ def _row(r: MoveReview, solo: bool, selected: int | None) -> Row:
 
 def status_line(state: ReviewState) -> str:
     done, total = len(state.results), state.total
+    if state.timeout_s:
+        return TEXT["timeout"].format(limit=f"{state.timeout_s:g}")
     if state.error:
         return TEXT["error"].format(reason=state.error)
     if not state.started:

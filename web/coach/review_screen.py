@@ -29,10 +29,15 @@ from web.coach.review_model import (
     board_after,
     review_model,
 )
+from web.play.botworker import BotTimeout
 from web.ui.dom import document, hold_focus, missing, on
 from web.ui.markup import join, tag
 
 BOARD = 260.0
+#: The watchdog of one move's analysis. A move is judged without a time budget (a fixed
+#: number of rollouts), so on a slow phone or a busy machine it takes far longer than a
+#: bot's move: the bots' 25 s would stop reviews that are merely slow.
+STEP_LIMIT_S = 120.0
 
 
 class ReviewScreen:
@@ -101,22 +106,40 @@ class ReviewScreen:
         return self.root.querySelector(f"#{id_}")
 
     # --- the analysis, one move per worker call -------------------------------------------
+    async def start_worker(self) -> None:
+        """Start (or resume, after the results received so far) the review in the worker."""
+        answer = await self.workers.ask(
+            "review_start",
+            json.dumps(self.game.to_save()),
+            json.dumps(self.seats),
+            len(self.state.results),
+        )
+        self.state.total = int(json.loads(answer)["total"])
+
     async def run(self) -> None:
         state = self.state
         state.running = True
+        resumed = False
         try:
-            answer = await self.workers.ask(
-                "review_start", json.dumps(self.game.to_save()), json.dumps(self.seats)
-            )
-            state.total = int(json.loads(answer)["total"])
+            await self.start_worker()
             state.started = True
             self.render()
             while not self.halted():
-                text = await self.workers.ask("review_next")
+                try:
+                    text = await self.workers.ask("review_next", limit_s=STEP_LIMIT_S)
+                except BotTimeout:
+                    if resumed or self.halted():
+                        raise
+                    # Once: the watchdog started a fresh worker; the review goes on there.
+                    resumed = True
+                    await self.start_worker()
+                    continue
                 if self.halted() or not text:
                     break
                 state.results.append(json.loads(text))
                 self.render()
+        except BotTimeout as exc:
+            state.timeout_s = exc.limit_s
         except Exception as exc:
             state.error = str(exc) or type(exc).__name__
             js.console.warn(f"review: {exc}")

@@ -93,6 +93,10 @@ def updating() -> bool:
 class BotTimeout(Exception):
     """The worker did not answer in time; a fresh worker is starting."""
 
+    def __init__(self, limit_s: float) -> None:
+        super().__init__(f"no answer within {limit_s:g} s")
+        self.limit_s = limit_s
+
 
 def limit_from_url(search: str, default: float = LIMIT_S) -> float:
     """``?botwait=S`` shortens the watchdog for tests (1 to 120 s); anything else: default."""
@@ -168,19 +172,21 @@ class Workers:
                 self.restart()
             raise
 
-    async def ask(self, function: str, *args: Any) -> str:
-        """Call one of the worker's functions; `BotTimeout` if it does not answer in time."""
+    async def ask(self, function: str, *args: Any, limit_s: float | None = None) -> str:
+        """Call one of the worker's functions; `BotTimeout` if it does not answer within
+        `limit_s` (default: the bots' limit)."""
         worker = await self.get()
         call = getattr(worker, function)
+        limit = self.limit_s if limit_s is None else limit_s
 
         async def answer() -> str:
             return str(await call(*args))
 
         try:
-            return await asyncio.wait_for(answer(), self.limit_s)
+            return await asyncio.wait_for(answer(), limit)
         except TimeoutError:
             self.restart()
-            raise BotTimeout(f"no answer within {self.limit_s:g} s") from None
+            raise BotTimeout(limit) from None
         except Exception:
             self.restart()  # a worker that fails a call is not trusted with the next one
             raise

@@ -43,16 +43,17 @@ def choose_challenge(view_json: str, level: str, seed: int, budget_ms: int) -> s
 _review: dict[str, Any] = {}
 
 
-def review_start(save_json: str, seats_json: str) -> str:
-    """Start the review of a save (JSON) for the seats (JSON list, or null for all); the
-    answer is ``{"total": moves to review}``. Each `review_next` then judges one move, so
-    every call is short and the page can stop between them."""
+def review_start(save_json: str, seats_json: str, skip: int = 0) -> str:
+    """Start the review of a save (JSON) for the seats (JSON list, or null for all), after
+    the first ``skip`` reviewed moves (a review resumed in a fresh worker); the answer is
+    ``{"total": moves to review}``. Each `review_next` then judges one move, so every
+    call is short and the page can stop between them."""
     from engine.review import Review
 
     review_stop()
     seats = json.loads(seats_json)
     review = Review(json.loads(save_json), seats=seats)
-    _review["steps"] = review.moves()
+    _review["steps"] = review.moves(skip=max(0, int(skip)))
     return json.dumps({"total": review.total})
 
 
