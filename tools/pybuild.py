@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import hashlib
 import json
 import shutil
@@ -37,6 +36,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools import archive
+from tools.filelock import file_lock
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).resolve().parent / "pybuild.mjs"
@@ -66,13 +66,8 @@ _lock = threading.Lock()
 def _locked() -> Iterator[None]:
     """Held while the cache is checked and filled: by one thread of this process (the test
     server builds from several) and by one process (parallel test workers share the cache)."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with _lock, (CACHE / ".lock").open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    with _lock, file_lock(CACHE / ".lock"):
+        yield
 
 
 class BuildError(Exception):

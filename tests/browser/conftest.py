@@ -44,7 +44,6 @@ Fixtures
 
 from __future__ import annotations
 
-import fcntl
 import os
 import re
 import sys
@@ -60,6 +59,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.dist_site import build_release
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.filelock import file_lock
 from tools.serve import ROOT, start_in_thread
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -162,8 +162,7 @@ def release_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     work = base / "release"
     work.mkdir(exist_ok=True)
     out, done = work / "dist", work / "version"
-    with (base / "release.lock").open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with file_lock(base / "release.lock"):
         if not done.is_file():
             done.write_text(build_release(out, work), encoding="utf-8")
         return out, done.read_text(encoding="utf-8")
