@@ -99,14 +99,16 @@ icons:
 
 # --- checks -----------------------------------------------------------------
 
-# Two at a time (the machines have two cores): the browser tests, the longest part, start
-# first; the other checks run one after another beside them. Each part's output is printed
-# whole when it ends. `make -k test` (CI) reports every failing part.
+# Three at a time: the browser tests (the longest part, waiting on pages far more than
+# computing), the engine's tests in Pyodide and the CPython tests start together; lint and
+# types follow whichever ends first. Each part's output is printed whole when it ends.
+# `make -k test` (CI) reports every failing part.
+TEST_JOBS ?= 3
 test:
-	@$(MAKE) --no-print-directory -j2 --output-sync=target checks
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target checks
 	@echo "make test: all checks passed"
 
-checks: test-browser lint typecheck test-engine test-pyodide
+checks: test-browser test-pyodide test-engine lint typecheck
 
 lint: venv
 	$(PY) -m ruff check $(LINT_PATHS)

@@ -54,7 +54,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.dist_site import build_release
@@ -66,6 +66,12 @@ ARTIFACTS = ROOT / "test-artifacts"
 READY_SELECTOR = 'body[data-ready="1"]'
 READY_TIMEOUT_MS = 60_000
 LOCAL_SCHEMES = {"data", "blob", "about"}
+#: How long an ``expect(...)`` waits for its condition unless the test says (Playwright's
+#: own default is 5 s). `make test` runs two browsers beside the CPython and Pyodide tests
+#: on two cores, where drawing a screen can take longer than that; a check that holds
+#: returns at once, so only a failing one waits the whole time.
+EXPECT_TIMEOUT_MS = 20_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 # How long a page may take to run a line of script, then to draw a frame, before its renderer
 # counts as frozen.
 FROZEN_PROBE_MS = 5_000

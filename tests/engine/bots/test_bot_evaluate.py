@@ -9,9 +9,11 @@ import pytest
 from engine import new_game
 from engine.bots import make_bot
 from engine.bots.evaluate import (
+    MAX_POINTS,
     PHASE_BONUS,
     PHASE_T_END,
     PHASE_T_START,
+    ROWS_CACHE,
     PhaseValue,
     cell_points,
     evaluation,
@@ -139,6 +141,21 @@ def test_phase_value_counts_the_bonus_at_18() -> None:
     assert rows[4][1] == pytest.approx(plain[4][1])
     assert rows[4][5] - rows[4][2] == pytest.approx(3e-4)  # only the hair per raw point
     assert rows[5][3] == pytest.approx(plain[5][3]) == pytest.approx(3e-4)
+
+
+def test_phase_value_rows_keep_their_values_and_the_cache_stays_bounded() -> None:
+    """Every row runs to MAX_POINTS: the head follows the value, the flat part above 18 only
+    adds the hair per point. However many tracks are met, the cache of rows holds at most
+    ROWS_CACHE of them, and a row made after the cache was emptied is the same row."""
+    ev = PhaseValue()
+    game = played(20)
+    first = ev.rows(with_track(game, [5, 8, 10, 12, 16, 18]), 0)
+    assert all(len(row) == MAX_POINTS + 1 for row in first)
+    assert first[0][MAX_POINTS] - first[0][13] == pytest.approx((MAX_POINTS - 13) * 1e-4)
+    for n in range(ROWS_CACHE + 50):
+        ev.rows(with_track(game, [n % 19, n // 19 % 19, n // 361 % 19, 1, 2, 3]), 0)
+        assert len(ev._rows) <= ROWS_CACHE
+    assert ev.rows(with_track(game, [5, 8, 10, 12, 16, 18]), 0) == first
 
 
 def test_searching_levels_use_the_phase_value_and_the_old_table_stays_reachable() -> None:
