@@ -17,7 +17,8 @@ from tests.browser.a11y import assert_no_violations
 from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage
 from tests.reviewed_game import THROW_AT, thrown_game
 
-REVIEW_DONE = 180_000  # a whole review on a loaded machine (the target is 60 s)
+# A whole review: 88-131 s beside the rest of `make test` (the target alone is 60 s).
+REVIEW_DONE = 300_000
 
 
 def finished_game() -> Game:
