@@ -363,9 +363,9 @@ class GameScreen:
                     screen.bot = Bot("thinking", position)
                     self.render()
                 move = await workers.ask("choose", view_json, level, seed)
-            except BotTimeout:
+            except BotTimeout as exc:
                 who = game.names[seat]
-                limit = f"{workers.limit_s:g}"
+                limit = f"{exc.limit_s:g}"
                 screen.notice = Keyed(
                     fmt(
                         "{name} did not answer within {limit} s; the bots were started again.",
