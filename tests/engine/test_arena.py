@@ -104,6 +104,29 @@ def test_clock_limit_gives_each_bot_its_budget_as_a_ceiling(
     assert sorted(made) == [("casual", 3, None), ("strong", 3, None)]
 
 
+def test_a_bot_name_can_carry_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``strong@3`` is strong thinking 3 ms a move whatever the run's budget, reported under
+    that name; a budget that is not a whole number of ms is refused by name."""
+    made: list[tuple[str, int | None]] = []
+    real = arena.make_bot
+
+    def spy(level: str, **kwargs: Any) -> Bot:
+        if "seed" in kwargs:  # a game's bot, not the check of a name's evaluation
+            made.append((level, kwargs["budget_ms"]))
+        return real(level, **kwargs)
+
+    monkeypatch.setattr(arena, "make_bot", spy)
+    report = run_arena("standard", 2, ["strong@3", "strong:table@4"], games=1, seed=3, budget_ms=9)
+    assert set(report["bots"]) == {"strong@3", "strong:table@4"}
+    assert sorted(made) == [("strong", 3), ("strong", 4)]
+    made.clear()
+    run_arena("standard", 2, ["expert@5", "strong"], games=1, seed=3, budget_scale=0.005)
+    assert sorted(made) == [("expert", 5), ("strong", 5)]
+    for bad in ("strong@", "strong@fast", "strong@0"):
+        with pytest.raises(IngeniousError, match=f"bot '{bad}': the budget after @"):
+            run_arena("standard", 2, [bad, "casual"], games=1)
+
+
 def test_same_seed_same_figures() -> None:
     """A run reproduces: the same seed and budget give the same wins and results."""
 
