@@ -1,9 +1,12 @@
 """From opening the page to the first bot move: the start-up figures, before and after.
 
 Usage: ``make bench-start`` or
-``.venv/bin/python tools/bench_start.py [--runs 3] [--bot-moves 5] [--json FILE] [--no-transfer]``.
+``.venv/bin/python tools/bench_start.py [--runs 3] [--bot-moves 5] [--json FILE] [--no-transfer]
+[--release]``.
 
-The game is served from the repository by ``tools/serve.py`` on 127.0.0.1 and opened with
+The game is served from the repository by ``tools/serve.py`` on 127.0.0.1 (as ``make play``
+serves it; with ``--release``, the release build in ``--dist`` instead, service worker
+included) and opened with
 ``?speed=instant`` in Debian's Chromium (headless, networking locked as in
 ``tools/chromium.py``). Each run takes, in this order and in fresh browser contexts:
 
@@ -438,7 +441,8 @@ def report(
     early = any(r.get("form_before_ready") for r in runs)
     print(
         f"{info['chromium']}; {len(runs)} run(s); load average "
-        f"{' '.join(map(str, info['load_average']))} on {info['cores']} cores; {info['when']}"
+        f"{' '.join(map(str, info['load_average']))} on {info['cores']} cores; {info['when']}; "
+        f"{info.get('site', 'working tree (make play)')}"
     )
     for name, (label, values, unit) in figures.items():
         note = notes.get(name, "")
@@ -475,15 +479,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="release build")
     parser.add_argument("--no-transfer", action="store_true", help="skip the release build")
+    parser.add_argument(
+        "--release", action="store_true", help="time the release build (--dist), not the tree"
+    )
     args = parser.parse_args(argv)
     if args.runs < 1 or args.bot_moves < 1:
         parser.error("--runs and --bot-moves must be at least 1")
     dist: Path = args.dist
     measure_transfer = not args.no_transfer and (dist / "sw.js").is_file()
+    if args.release and not (dist / "index.html").is_file():
+        parser.error(f"--release: no release build in {dist} (run `make dist`)")
     info = machine()
+    info["site"] = f"release build {dist}" if args.release else "working tree (make play)"
     runs: list[dict[str, Any]] = []
     transfer = None
-    url, server = start_in_thread(ROOT)
+    url, server = start_in_thread(dist.resolve() if args.release else ROOT)
     try:
         with sync_playwright() as playwright, baseline_site() as baseline_url:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
