@@ -116,8 +116,8 @@ def play_one(job: Job) -> dict[str, Any]:
     players_bots = []
     for s, name in enumerate(seats):
         level, evaluation = split_name(name)
-        own = split_budget(name)[1]
-        budget = own if own is not None else bot_budget(level, budget_ms, budget_scale)
+        named = split_budget(name)[1]
+        budget = named if named is not None else bot_budget(level, budget_ms, budget_scale)
         players_bots.append(
             make(level, seed=gseed * 8 + s, budget_ms=budget, evaluation=evaluation)
         )
