@@ -183,7 +183,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("arena", help="bots against bots, seats rotated, win rates per bot")
     p.add_argument("--variant", default="standard", choices=BOARD_VARIANTS + CHALLENGE_VARIANTS)
     p.add_argument("--players", type=int, default=None, help="seats (default: 2, solo 1, team 4)")
-    p.add_argument("--bots", default="strong,casual", help="bot per seat, repeated in order; level, level:evaluation, either with @ms (own budget)")
+    p.add_argument(
+        "--bots",
+        default="strong,casual",
+        help="bot per seat, repeated in order: level or level:evaluation, @ms for its own budget",
+    )
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--budget-ms", type=_positive, default=None, help="thinking budget per move")
