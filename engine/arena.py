@@ -28,25 +28,18 @@ from .variants import VARIANTS
 DEFAULT_PLAYERS = {"standard": 2, "solo": 1, "team": 4, "duel": 2}
 
 
-def split_name(name: str) -> tuple[str, str | None]:
-    """A bot name in a run: a level, or ``level:evaluation`` for a searching level valuing
-    sides another way (``strong:table``: strong with the fixed table it used before).
-    A budget suffix (``strong@250``, see :func:`split_budget`) is not part of the level."""
-    level, _, evaluation = split_budget(name)[0].partition(":")
-    return level, evaluation or None
-
-
-def split_budget(name: str) -> tuple[str, int | None]:
-    """A bot name and its own budget: ``strong@250`` is strong thinking for 250 ms a move
-    whatever the run's budget; without ``@`` the run's budget applies."""
+def split_name(name: str) -> tuple[str, str | None, int | None]:
+    """A bot name in a run: its level, evaluation and own budget. ``level:evaluation`` is a
+    searching level valuing sides another way (``strong:table``: strong with the fixed table
+    it used before); a name ending in ``@ms`` has its own budget whatever the run's
+    (``strong@250``: strong thinking 250 ms a move); otherwise those parts are ``None``."""
     base, at, budget = name.partition("@")
-    if not at:
-        return name, None
-    if not budget.isdigit() or int(budget) < 1:
+    if at and (not budget.isdigit() or int(budget) < 1):
         raise IngeniousError(
             f"bot {name!r}: the budget after @ must be a whole number of ms, at least 1"
         )
-    return base, int(budget)
+    level, _, evaluation = base.partition(":")
+    return level, evaluation or None, int(budget) if at else None
 
 
 def lineup(bots: list[str], players: int, game_index: int) -> list[str]:
@@ -115,8 +108,7 @@ def play_one(job: Job) -> dict[str, Any]:
     make = make_browser_bot if clock_limit else make_bot
     players_bots = []
     for s, name in enumerate(seats):
-        level, evaluation = split_name(name)
-        named = split_budget(name)[1]
+        level, evaluation, named = split_name(name)
         budget = named if named is not None else bot_budget(level, budget_ms, budget_scale)
         players_bots.append(
             make(level, seed=gseed * 8 + s, budget_ms=budget, evaluation=evaluation)
@@ -166,8 +158,7 @@ def check_setup(variant: str, players: int | None, bots: list[str], games: int) 
     if not bots:
         raise IngeniousError("name at least one bot with --bots")
     for name in bots:
-        split_budget(name)
-        level, evaluation = split_name(name)
+        level, evaluation, _ = split_name(name)
         if level not in BOT_LEVELS:
             raise IngeniousError(f"unknown bot {name!r}; bots are {', '.join(BOT_LEVELS)}")
         if evaluation is not None:

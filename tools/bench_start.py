@@ -442,7 +442,7 @@ def report(
     print(
         f"{info['chromium']}; {len(runs)} run(s); load average "
         f"{' '.join(map(str, info['load_average']))} on {info['cores']} cores; {info['when']}; "
-        f"{info.get('site', 'working tree (make play)')}"
+        f"{info['site']}"
     )
     for name, (label, values, unit) in figures.items():
         note = notes.get(name, "")
