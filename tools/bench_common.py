@@ -31,17 +31,20 @@ BLOCKING_MS = 50.0
 
 @contextmanager
 def baseline_site(
-    runtime: Path = ROOT / "runtime", pyodide: Path = ROOT / "node_modules" / "pyodide"
+    runtime: Path = ROOT / "runtime",
+    pyodide: Path = ROOT / "node_modules" / "pyodide",
+    html: str = BASELINE_HTML,
 ) -> Iterator[str]:
-    """Serve the empty PyScript page on 127.0.0.1 and yield its URL: the project's PyScript
-    and the stock Pyodide as npm ships it (its standard library as sources, no snapshot),
-    the reference the start-up targets are set against."""
+    """Serve the empty PyScript page (or another `html` on the same files) on 127.0.0.1 and
+    yield its URL: the project's PyScript and the stock Pyodide as npm ships it (its
+    standard library as sources, no snapshot), the reference the start-up targets are set
+    against."""
     with tempfile.TemporaryDirectory(prefix="bench-baseline-") as tmp:
         root = Path(tmp)
         (root / "runtime").mkdir()
         (root / "runtime" / "pyscript").symlink_to(runtime / "pyscript")
         (root / "runtime" / "pyodide").symlink_to(pyodide)
-        (root / "index.html").write_text(BASELINE_HTML, encoding="utf-8")
+        (root / "index.html").write_text(html, encoding="utf-8")
         (root / "pyscript.toml").write_text(BASELINE_TOML, encoding="utf-8")
         url, server = start_in_thread(root)
         try:

@@ -5,10 +5,21 @@ from __future__ import annotations
 import gzip
 import urllib.request
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tools import bench_dist
+from tools.bench_common import BASELINE_HTML, ROOT
 from tools.chromium import CHROMIUM_ARGS
-from tools.lighthouse.run import chrome_flags, metric_text, summary
+from tools.lighthouse.run import (
+    PYTHON_ALONE_HTML,
+    STOCK_HTML,
+    chrome_flags,
+    metric_text,
+    print_preset,
+    summary,
+)
 
 
 def test_every_chromium_flag_is_passed_and_the_resolver_rule_stays_one_value() -> None:
@@ -102,3 +113,33 @@ def test_with_gzip_text_files_are_sent_gzipped_and_the_rest_as_they_are(tmp_path
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_pages_beside_the_game_paint_a_heading_and_start_python_as_they_should() -> None:
+    """``--beside``: the stock page is the benchmarks' empty PyScript page with a heading
+    (a page that paints nothing fails its audit), nothing else changed; the game's Python
+    alone starts the interpreter through the game's own start (``python.mjs``) and imports
+    the engine, under a heading, with no PyScript."""
+    assert STOCK_HTML.replace("<h1>Ingenious</h1>", "", 1) == BASELINE_HTML
+    assert STOCK_HTML.count("<h1>") == 1 and 'type="py"' in STOCK_HTML
+    assert 'import("./web/scripts/python.mjs")' in PYTHON_ALONE_HTML
+    assert "m.loadPyodide()" in PYTHON_ALONE_HTML and 'pyimport("engine")' in PYTHON_ALONE_HTML
+    assert "<h1>" in PYTHON_ALONE_HTML and "pyscript" not in PYTHON_ALONE_HTML.lower()
+    assert (ROOT / "web" / "scripts" / "python.mjs").is_file()
+
+
+def test_each_page_audited_prints_its_lines_and_its_median(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def result(score: int) -> dict[str, Any]:
+        metrics = dict.fromkeys(("FCP", "LCP", "TBT", "SI", "CLS"), 1.0)
+        return {"lighthouse": "13.5.0", "score": score, "metrics": metrics,
+                "benchmark_index": 1500, "lcp_element": "Ingenious", "error": None,
+                "warnings": []}  # fmt: skip
+
+    print_preset("mobile", {"game": [result(60), result(70)], "python alone": [result(72)]})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Lighthouse 13.5.0, mobile: performance 60 (FCP 0 ms")
+    assert "mobile performance score: median 65 points" in out[4]
+    assert out[5].startswith("Lighthouse 13.5.0, mobile, python alone: performance 72")
+    assert not any("python alone performance score" in line for line in out)

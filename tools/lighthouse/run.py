@@ -3,7 +3,7 @@
 Usage: ``make lighthouse`` (installs the pinned Lighthouse of this folder with ``npm ci``,
 builds ``dist/``, then runs this), or
 ``.venv/bin/python -m tools.lighthouse.run [--preset mobile|desktop|both] [--runs N]
-[--json FILE] [--reports DIR] [--gzip]``.
+[--json FILE] [--reports DIR] [--gzip] [--beside]``.
 
 A copy of ``dist/`` is served under ``/games/ingenious/`` by the same plain
 ``http.server`` as ``tools/bench_dist.py`` (with ``--gzip``, its text files gzipped as a
@@ -14,6 +14,14 @@ resolve. Its report goes to a temporary folder; ``dist/`` is only read. Prints t
 performance score and its metrics (FCP, LCP, TBT, SI, CLS) per preset: "mobile" is
 Lighthouse's default (simulated slow 4G and a 4x slower CPU), "desktop" its desktop
 preset.
+
+With ``--beside``, every round audits two more pages between the game's audits, so their
+scores come from the same minutes of the same machine: *python alone*, a page of the same
+copy that only starts the game's Python as the game does (``web/scripts/python.mjs``: the
+release's snapshot restored, the engine imported) under a heading, with no start screen,
+no PyScript and no bot worker, the floor the game's page stands on; and the *stock page*,
+the empty PyScript page on the stock pinned runtime that the start-up targets are set
+against (``tools/bench_common.py``), given a heading so that it paints.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +42,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools import bench_dist
-from tools.bench_common import figure_line
+from tools.bench_common import BASELINE_HTML, baseline_site, figure_line
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 HERE = Path(__file__).resolve().parent
@@ -48,6 +57,24 @@ METRICS = {
     "SI": "speed-index",
     "CLS": "cumulative-layout-shift",
 }
+
+
+# The game's Python alone, served beside index.html: what Pyodide's start from the
+# release's snapshot, and importing the engine, cost a page that draws nothing else.
+PYTHON_ALONE = "python-alone.html"
+PYTHON_ALONE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Ingenious: Python alone</title><link rel="icon" href="data:,"></head>
+<body><h1>Ingenious</h1><p>Python starts as the game starts it, and draws nothing.</p>
+<script type="module">
+import("./web/scripts/python.mjs").then((m) => m.loadPyodide()).then((pyodide) => {
+  pyodide.pyimport("engine");
+  document.body.dataset.ready = "1";
+});
+</script></body></html>
+"""
+# The stock empty PyScript page with a heading: a page that paints nothing fails its audit.
+STOCK_HTML = BASELINE_HTML.replace("<body>", "<body><h1>Ingenious</h1>", 1)
 
 
 def chrome_flags(args: Sequence[str]) -> list[str]:
@@ -137,6 +164,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="serve text files gzipped, as GitHub Pages does (default: uncompressed)",
     )
+    parser.add_argument(
+        "--beside",
+        action="store_true",
+        help="also audit, in the same rounds, the game's Python alone and the stock empty "
+        "PyScript page",
+    )
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -149,37 +182,53 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     presets = ["mobile", "desktop"] if args.preset == "both" else [args.preset]
     results: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()]}
-    with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
+    beside: dict[str, dict[str, list[dict[str, Any]]]] = {p: {} for p in presets}
+    with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp, ExitStack() as stack:
         site = Path(tmp) / "site"
         reports: Path = args.reports or Path(tmp)
         reports.mkdir(parents=True, exist_ok=True)
         shutil.copytree(dist, site / bench_dist.SUB_PATH)
         url, server = bench_dist.serve(site, compress=args.gzip)
-        try:
-            for preset in presets:
-                results[preset] = [
-                    audit(url, preset, reports / f"{preset}-{n + 1}.json") for n in range(args.runs)
-                ]
-        finally:
-            server.shutdown()
-            server.server_close()
+        stack.callback(server.server_close)
+        stack.callback(server.shutdown)
+        pages = {"game": url}
+        if args.beside:
+            (site / bench_dist.SUB_PATH / PYTHON_ALONE).write_text(PYTHON_ALONE_HTML, "utf-8")
+            pages["python alone"] = url + PYTHON_ALONE
+            pages["stock page"] = stack.enter_context(baseline_site(html=STOCK_HTML))
+        for preset in presets:
+            for n in range(args.runs):
+                for name, page_url in pages.items():
+                    tag = "" if name == "game" else "-" + name.replace(" ", "-")
+                    out = reports / f"{preset}{tag}-{n + 1}.json"
+                    beside[preset].setdefault(name, []).append(audit(page_url, preset, out))
     for preset in presets:
-        for result in results[preset]:
+        results[preset] = beside[preset].pop("game")
+        if beside[preset]:
+            results.setdefault("beside", {})[preset] = beside[preset]
+        print_preset(preset, {"game": results[preset], **beside[preset]})
+    print(f"load average at the start: {' '.join(map(str, results['load_average']))}")
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def print_preset(preset: str, pages: dict[str, list[dict[str, Any]]]) -> None:
+    """Each audit's line, then the median score of each page audited more than once."""
+    for name, runs in pages.items():
+        label = preset if name == "game" else f"{preset}, {name}"
+        for result in runs:
             metrics = ", ".join(metric_text(k, v) for k, v in result["metrics"].items())
             print(
-                f"Lighthouse {result['lighthouse']}, {preset}: performance {result['score']} "
+                f"Lighthouse {result['lighthouse']}, {label}: performance {result['score']} "
                 f"({metrics}; CPU benchmark index {result['benchmark_index']})"
             )
             print(f"  largest contentful paint: {result['lcp_element']}")
             for problem in ([result["error"]] if result["error"] else []) + result["warnings"]:
                 print(f"  note: {problem}")
-        scores = [r["score"] for r in results[preset] if r["score"] is not None]
-        if len(results[preset]) > 1:
-            print(figure_line(f"Lighthouse {preset} performance score", scores, "points"))
-    print(f"load average at the start: {' '.join(map(str, results['load_average']))}")
-    if args.json is not None:
-        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    return 0
+        scores = [r["score"] for r in runs if r["score"] is not None]
+        if len(runs) > 1:
+            print(figure_line(f"Lighthouse {label} performance score", scores, "points"))
 
 
 if __name__ == "__main__":

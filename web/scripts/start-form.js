@@ -385,9 +385,11 @@
     siteKey: function (key, pathname) { return siteKey(key, siteRoot(pathname)); }
   };
 
-  // PyScript (preloaded by a <link rel="modulepreload"> in the page head) starts after the
-  // first frame: its start holds the main thread for a while, and the start screen should
-  // be on screen before that. A hidden tab draws no frames: a timer starts it there.
+  // PyScript (preloaded by a <link rel="modulepreload"> in the page head) starts once the
+  // start screen's first paint is reported (web/scripts/boot.js: window.ingeniousPainted,
+  // which Pyodide's big downloads wait for too), then after a frame: its start holds the
+  // main thread for a while, and started before that paint it could put the paint off by
+  // a second. A hidden tab draws no frames: a timer starts it there.
   function startRuntime() {
     if (runtimeStarted || window.ingeniousFramed) return;  // boot.js refused this frame
     var link = document.querySelector('link[rel="modulepreload"][href$="pyscript/core.js"]');
@@ -402,6 +404,10 @@
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
-  requestAnimationFrame(function () { setTimeout(startRuntime, 0); });
-  setTimeout(startRuntime, 250);
+  function afterFrame() {
+    requestAnimationFrame(function () { setTimeout(startRuntime, 0); });
+    setTimeout(startRuntime, 250);
+  }
+  if (window.ingeniousPainted) window.ingeniousPainted.then(afterFrame);
+  else afterFrame();
 })();
