@@ -16,9 +16,11 @@ positive values lie on that seat's side.
 from __future__ import annotations
 
 import math
+from functools import cache
 from itertools import repeat
 from operator import add
 
+from ..board import zone
 from ..game import Game, Placement
 from ..scoring import EMPTY
 
@@ -230,6 +232,7 @@ class PhaseValue(Evaluation):
         t, e = self.phase(game)
         total = sum(e[v] for v in track)
         log = math.log
+        width = row_width(game.zone.radius)
         rows: Rows = []
         for v in track:
             ev = e[v]
@@ -238,9 +241,23 @@ class PhaseValue(Evaluation):
                 head[-1] += self.bonus  # reaching 18: the bonus placement
             n = len(head)
             row = list(map(add, head, TIE_BREAK))
-            row += map(add, repeat(head[-1], MAX_POINTS + 1 - n), TIE_BREAK[n:])
+            row += map(add, repeat(head[-1], width - n), TIE_BREAK[n:width])
             rows.append(row)
         return rows
+
+
+@cache
+def row_width(radius: int) -> int:
+    """Entries a phase-value gain row needs on the zone of ``radius``: one placement's
+    points in one colour are at most the lengths of both its cells' rays (30 a cell on the
+    2-player board), far fewer than :data:`MAX_POINTS`. The rows are built for every move
+    of a rollout, so their length is most of what building them costs.
+
+    >>> [row_width(r) for r in (5, 6, 7)]
+    [61, 73, 85]
+    """
+    most = max(sum(len(ray) for ray in rays) for rays in zone(radius).rays)
+    return min(MAX_POINTS, 2 * most) + 1
 
 
 #: The evaluations a searching bot can be made with (``make_bot(..., evaluation=...)``).

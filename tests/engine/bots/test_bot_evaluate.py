@@ -7,6 +7,7 @@ import math
 import pytest
 
 from engine import new_game
+from engine.board import zone
 from engine.bots import make_bot
 from engine.bots.evaluate import (
     MAX_POINTS,
@@ -17,6 +18,7 @@ from engine.bots.evaluate import (
     PhaseValue,
     cell_points,
     evaluation,
+    row_width,
     scored_placements,
     tables,
 )
@@ -144,18 +146,38 @@ def test_phase_value_counts_the_bonus_at_18() -> None:
 
 
 def test_phase_value_rows_keep_their_values_and_the_cache_stays_bounded() -> None:
-    """Every row runs to MAX_POINTS: the head follows the value, the flat part above 18 only
-    adds the hair per point. However many tracks are met, the cache of rows holds at most
-    ROWS_CACHE of them, and a row made after the cache was emptied is the same row."""
+    """Every row runs to the most points one placement can bring on its board: the head
+    follows the value, the flat part above 18 only adds the hair per point. However many
+    tracks are met, the cache of rows holds at most ROWS_CACHE of them, and a row made
+    after the cache was emptied is the same row."""
     ev = PhaseValue()
     game = played(20)
     first = ev.rows(with_track(game, [5, 8, 10, 12, 16, 18]), 0)
-    assert all(len(row) == MAX_POINTS + 1 for row in first)
-    assert first[0][MAX_POINTS] - first[0][13] == pytest.approx((MAX_POINTS - 13) * 1e-4)
+    last = row_width(game.zone.radius) - 1
+    assert all(len(row) == last + 1 for row in first) and last < MAX_POINTS
+    assert first[0][last] - first[0][13] == pytest.approx((last - 13) * 1e-4)
     for n in range(ROWS_CACHE + 50):
         ev.rows(with_track(game, [n % 19, n // 19 % 19, n // 361 % 19, 1, 2, 3]), 0)
         assert len(ev._rows) <= ROWS_CACHE
     assert ev.rows(with_track(game, [5, 8, 10, 12, 16, 18]), 0) == first
+
+
+@pytest.mark.parametrize("radius", [5, 6, 7])
+def test_a_gain_row_reaches_the_most_one_placement_can_score(radius: int) -> None:
+    """The worst case on each board: every cell but two neighbours holds one colour, and a
+    tile of that colour goes on the two. Its points in that colour, for every such pair
+    (each symbol's lines, the partner's direction empty), stay within the rows' width."""
+    board_zone = zone(radius)
+    most = 0
+    for a, b in board_zone.pairs:
+        board = [0] * board_zone.size
+        board[a] = board[b] = EMPTY
+        points = (
+            cell_points(board, board_zone.rays[a])[0] + cell_points(board, board_zone.rays[b])[0]
+        )
+        most = max(most, points)
+    assert most < row_width(radius) <= MAX_POINTS + 1
+    assert most > row_width(radius) // 2  # a bound, not a guess far above it
 
 
 def test_searching_levels_use_the_phase_value_and_the_old_table_stays_reachable() -> None:
