@@ -27,3 +27,17 @@ def test_worker_touches_no_dom() -> None:
     source = (ROOT / "web" / "shell" / "worker.py").read_text(encoding="utf-8")
     assert "__export__" in source
     assert "document" not in source and "pyscript" not in source
+
+
+def test_the_first_frame_waits_until_the_start_screen_is_parsed() -> None:
+    """A frame drawn while the parser is halfway through the start screen shows half the
+    form, and the rest then moves the whole screen (a layout shift): the page head holds
+    rendering until the element after the start screen is parsed (``rel="expect"``), and that
+    element comes after every part of the start screen."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<link rel="expect" href="#([\w-]+)" blocking="render">', html)
+    assert found and html.index(found.group(0)) < html.index("</head>")
+    marker = html.index(f'id="{found.group(1)}"')
+    start = html.index('<main id="start"')
+    assert start < marker and html.index("</main>", start) < marker
+    assert html.count('id="saves-panel"') == 1 and html.index('id="saves-panel"') < marker
