@@ -157,7 +157,8 @@ PHASE_T_START = 6.0
 PHASE_T_END = 1.5
 #: Phase value: a bonus placement's worth (in points on the lowest colour, about a move).
 PHASE_BONUS = 1.6
-#: Phase value: how many tracks' gain rows are kept (each about 1,000 floats). A rollout
+#: Phase value: how many tracks' gain rows are kept (each 6 rows of :func:`row_width`
+#: floats, 61 on the 2-player board; 161 each before those were cut to size). A rollout
 #: rarely meets the same track at the same fill twice, so a bigger cache mostly costs memory
 #: and garbage-collector passes: 50,000 held 1.9 GB in a review, which took longer.
 ROWS_CACHE = 4096
