@@ -182,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     presets = ["mobile", "desktop"] if args.preset == "both" else [args.preset]
     results: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()]}
-    beside: dict[str, dict[str, list[dict[str, Any]]]] = {p: {} for p in presets}
+    # Each preset's audits, page by page (the game first).
+    audits: dict[str, dict[str, list[dict[str, Any]]]] = {p: {} for p in presets}
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp, ExitStack() as stack:
         site = Path(tmp) / "site"
         reports: Path = args.reports or Path(tmp)
@@ -201,12 +202,12 @@ def main(argv: list[str] | None = None) -> int:
                 for name, page_url in pages.items():
                     tag = "" if name == "game" else "-" + name.replace(" ", "-")
                     out = reports / f"{preset}{tag}-{n + 1}.json"
-                    beside[preset].setdefault(name, []).append(audit(page_url, preset, out))
+                    audits[preset].setdefault(name, []).append(audit(page_url, preset, out))
     for preset in presets:
-        results[preset] = beside[preset].pop("game")
-        if beside[preset]:
-            results.setdefault("beside", {})[preset] = beside[preset]
-        print_preset(preset, {"game": results[preset], **beside[preset]})
+        results[preset] = audits[preset].pop("game")
+        if audits[preset]:
+            results.setdefault("beside", {})[preset] = audits[preset]
+        print_preset(preset, {"game": results[preset], **audits[preset]})
     print(f"load average at the start: {' '.join(map(str, results['load_average']))}")
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
