@@ -8,8 +8,12 @@ Fixtures
 ``browser_type_launch_args`` (session, overrides pytest-playwright)
     Launches ``/usr/bin/chromium`` headless with networking locked to 127.0.0.1.
 ``page`` (pytest-playwright, function) is guarded by ``_guard`` (autouse):
-    * every request of the context is recorded in ``requests_seen``; one to any host
-      other than 127.0.0.1 is aborted and fails the test at teardown;
+    * every request of the context (its pages, their workers and the service worker) is
+      recorded in ``requests_seen``; one to any host other than 127.0.0.1 fails the test
+      at teardown. Chromium cannot reach such a host (``tools/chromium.py``: every name but
+      127.0.0.1 resolves to nothing), so the guard only watches: it does not intercept
+      requests, which would turn the browser's HTTP cache off and put a round trip to
+      this process in front of every request (the service worker's too);
     * console messages of type ``error`` and uncaught page errors are collected in
       ``console_errors`` and fail the test at teardown, unless the test is marked
       ``@pytest.mark.allow_console_errors`` (then it may assert on them itself);
@@ -23,8 +27,12 @@ Fixtures
 ``requests_seen`` (function)
     List of every URL the context requested (in order).
 ``foreign_requests`` (function)
-    URLs that were blocked because they left 127.0.0.1. A test that provokes one on
-    purpose asserts on the list and then clears it.
+    URLs of requests that tried to leave 127.0.0.1. A test that provokes one on purpose
+    asserts on the list and then clears it.
+``local_context`` (function)
+    ``local_context(**options)``: another browser context (its own viewport, locale or
+    motion setting) under the same watch: a request of it to any other host fails the
+    test at teardown. Closed at teardown if the test has not closed it.
 ``console_errors`` (function)
     List of strings, e.g. ``"console: ..."`` or ``"pageerror: ..."``; a test that
     expects errors may assert on them and clear the list (or use the marker).
@@ -54,7 +62,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.dist_site import build_release
@@ -288,23 +296,12 @@ def _guard(
     console_errors: list[str],
     foreign_requests: list[str],
 ) -> Iterator[None]:
-    foreign = foreign_requests
-
-    def route(route: Route) -> None:
-        url = route.request.url
-        if _is_local(url):
-            route.continue_()
-        else:
-            foreign.append(url)
-            route.abort("blockedbyclient")
-
     def on_console(message: ConsoleMessage) -> None:
         if message.type == "error":
             console_errors.append(f"console: {message.text} ({message.location.get('url')})")
 
     crashed: list[Page] = []
-    context.route("**/*", route)
-    context.on("request", lambda req: requests_seen.append(req.url))
+    watch_requests(context, requests_seen, foreign_requests)
     page.on("console", on_console)
     page.on("pageerror", lambda exc: console_errors.append(f"pageerror: {exc}"))
     page.on("crash", lambda crashed_page: crashed.append(crashed_page))
@@ -316,11 +313,40 @@ def _guard(
     if call_report is not None and call_report.failed and not crashed and not frozen:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{_slug(request.node.nodeid)}-failed.png"))
-    problems = [f"request outside 127.0.0.1: {url}" for url in foreign]
+    problems = [f"request outside 127.0.0.1: {url}" for url in foreign_requests]
     if request.node.get_closest_marker("allow_console_errors") is None:
         problems += console_errors
     if problems:
         pytest.fail("browser guard:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+def watch_requests(context: BrowserContext, seen: list[str], foreign: list[str]) -> None:
+    """Record every request of ``context`` in ``seen``, and in ``foreign`` each one whose
+    address is not on 127.0.0.1."""
+
+    def on_request(request: Request) -> None:
+        seen.append(request.url)
+        if not _is_local(request.url):
+            foreign.append(request.url)
+
+    context.on("request", on_request)
+
+
+@pytest.fixture
+def local_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    made: list[BrowserContext] = []
+    foreign: list[str] = []
+
+    def make(**options: Any) -> BrowserContext:
+        context = browser.new_context(**options)
+        watch_requests(context, [], foreign)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+    assert not foreign, f"requests outside 127.0.0.1: {foreign}"
 
 
 @pytest.fixture

@@ -8,10 +8,11 @@ violation and prints each one with its element and what to fix.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tests.browser.a11y import AXE_JS, assert_no_violations, axe_violations
 from tests.browser.game_helpers import best_move, engine_game, place_with_mouse, start_game
@@ -126,19 +127,8 @@ def place_and_count_frames(page: Page) -> tuple[bool, int]:
 
 
 @pytest.fixture
-def reduced_page(browser: Browser, server_url: str) -> Any:
-    context = browser.new_context(reduced_motion="reduce")
-    page = context.new_page()
-    page.route("**/*", lambda route: _local_only(route))
-    yield page
-    context.close()
-
-
-def _local_only(route: Route) -> None:
-    if route.request.url.startswith("http://127.0.0.1"):
-        route.continue_()
-    else:
-        route.abort("blockedbyclient")
+def reduced_page(local_context: Callable[..., BrowserContext], server_url: str) -> Any:
+    return local_context(reduced_motion="reduce").new_page()
 
 
 @pytest.mark.parametrize("reduced", [False, True])
@@ -195,6 +185,7 @@ def test_copies_under_two_sub_paths_are_two_apps(page: Page, server_url: str) ->
         else:
             route.fulfill(
                 body='<!doctype html><html lang="en"><title>copy</title>'
+                '<link rel="icon" href="data:,">'
                 '<link rel="manifest" href="manifest.webmanifest"></html>',
                 content_type="text/html",
             )
@@ -241,12 +232,13 @@ def _inside(page: Page, element_id: str) -> bool:
     return box["left"] >= 0 and box["right"] <= box["width"]
 
 
-def test_rules_button_is_whole_at_400_percent_zoom(browser: Browser, server_url: str) -> None:
+def test_rules_button_is_whole_at_400_percent_zoom(
+    local_context: Callable[..., BrowserContext], server_url: str
+) -> None:
     """A 1280 px window at 400 % is 320 CSS px wide: Rules stays on screen, whole, on the
     start screen and in the game bar."""
-    context = browser.new_context(viewport={"width": 320, "height": 256})
+    context = local_context(viewport={"width": 320, "height": 256})
     page = context.new_page()
-    page.route("**/*", _local_only)
     try:
         open_ready(page, server_url)
         assert _inside(page, "open-rules")

@@ -9,7 +9,6 @@ checked, and the test fails listing all the violations of all the states at once
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -20,12 +19,11 @@ from engine import new_game
 from engine.bots import make_bot
 from engine.game import Game
 from tests.browser.a11y import axe_violations, describe
-from tests.browser.test_challenges import start_challenge
+from tests.browser.test_challenges import continue_challenge, start_challenge
 from tests.web.challenge_play import play_until
-from web.challenges.session import AUTOSAVE_KEY, Session
+from web.challenges.session import Session
 from web.challenges.setup import ChallengeSetup
 from web.saves import share
-from web.store.storage import site_key
 
 SLOW = 90_000
 H1_JS = """() => [...document.querySelectorAll('h1')]
@@ -145,23 +143,6 @@ def test_every_board_game_state_has_no_wcag_violations(page: Page, server_url: s
 
 
 # --- the Challenges -------------------------------------------------------------------------------
-def continue_challenge(page: Page, session: Session) -> None:
-    """Store `session` as the Challenges autosave and Continue it from the start screen
-    (stored once the start screen is shown: leaving a Challenge saves it, screen and all)."""
-    if page.locator("#ch-over").is_visible():
-        page.click("#ch-over-menu")
-    elif page.locator("#challenge-screen").is_visible():
-        page.click("#ch-menu")
-    expect(page.locator("#start")).to_be_visible()
-    page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)",
-        [site_key(AUTOSAVE_KEY, "/"), json.dumps(session.to_save())],
-    )
-    page.click("#ch-continue")
-    expect(page.locator("#challenge-screen")).to_be_visible()
-    page.wait_for_function("!window.ingeniousChallenges.busy()")
-
-
 @pytest.mark.slow
 def test_every_challenge_state_has_no_wcag_violations(page: Page, server_url: str) -> None:
     """Cards, dice and tiles on the person's turn, the cards' pass screen, the rules,

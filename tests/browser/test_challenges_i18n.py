@@ -11,24 +11,23 @@ screen of a four-player challenge needs no sideways scrolling and cuts off no bu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.test_challenges import PLAYERS, over_shown, start_challenge, wait_idle
 from tests.browser.test_i18n import LANGUAGES, english_left, tr
-from tests.browser.test_layout import CUT_OFF_JS, OVERFLOW_JS, PHONE, _local_only
+from tests.browser.test_layout import CUT_OFF_JS, OVERFLOW_JS, PHONE
 
 TURNS = 3
 
 
 @pytest.fixture
-def english_browser(browser: Browser) -> Iterator[Page]:
+def english_browser(local_context: Callable[..., BrowserContext]) -> Iterator[Page]:
     """A page whose browser speaks English, reaching only the test server."""
-    context = browser.new_context(locale="en-US")
+    context = local_context(locale="en-US")
     page = context.new_page()
-    page.route("**/*", _local_only)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page
@@ -76,16 +75,15 @@ def test_every_challenge_speaks_the_language_of_the_address(
 
 @pytest.mark.parametrize("variant", ["cards", "dice"])
 def test_challenge_texts_40_percent_longer_fit_a_phone(
-    browser: Browser, server_url: str, variant: str
+    local_context: Callable[..., BrowserContext], server_url: str, variant: str
 ) -> None:
     """In the pseudo-language on a phone (390x844), a four-player challenge with the
     person's choices open needs no sideways scrolling and cuts off no button or menu."""
     width, height = PHONE
-    context = browser.new_context(
+    context = local_context(
         viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
     )
     page = context.new_page()
-    page.route("**/*", _local_only)
     page.goto(server_url + "?speed=instant&lang=xx")
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=90_000)
     assert page.evaluate("document.documentElement.lang") == "xx"

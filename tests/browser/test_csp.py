@@ -74,7 +74,7 @@ def test_the_board_runs_under_its_stricter_policy(page: Page, server_url: str) -
 
 def framing_page(url: str) -> str:
     return (
-        "<!doctype html><title>framing</title>"
+        '<!doctype html><title>framing</title><link rel="icon" href="data:,">'
         f'<iframe id="game" src="{url}" width="900" height="700"></iframe>'
         f'<iframe id="board" src="{url}embed.html?{POSITION}" width="600" height="420"></iframe>'
     )

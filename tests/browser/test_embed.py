@@ -654,6 +654,7 @@ def test_frames_on_another_site_open_offline_after_one_visit(
     first = load(EXAMPLES[0])
     (host / "lesson.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
+        '<link rel="icon" href="data:,">'
         "</head><body><main><h1>Lesson</h1>"
         f'<iframe id="a" title="a" src="{game_site.url}embed.html?src=positions/{EXAMPLES[1].name}'
         '&amp;id=a"></iframe>'
@@ -700,6 +701,7 @@ def test_a_page_of_boards_next_to_the_game_opens_offline_and_so_does_the_game(
     kept copy then (the test below)."""
     (game_site.folder / "lesson.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
+        '<link rel="icon" href="data:,">'
         '<script src="web/scripts/boards.js" defer></script></head><body><main><h1>Lesson</h1>'
         f'<div id="one" data-ingenious-src="positions/{EXAMPLES[2].name}"></div>'
         f"<div id=\"two\" data-ingenious-position='{json.dumps(load(EXAMPLES[3]))}'></div>"
@@ -754,6 +756,7 @@ def test_a_board_opens_from_the_kept_copy_when_the_worker_does_not_answer(
     same address is not used, and that board says it could not fetch its file."""
     (game_site.folder / "lesson.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>'
+        '<link rel="icon" href="data:,">'
         '<script src="web/scripts/boards.js" defer></script></head><body><main><h1>Lesson</h1>'
         f"<div id=\"first\" data-ingenious-position='{json.dumps(load(EXAMPLES[0]))}'></div>"
         "</main></body></html>",

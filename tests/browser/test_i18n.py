@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.game_helpers import start_game, wait_idle
 from tests.browser.test_review import REVIEW_DONE, finished_game
@@ -85,11 +85,9 @@ def tr(lang: str, msgid: str) -> str:
 
 
 @pytest.fixture
-def english_browser(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(locale="en-US")
+def english_browser(local_context: Callable[..., BrowserContext]) -> Iterator[Page]:
+    context = local_context(locale="en-US")
     page = context.new_page()
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
-        "http://127.0.0.1") else route.abort("blockedbyclient"))  # fmt: skip
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page

@@ -17,15 +17,14 @@ continued from the start screen).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.game_helpers import anchor_and_partner, best_move, engine_game, rack_slot, split
-from tests.browser.test_a11y_screens import continue_challenge
-from tests.browser.test_challenges import start_challenge
+from tests.browser.test_challenges import continue_challenge, start_challenge
 from tests.web.challenge_play import play_until, setup_for
 from web.challenges.session import Session
 from web.challenges.setup import ChallengeSetup
@@ -60,22 +59,16 @@ CUT_OFF_JS = """(selector) => [...document.querySelectorAll(selector)]
 OVERFLOW_JS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
-def _local_only(route: Route) -> None:
-    if route.request.url.startswith("http://127.0.0.1"):
-        route.continue_()
-    else:
-        route.abort("blockedbyclient")
-
-
 @pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[Page, bool]]:
+def sized(
+    request: pytest.FixtureRequest, local_context: Callable[..., BrowserContext]
+) -> Iterator[tuple[Page, bool]]:
     width, height = request.param
     phone = (width, height) == PHONE
-    context = browser.new_context(
+    context = local_context(
         viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
     )
     page = context.new_page()
-    page.route("**/*", _local_only)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page, phone
@@ -186,7 +179,8 @@ PSEUDO_SIZES = [PHONE, (1280, 800)]
 
 
 @pytest.mark.parametrize("size", PSEUDO_SIZES, ids=[f"{w}x{h}" for w, h in PSEUDO_SIZES])
-def test_texts_40_percent_longer_still_fit(browser: Browser, server_url: str,
+def test_texts_40_percent_longer_still_fit(local_context: Callable[..., BrowserContext],
+                                           server_url: str,
                                            size: tuple[int, int]) -> None:  # fmt: skip
     """In the pseudo-language (?lang=xx: every text accented and 40% longer, as German
     and French run longer than English), on a phone and a desktop: the start screen and
@@ -194,11 +188,10 @@ def test_texts_40_percent_longer_still_fit(browser: Browser, server_url: str,
     controls stay in view, and no button, menu or score-strip name is cut off."""
     width, height = size
     phone = size == PHONE
-    context = browser.new_context(
+    context = local_context(
         viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
     )
     page = context.new_page()
-    page.route("**/*", _local_only)
     page.goto(server_url + "?speed=instant&lang=xx")
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=90_000)
     assert page.evaluate("document.documentElement.lang") == "xx"

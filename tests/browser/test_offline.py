@@ -317,8 +317,8 @@ def test_an_update_never_caches_old_files_when_the_server_answers_by_date(
     the browser's HTTP cache. The worker checks every file against the build's hashes,
     so the new release is cached with its own files, not the old ones.
 
-    Runs in a context of its own: the request routing of the other tests turns the
-    browser's HTTP cache off, and that cache is what this is about."""
+    The browser's HTTP cache is what this is about: the test guard watches requests
+    without intercepting them, which would turn that cache off."""
     own = browser.new_context()
     seen: list[str] = []
     own.on("request", lambda request: seen.append(request.url))
@@ -437,6 +437,7 @@ def test_at_an_origins_root_the_worker_serves_only_the_games_files_and_keeps_a_b
         blog.mkdir()
         (blog / "index.html").write_text(
             '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blog</title>'
+            '<link rel="icon" href="data:,">'
             "</head><body><main><h1>Another app</h1></main></body></html>",
             encoding="utf-8",
         )

@@ -46,7 +46,8 @@ def test_page_becomes_ready_offline_cold_and_warm(
 def test_requests_to_other_hosts_are_blocked(
     page: Page, server_url: str, foreign_requests: list[str], console_errors: list[str]
 ) -> None:
-    """The guard aborts any request that leaves 127.0.0.1 and records it."""
+    """A request for another host fails (Chromium resolves no name but 127.0.0.1) and the
+    guard records it, which fails any test that does not expect it."""
     page.goto(server_url + "README.md")
     outcome = page.evaluate(
         "fetch('https://cdn.example.org/x.js').then(() => 'loaded', () => 'blocked')"
