@@ -59,6 +59,24 @@ def test_requests_to_other_hosts_are_blocked(
     console_errors.clear()
 
 
+def test_a_workers_request_to_another_host_is_recorded_too(
+    page: Page, server_url: str, foreign_requests: list[str]
+) -> None:
+    """The guard watches the whole context, not only the page: a request a worker makes
+    (the bots' worker, the service worker) counts as the page's own would."""
+    page.goto(server_url + "README.md")
+    page.evaluate(
+        """() => new Promise((done) => {
+             const code = "fetch('https://cdn.example.org/w.js').then(() => postMessage(1),"
+               + " () => postMessage(0))";
+             const worker = new Worker(URL.createObjectURL(new Blob([code])));
+             worker.onmessage = () => done();
+           })"""
+    )
+    assert foreign_requests == ["https://cdn.example.org/w.js"]
+    foreign_requests.clear()  # provoked on purpose
+
+
 def test_server_sends_no_cache_and_module_types(context: BrowserContext, server_url: str) -> None:
     """Chromium gets JavaScript modules and wasm with the types it insists on."""
     for path, expected in [
