@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from engine import new_game
@@ -306,11 +306,12 @@ def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
 
 @pytest.mark.slow
 def test_an_update_never_caches_old_files_when_the_server_answers_by_date(
-    browser: Browser,
+    page: Page,
     site: DistSite,
     release: tuple[Path, str],
     tmp_path: Path,
     open_ready: Callable[..., float],
+    requests_seen: list[str],
 ) -> None:
     """A server that answers conditional requests by file date (python's http.server)
     says "not modified" for a new release whose files are dated before the copies in
@@ -319,41 +320,34 @@ def test_an_update_never_caches_old_files_when_the_server_answers_by_date(
 
     The browser's HTTP cache is what this is about: the test guard watches requests
     without intercepting them, which would turn that cache off."""
-    own = browser.new_context()
-    seen: list[str] = []
-    own.on("request", lambda request: seen.append(request.url))
-    try:
-        page = own.new_page()
-        open_ready(page, site.url)
-        page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
-        old = release[1]
-        new = build_release(tmp_path / "dist-2", tmp_path, marker="2")
-        site.publish(tmp_path / "dist-2")
-        past = time.time() - 7 * 86400  # dated a week before the first release's files
-        for path in site.folder.rglob("*"):
-            if path.name != "sw.js":
-                os.utime(path, (past, past))
-        page.reload()
-        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
-        banner = page.locator("#sw-update")
-        expect(banner).to_be_visible(timeout=SW_TIMEOUT_MS)
-        # Clicked as soon as the page is up, while its bot worker starts: its requests
-        # reaching the old service worker as it stopped held the switch for minutes (one
-        # run of this module in three). The page now stops that worker first.
-        reload_into(page, new)
-        assert page.evaluate("window.ingeniousOffline.build") == new != old
-        cached = page.evaluate(
-            """async (name) => {
-                 const cache = await caches.open(name);
-                 const boot = new URL('web/scripts/boot.js', location.href);
-                 return (await (await cache.match(boot)).text());
-               }""",
-            cache_of(new, site),
-        )
-        assert cached.endswith("// release 2\n"), "the new release cached the old boot.js"
-        assert off_origin(seen, site.origin) == []
-    finally:
-        own.close()
+    open_ready(page, site.url)
+    page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+    old = release[1]
+    new = build_release(tmp_path / "dist-2", tmp_path, marker="2")
+    site.publish(tmp_path / "dist-2")
+    past = time.time() - 7 * 86400  # dated a week before the first release's files
+    for path in site.folder.rglob("*"):
+        if path.name != "sw.js":
+            os.utime(path, (past, past))
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    banner = page.locator("#sw-update")
+    expect(banner).to_be_visible(timeout=SW_TIMEOUT_MS)
+    # Clicked as soon as the page is up, while its bot worker starts: its requests
+    # reaching the old service worker as it stopped held the switch for minutes (one
+    # run of this module in three). The page now stops that worker first.
+    reload_into(page, new)
+    assert page.evaluate("window.ingeniousOffline.build") == new != old
+    cached = page.evaluate(
+        """async (name) => {
+             const cache = await caches.open(name);
+             const boot = new URL('web/scripts/boot.js', location.href);
+             return (await (await cache.match(boot)).text());
+           }""",
+        cache_of(new, site),
+    )
+    assert cached.endswith("// release 2\n"), "the new release cached the old boot.js"
+    assert off_origin(requests_seen, site.origin) == []
 
 
 @pytest.mark.slow
