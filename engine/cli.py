@@ -218,6 +218,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=_positive, default=None, help="sampled worlds per move")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_review)
+    p = sub.add_parser("lessons", help="the review's quality suite: lessons stated right")
+    p.set_defaults(run=cmd_lessons)
+    p = sub.add_parser(
+        "audit", help="review casual-vs-strong games and check every reason against the engine"
+    )
+    p.add_argument("--games", type=_positive, default=50)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--worlds", type=_positive, default=None, help="sampled worlds per move")
+    p.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    p.set_defaults(run=cmd_audit)
     p = sub.add_parser("soak", help="play random games of every variant, checking invariants")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
@@ -252,6 +262,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     """Review a game move by move, timing the analysis (docs/review.md)."""
     import time
 
+    from .lessons import say
     from .review import WORLDS, Review, chart_text
 
     if args.file is not None:
@@ -286,6 +297,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         "longest_move_seconds": round(longest, 2),
         "worlds": review.worlds,
         "costliest": [m.to_json() for m in review.costliest()],
+        "plans": review.plans(),
         "chart": chart,
     }
     if args.json:
@@ -294,8 +306,30 @@ def cmd_review(args: argparse.Namespace) -> int:
         print(f"review of {review.total} moves: {seconds:.1f} s (longest move {longest:.2f} s)")
         for m in review.costliest():
             print(f"move {m.index + 1} ({m.name}): {m.worth_text(review.solo)}. {m.reason}")
+        for plan in review.plans():
+            print(f"plan: {say(plan)}")
         print("\n".join(chart))
     return 0
+
+
+def cmd_lessons(args: argparse.Namespace) -> int:
+    """The review's quality suite (engine/lesson_suite.py); exit 1 if a lesson is wrong."""
+    from .lesson_suite import run
+
+    right, total = run()
+    return 0 if right == total else 1
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    """Every statement of many reviews checked against the engine (docs/review.md)."""
+    from .lesson_suite import audit
+
+    totals = audit(
+        args.games, args.seed, args.worlds, out=lambda line: None if args.json else print(line)
+    )
+    if args.json:
+        print(json.dumps(totals))
+    return 0 if totals["contradicted"] == totals["plans_contradicted"] == 0 else 1
 
 
 def _review_demo(seed: int) -> dict[str, Any]:

@@ -30,6 +30,7 @@ import json
 import sys
 from typing import Any
 
+from . import lessons
 from .bots import make_bot
 from .game import Game, Placement, new_game
 from .review import _measure, _paired, compare, facts, move_worth, text, worlds_for
@@ -227,12 +228,18 @@ def check_answer(puzzle: dict[str, Any], move: str) -> dict[str, Any]:
     ]
     if played != puzzle["greedy"] and not solved:
         lines.append(compare(game, seat, parsed, best))
+    # What the best placement does that the one chosen does not (the greedy one, when the
+    # chosen one solves it), facts of the position only.
+    other = greedy if solved else parsed
+    lesson, merits = lessons.contrast(game, seat, best, other)
     return {
         "solved": solved,
         "move": played,
         "best": puzzle["best"],
         "facts": facts(game, seat, parsed),
         "explanation": lines,
+        "against": text(game, other),
+        "lesson": lesson + merits,
     }
 
 

@@ -31,31 +31,20 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from . import lessons
 from .bots.evaluate import oriented, scored_placements
 from .bots.scan import Position
 from .determinize import determinize
 from .game import Game, Placement
+from .lessons import Fact
 from .rng import Rng
 from .save import load_game
-from .scoring import placement_points
-from .tiles import COLOURS, Tile
+from .tiles import Tile
 from .view import visible_racks
 
-#: Every text a player reads, in one place (translations mark these).
+#: The review's own English sentences (the facts' and lessons' are in ``engine.lessons``).
 TEXT = {
-    "raises": "raises {colour} by {n} (to {to})",
-    "raises_lowest": "raises {colour}, your lowest, by {n} (to {to})",
-    "pulls": "pulls {colour} {n} your way (to {to})",
-    "nothing": "scores nothing",
-    "bonus": "reaches {mark} in {colour}: a bonus turn",
-    "blocks": "blocks {name}'s {colour} line (worth {n} to them)",
-    "leaves_open": "leaves {name}'s {colour} line open (worth {n} to them)",
-    "opens": "opens a {colour} line for {name} (worth {n} to them)",
-    "sets_swap": "sets up a swap (no tile of your lowest colour left)",
-    "swap": "swaps the rack for six new tiles",
-    "pass": "keeps the rack",
-    "better": "Better: {best}: {why}.",
-    "played": "Played: {move}: {why}.",
+    "better": "Better: {best}.",
     "same": "The move played is as good as any the analysis found.",
     "worth_win": "chance of winning {played:.0%} instead of {best:.0%}",
     "worth_lowest": "expected lowest colour at the end {played:.1f} instead of {best:.1f}",
@@ -85,145 +74,7 @@ def move_worth(game: Game, seat: int, results: list[tuple[float, float, float]])
     return sum(win + LOWEST_WEIGHT * low for win, low, _ in results) / n
 
 
-# --- facts in words --------------------------------------------------------------------
-
-
-def _side_track(game: Game, seat: int) -> list[int]:
-    return oriented(game, seat)
-
-
-def _rivals(game: Game, seat: int) -> list[int]:
-    """One seat per rival side (the seat whose turn comes first after ``seat``)."""
-    mine = game.variant.side_of(seat)
-    out: list[int] = []
-    seen_sides = {mine}
-    for step in range(1, game.players):
-        s = (seat + step) % game.players
-        side = game.variant.side_of(s)
-        if side not in seen_sides:
-            seen_sides.add(side)
-            out.append(s)
-    return out
-
-
-def _side_name(game: Game, seat: int) -> str:
-    side = game.variant.side_of(seat)
-    return str(game.variant.side_name(game, side))
-
-
-def _lowest_colours(track: list[int]) -> set[int]:
-    low = min(track)
-    return {c for c in range(6) if track[c] == low}
-
-
-def _cell_points(game: Game, cell: int) -> list[int]:
-    from .bots.evaluate import cell_points
-
-    return cell_points(game.board, game.zone.rays[cell])
-
-
-def _blocked_lines(game: Game, seat: int, p: Placement) -> list[tuple[int, int, int]]:
-    """(rival seat, colour, points) for rival lines toward their lowest colours that the
-    placement's cells take away."""
-    a, b, _, _ = p
-    out: list[tuple[int, int, int]] = []
-    for rival in _rivals(game, seat):
-        low = _lowest_colours(_side_track(game, rival))
-        best: dict[int, int] = {}
-        for cell in (a, b):
-            for c, n in enumerate(_cell_points(game, cell)):
-                if c in low and n >= LINE_POINTS and n > best.get(c, 0):
-                    best[c] = n
-        out.extend((rival, c, n) for c, n in sorted(best.items()))
-    return out
-
-
-def _opened_lines(game: Game, seat: int, p: Placement) -> list[tuple[int, int, int]]:
-    """(rival seat, colour, points) for lines toward a rival's lowest colour that the
-    placement makes richer than anything that colour had on the board before."""
-    before = Position(game)
-    after_game = game.copy()
-    after = Position(after_game)
-    after.play(p)
-    out: list[tuple[int, int, int]] = []
-    for rival in _rivals(game, seat):
-        low = _lowest_colours(_side_track(game, rival))
-        for c in sorted(low & {p[2], p[3]}):
-            was = max((before.points[c][e] for e in before.hot[c]), default=0)
-            now = max((after.points[c][e] for e in after.hot[c]), default=0)
-            if now >= LINE_POINTS and now > was:
-                out.append((rival, c, now))
-    return out
-
-
-def facts(game: Game, seat: int, move: Placement | str) -> list[str]:
-    """Short facts about a move in ``game`` (the position before it, ``seat`` to move).
-
-    Facts depend only on what ``seat`` sees: the board, the tracks, its own rack and the
-    public tile counts.
-    """
-    if isinstance(move, str):
-        return [TEXT["swap"] if move == "swap" else TEXT["pass"]]
-    a, b, ca, cb = move
-    points = placement_points(game.board, game.zone, a, b, ca, cb)
-    track = _side_track(game, seat)
-    after, bonus = game.variant.preview_gain(game, seat, points)
-    if game.variant.name == "duel" and seat == 1:
-        after = [-v for v in after]
-    low = _lowest_colours(track)
-    out: list[str] = []
-    duel = game.variant.name == "duel"
-    order = sorted(range(6), key=lambda c: (c not in low, -points[c], c))
-    for c in order:
-        if points[c]:
-            gained = after[c] - track[c]
-            key = "pulls" if duel else ("raises_lowest" if c in low else "raises")
-            out.append(TEXT[key].format(colour=COLOURS[c], n=gained or points[c], to=after[c]))
-    if not any(points):
-        out.append(TEXT["nothing"])
-    if bonus:
-        mark = 9 if duel else 18
-        for c in range(6):
-            if points[c] and track[c] < mark <= after[c]:
-                out.append(TEXT["bonus"].format(mark=mark, colour=COLOURS[c]))
-    for rival, c, n in _blocked_lines(game, seat, move):
-        out.append(TEXT["blocks"].format(name=_side_name(game, rival), colour=COLOURS[c], n=n))
-    for rival, c, n in _opened_lines(game, seat, move):
-        out.append(TEXT["opens"].format(name=_side_name(game, rival), colour=COLOURS[c], n=n))
-    trial = game.copy()
-    trial.play(move)
-    if trial.phase == "swap" and trial.current == seat and not bonus:
-        out.append(TEXT["sets_swap"])
-    return out
-
-
-def contrast(
-    game: Game, seat: int, played: Placement | str, best: Placement | str
-) -> tuple[list[str], list[str]]:
-    """The facts of ``best`` and of ``played``; the played move's also name the rival lines
-    the better move would have blocked and it leaves open."""
-    best_facts = facts(game, seat, best)
-    played_facts = facts(game, seat, played)
-    if not isinstance(best, str) and not isinstance(played, str):
-        blocked = {(r, c) for r, c, _ in _blocked_lines(game, seat, played)}
-        for rival, c, n in _blocked_lines(game, seat, best):
-            if (rival, c) not in blocked:
-                name = _side_name(game, rival)
-                played_facts.append(TEXT["leaves_open"].format(name=name, colour=COLOURS[c], n=n))
-    return best_facts, played_facts
-
-
-def compare(game: Game, seat: int, played: Placement | str, best: Placement | str) -> str:
-    """Why ``best`` is better than ``played``, from the facts of both."""
-    if _same(game, played, best):
-        return TEXT["same"]
-    best_facts, played_facts = contrast(game, seat, played, best)
-    return " ".join(
-        (
-            TEXT["better"].format(best=text(game, best), why="; ".join(best_facts)),
-            TEXT["played"].format(move=text(game, played), why="; ".join(played_facts)),
-        )
-    )
+# --- reasons -----------------------------------------------------------------------------
 
 
 def text(game: Game, move: Placement | str) -> str:
@@ -232,6 +83,31 @@ def text(game: Game, move: Placement | str) -> str:
 
 def _same(game: Game, x: Placement | str, y: Placement | str) -> bool:
     return text(game, x) == text(game, y)
+
+
+def facts(game: Game, seat: int, move: Placement | str) -> list[Fact]:
+    """What ``move`` does for ``seat``'s side (:func:`engine.lessons.facts`)."""
+    return lessons.facts(game, seat, move)
+
+
+def reason_text(best: str, lesson: list[Fact], merits: list[Fact], future: list[Fact]) -> str:
+    """Why the better move is better, in English: what it does that the move played does
+    not, what the move played did better, and what the sampled futures show."""
+    parts = [TEXT["better"].format(best=best)]
+    parts.extend(lessons.say(f) for f in lesson)
+    parts.extend(lessons.say(f) for f in merits)
+    if not lesson:
+        parts.append(lessons.say({"kind": "same_now"}))
+    parts.extend(lessons.say(f) for f in future)
+    return " ".join(parts)
+
+
+def compare(game: Game, seat: int, played: Placement | str, best: Placement | str) -> str:
+    """Why ``best`` is better than ``played``, from the position alone (no sampled futures)."""
+    if _same(game, played, best):
+        return TEXT["same"]
+    lesson, merits = lessons.contrast(game, seat, best, played)
+    return reason_text(text(game, best), lesson, merits, [])
 
 
 # --- the analysis ---------------------------------------------------------------------
@@ -310,11 +186,18 @@ class MoveReview:
     best_lowest: float
     #: Worth lost by the move played (0: as good as the best found), see :func:`move_worth`.
     cost: float
+    #: The reason in English (the pages build theirs from the facts below).
     reason: str
-    #: The facts of the move played (with the rival lines it leaves open that the better
-    #: move blocks) and of the better move (empty when the move played stands).
-    played_facts: list[str] = field(default_factory=list)
-    best_facts: list[str] = field(default_factory=list)
+    #: What the move played does, and what the better move does (empty when the move
+    #: played stands): facts of the position (``engine.lessons.facts``).
+    played_facts: list[Fact] = field(default_factory=list)
+    best_facts: list[Fact] = field(default_factory=list)
+    #: What the better move does that the move played does not, most important first, and
+    #: what the move played did better (``engine.lessons.contrast``).
+    lesson: list[Fact] = field(default_factory=list)
+    merits: list[Fact] = field(default_factory=list)
+    #: What the sampled futures show about the two moves (``engine.lessons.futures``).
+    futures: list[Fact] = field(default_factory=list)
     #: After the move played: every seat's chance of winning (solo: expected lowest colour).
     chances: list[float] = field(default_factory=list)
     #: After the move played: every seat's expected lowest colour.
@@ -323,6 +206,11 @@ class MoveReview:
     @property
     def mistake(self) -> bool:
         return self.cost > 0
+
+    @property
+    def same_facts(self) -> bool:
+        """The two moves do the same now (their facts are equal): only the futures differ."""
+        return self.mistake and self.played_facts == self.best_facts
 
     def worth_text(self, solo: bool) -> str:
         if solo:
@@ -399,27 +287,39 @@ def analyse(
         return sum(r[s][k] for r in rs) / len(rs)
 
     solo = game.players == 1
-    same = _same(first, played_move, pair[1])
-    shown = (
-        ([], facts(first, seat, played_move))
-        if same
-        else contrast(first, seat, played_move, pair[1])
-    )
+    best_move = pair[1]
+    same = _same(first, played_move, best_move)
+    played_facts = lessons.facts(first, seat, played_move)
+    lesson: list[Fact] = []
+    merits: list[Fact] = []
+    future: list[Fact] = []
+    if not same:
+        lesson, merits = lessons.contrast(first, seat, best_move, played_move)
+        future = lessons.futures(
+            first,
+            seat,
+            [[mean(res_b, s, k) for k in range(3)] for s in range(game.players)],
+            [[mean(res_p, s, k) for k in range(3)] for s in range(game.players)],
+        )
+    best_text = text(first, best_move)
     return MoveReview(
         index=index,
         turn=game.turn,
         seat=seat,
         name=game.names[seat],
         played=text(first, played_move),
-        best=text(first, pair[1]),
+        best=best_text,
         played_win=mean(res_p, seat, 0),
         best_win=mean(res_b, seat, 0),
         played_lowest=mean(res_p, seat, 1),
         best_lowest=mean(res_b, seat, 1),
         cost=round(cost, 6),
-        reason=compare(first, seat, played_move, pair[1]),
-        played_facts=shown[1],
-        best_facts=shown[0],
+        reason=TEXT["same"] if same else reason_text(best_text, lesson, merits, future),
+        played_facts=played_facts,
+        best_facts=[] if same else lessons.facts(first, seat, best_move),
+        lesson=lesson,
+        merits=merits,
+        futures=future,
         chances=[mean(res_p, s, 1 if solo else 0) for s in range(game.players)],
         lowest=[mean(res_p, s, 1) for s in range(game.players)],
     )
@@ -506,6 +406,17 @@ class Review:
     def chart(self) -> dict[str, Any]:
         return chart_data(self.results, self.final)
 
+    def plans(self) -> list[Fact]:
+        """The plans of the reviewed seats over the game, each with its cost on the chart
+        (``engine.lessons.plans``)."""
+        return game_plans(self.save, self.seats, self.results)
+
+
+def game_plans(save: dict[str, Any], seats: list[int], results: list[MoveReview]) -> list[Fact]:
+    """The plans of ``seats`` in ``save``, costed by the chances of ``results`` so far."""
+    chances = {r.index: list(r.chances) for r in results}
+    return lessons.plans(save, seats, chances)
+
 
 def costliest(results: list[MoveReview], count: int = 3) -> list[MoveReview]:
     mistakes = [r for r in results if r.mistake]
@@ -563,6 +474,17 @@ def try_from_here(save: dict[str, Any], index: int, deal: int, seat: int | None 
     return start_from(game, game.current if seat is None else seat, deal)
 
 
+def next_best(game: Game, seat: int, move: Placement | str) -> Placement | str | None:
+    """The move a hint is weighed against: the other answer of a swap offer, else the
+    placement best one move deep (by the bots' value) that is not ``move``."""
+    if isinstance(move, str):
+        return "pass" if move == "swap" else "swap"
+    scored = scored_placements(game, seat)
+    scored.sort(key=lambda vp: (-vp[0], vp[1]))
+    chosen = text(game, move)
+    return next((p for _, p in scored if game.placement_text(p) != chosen), None)
+
+
 def hint(
     view: dict[str, Any],
     level: str = "strong",
@@ -570,7 +492,8 @@ def hint(
     budget_ms: int | None = None,
     time_limit_ms: float | None = None,
 ) -> dict[str, Any]:
-    """The move a bot would play in the view, and why (its facts), for the player to move."""
+    """The move a bot would play in the view, and why, for the player to move: what it
+    gains, what it costs, and what the next best move (:func:`next_best`) does worse."""
     from .bots import make_bot
 
     seat = view["seat"]
@@ -580,8 +503,28 @@ def hint(
     move = bot.choose(view)
     game = determinize(view, Rng(seed))
     parsed = game.parse(move)
-    why = facts(game, seat, parsed)
-    return {"move": move, "facts": why, "reason": "; ".join(why)}
+    found = lessons.facts(game, seat, parsed)
+    gains, costs, notes = lessons.gains_and_costs(found)
+    other = next_best(game, seat, parsed)
+    clause: Fact | None = None
+    if other is not None:
+        lesson, _ = lessons.contrast(game, seat, parsed, other)
+        clause = lessons.versus(lesson)
+    reason = lessons.sentence(gains + notes)
+    if costs:
+        reason += "; but " + lessons.sentence(costs)
+    if other is not None and clause is not None:
+        reason += f". Better than {text(game, other)}, {lessons.say(clause)}"
+    return {
+        "move": move,
+        "facts": found,
+        "gains": gains,
+        "costs": costs,
+        "notes": notes,
+        "versus": None if other is None else text(game, other),
+        "versus_why": clause,
+        "reason": reason,
+    }
 
 
 __all__ = [
@@ -593,6 +536,7 @@ __all__ = [
     "chart_text",
     "costliest",
     "facts",
+    "game_plans",
     "hint",
     "try_from_here",
 ]

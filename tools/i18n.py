@@ -68,7 +68,7 @@ LANGUAGE_NAMES = {
 }
 
 ONE_ID = frozenset({"_", "N_", "fmt", "msg"})
-TWO_IDS = frozenset({"ngettext", "fmt_n", "msg_n"})
+TWO_IDS = frozenset({"ngettext", "fmt_n", "msg_n", "Nn_"})
 ATTRIBUTES = ("aria-label", "placeholder", "title", "alt")
 SKIPPED_TAGS = frozenset({"script", "style", "noscript"})
 JS_CALL = re.compile(

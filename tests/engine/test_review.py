@@ -11,6 +11,7 @@ import pytest
 from engine import SaveFormatError, load_game, loads, new_game
 from engine.bots import make_bot
 from engine.game import Game
+from engine.lessons import COSTS
 from engine.review import Review, analyse, chart_data, chart_text, facts, hint, try_from_here
 from engine.tiles import COLOURS
 from tests.reviewed_game import THROW_AT, play_out, thrown_game, thrown_review
@@ -33,8 +34,10 @@ def test_the_move_that_throws_away_a_colour_is_listed_first(thrown: tuple[Game, 
     first = worst[0]
     assert first.played == game.moves[thrown_at] and first.best != first.played
     assert first.best_win > first.played_win
-    assert "Played: " + first.played + ": scores nothing" in first.reason
-    assert re.search(r"Better: .*: raises \w+", first.reason)
+    assert {"kind": "nothing"} in first.played_facts
+    assert any(f["kind"].startswith("gain") for f in first.best_facts)
+    assert first.lesson and first.lesson != first.merits
+    assert first.reason.startswith(f"Better: {first.best}. ")
     assert len(worst) <= 3 and all(a.cost >= b.cost for a, b in zip(worst, worst[1:], strict=False))
 
 
@@ -168,8 +171,13 @@ def test_a_hint_carries_the_move_and_its_reason() -> None:
         game.apply(bot.choose(game.view(game.current)))
     advice = hint(game.view(game.current), budget_ms=10)
     assert advice["move"] in game.legal_moves()
-    assert advice["facts"] and advice["reason"] == "; ".join(advice["facts"])
+    parts = advice["gains"] + advice["costs"] + advice["notes"]
+    assert sorted(map(json.dumps, advice["facts"])) == sorted(map(json.dumps, parts))
+    assert not any(f["kind"] in COSTS for f in advice["gains"])
     assert any(c in advice["reason"] for c in COLOURS)
+    assert advice["versus"] in game.legal_moves() and advice["versus"] != advice["move"]
+    assert advice["versus_why"]["kind"].startswith("vs_")
+    assert f"Better than {advice['versus']}, " in advice["reason"]
 
 
 def test_a_hint_is_only_for_the_player_to_move() -> None:
@@ -187,5 +195,6 @@ def test_facts_name_the_lowest_colour_the_bonus_and_a_block() -> None:
     p = game.parse_placement("1,-5:red 2,-5:red")
     game.racks[0][0] = (0, 0)
     said = facts(game, 0, p)
-    assert said[0].startswith("raises red by") and "reaches 18 in red: a bonus turn" in said
+    assert said[0]["kind"] == "gain" and said[0]["colour"] == "red"
+    assert {"kind": "bonus", "colour": "red", "mark": 18} in said
     assert analyse(game, 0, "1,-5:red 2,-5:red", worlds=2, width=1).played_facts == said

@@ -1,17 +1,23 @@
-"""The review's and the hint's reasons (engine.review, English) read in the player's language."""
+"""The coach's facts, lessons and plans (engine.lessons) in the player's language: the
+same words as the engine in English, and every language's own words elsewhere."""
 
 from __future__ import annotations
 
+import random
 import re
-import string
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from engine import new_game
-from engine.review import TEXT, compare, facts
+from engine import lessons, new_game
+from engine.bots.evaluate import best_placement
+from engine.game import Game
 from web import i18n
-from web.play.engine_words import REVIEW, review_facts, review_text
+from web.play.engine_words import LESSONS, lesson_clauses, lesson_text
+
+LANGUAGES = ("de", "fr", "nl", "es", "it")
+COLOUR_WORDS = ("red", "green", "blue", "orange", "yellow", "purple")
 
 
 @pytest.fixture(autouse=True)
@@ -20,71 +26,126 @@ def english_after() -> Iterator[None]:
     i18n.use("en")
 
 
-def _names(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+def _fields(template: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)", template))
 
 
-def test_every_sentence_of_the_review_has_a_message_id_with_the_same_placeholders() -> None:
-    assert set(REVIEW) == set(TEXT)
-    for key, template in TEXT.items():
-        assert _names(REVIEW[key]) == _names(template), key
+def test_every_kind_of_the_engine_has_a_message_with_the_same_fields() -> None:
+    assert set(LESSONS) == set(lessons.TEXT)
+    for kind, template in lessons.TEXT.items():
+        entry = LESSONS[kind]
+        ids = entry[:2] if isinstance(entry, tuple) else (entry,)
+        for msgid in ids:
+            assert _fields(msgid) == _fields(template), kind
 
 
-def _moves(count: int) -> list[tuple[list[str], str]]:
-    """Facts and a comparison for the first ``count`` legal placements of a new game."""
-    game = new_game("standard", players=2, seed=5)
-    for _ in range(16):  # into the middle game: lines to block and open, lowest colours
-        game.apply(game.legal_moves()[len(game.legal_moves()) // 2])
-    moves = game.placements()[::7][:count]
-    return [
-        (facts(game, game.current, m), compare(game, game.current, m, moves[-1])) for m in moves
-    ]
+def _statements() -> list[dict[str, Any]]:
+    """Facts, lesson points, hint clauses and plans of real positions of several games,
+    with made-up sampled futures, so that every kind appears with varied numbers."""
+    out: list[dict[str, Any]] = []
+    rng = random.Random(3)
+    for seed in (5, 6):
+        game = new_game("standard", 2, seed=seed, names=["Ann", "Bob"])
+        while not game.over:
+            seat = game.current
+            if game.phase == "place" and len(game.moves) > 8:
+                a, b = rng.sample(game.placements(), 2)
+                out += lessons.facts(game, seat, a)
+                pro, con = lessons.contrast(game, seat, a, b)
+                out += pro + con + [lessons.versus(pro)]
+            _play(game)
+        out += lessons.plans(game.to_save(), [0, 1], {i: [0.5, 0.5] for i in range(60)})
+    game = new_game("standard", 2, seed=1, names=["Ann", "Bob"])
+    out += lessons.futures(game, 0, [[0.6, 7.2, 9], [0.4, 6, 8]], [[0.5, 6.1, 9], [0.5, 6, 8]])
+    out += lessons.futures(game, 0, [[0.6, 7, 9], [0.4, 6, 8]], [[0.5, 7, 9], [0.5, 7.5, 8]])
+    out += lessons.futures(game, 0, [[0.6, 7, 9], [0.4, 6, 8]], [[0.45, 7, 9], [0.5, 6, 8]])
+    return out
 
 
-def test_in_english_every_reason_is_said_as_the_engine_wrote_it() -> None:
+def _play(game: Game) -> None:
+    if game.phase == "swap":
+        game.apply("pass")
+        return
+    _, p = best_placement(game, game.current)
+    assert p is not None
+    game.apply(game.placement_text(p))
+
+
+STATEMENTS = _statements()
+
+
+def test_the_statements_cover_most_kinds() -> None:
+    seen = {s["kind"] for s in STATEMENTS}
+    assert len(seen) >= 30, sorted(set(lessons.TEXT) - seen)
+
+
+def test_in_english_the_page_says_what_the_engine_says() -> None:
+    """The page's English is the engine's, word for word (counts and colours included)."""
     i18n.use("en")
-    for fact_list, reason in _moves(40):
-        assert review_facts(fact_list) == "; ".join(fact_list)
-        assert review_text(reason) == reason
+    for s in STATEMENTS:
+        assert lesson_text(s) == lessons.say(s), s
 
 
-def test_review_reasons_render_in_german_with_colours_and_numbers_kept() -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_statement_reads_in_the_language_with_its_grammar(lang: str) -> None:
+    """No English word, no English colour; names and numbers kept; French and Italian
+    elide before orange and arancione (l’orange, dell’arancione)."""
+    i18n.use(lang)
+    for s in STATEMENTS:
+        said = lesson_text(s)
+        assert said, s
+        for english in ("the", "your", "worth", "line", "move", "wastes", "raises"):
+            assert not re.search(rf"\b{english}\b", said), (s, said)
+        for colour in COLOUR_WORDS:
+            if colour != "orange" or lang not in ("de", "fr"):
+                assert not re.search(rf"\b{colour}\b", said), (s, said)
+        assert not re.search(r"\b(le|Le|du|de|au) orange\b|\b(il|Il|del|nel|al) arancione\b", said)
+        for name in ("Ann", "Bob"):
+            if s.get("name") == name:
+                assert name in said
+        entry = LESSONS[s["kind"]]
+        for key in ("n", "at", "to"):
+            if isinstance(s.get(key), int) and f"{{{key}}}" in str(entry):
+                assert str(s[key]) in said, (s, said)
+
+
+def test_numbers_and_shares_follow_the_language() -> None:
     i18n.use("de")
-    seen = 0
-    for fact_list, reason in _moves(40):
-        german = review_facts(fact_list)
-        for fact in fact_list:
-            assert review_text(fact) != fact, fact
-        for english in ("raises", "scores nothing", "your lowest", "worth", "line"):
-            assert english not in german
-        for colour in ("red", "green", "blue", "orange", "yellow", "purple"):
-            assert not re.search(rf"\b{colour}\b", german), german
-        said = review_text(reason)
-        if reason != TEXT["same"]:
-            assert said.startswith("Besser: "), said
-            assert "Played:" not in said
-            seen += 1
-    assert seen
+    said = lesson_text({"kind": "futures_mine", "better": 7.25, "played": 6.0})
+    assert "7,2" in said or "7,3" in said
+    assert "6,0" in said
+    said = lesson_text({"kind": "futures_wins", "better": 0.62, "played": 0.48})
+    assert "62\u00a0%" in said and "48\u00a0%" in said
 
 
-def test_a_hints_facts_read_in_french() -> None:
-    i18n.use("fr")
-    assert review_text("raises blue, your lowest, by 3 (to 7)") == (
-        "fait monter le bleu, votre couleur la plus basse, de 3 (jusqu’à 7)"
-    )
+def test_a_statement_of_an_unknown_kind_says_nothing_rather_than_something_wrong() -> None:
+    assert lesson_text({"kind": "from-a-newer-version", "n": 3}) == ""
+    assert lesson_text("raises red by 3") == ""
+    assert lesson_text({"kind": "gain", "colour": "red"}) == ""  # a field missing
+    assert lesson_clauses([{"kind": "nothing"}, {"kind": "??"}]) == "scores nothing"
 
 
-def test_the_hints_why_and_the_standing_line_read_in_german() -> None:
-    from web.game.over import standing_line
+def test_the_hint_says_what_it_gains_what_it_costs_and_why_it_beats_the_next_best() -> None:
+    """The hint's reason in the status line: gains, then "but" and the costs, then the next
+    best move in words and what it does worse; in German too."""
     from web.game.status import hint_text
 
     game = new_game("standard", players=2, seed=5, names=["Ann", "Bob"])
     move = game.legal_moves()[0]
-    i18n.use("de")
-    said = hint_text(game, move, "raises red, your lowest, by 2 (to 2); scores nothing")
-    assert said.endswith(
-        " Warum: bringt Rot, deine schwächste Farbe, um 2 voran (auf 2); bringt keine Punkte."
+    why = {
+        "gains": [{"kind": "gain_lowest", "colour": "red", "n": 2, "to": 2}],
+        "costs": [{"kind": "opens", "colour": "orange", "n": 3, "name": "Bob"}],
+        "notes": [],
+        "versus": game.legal_moves()[1],
+        "versus_why": {"kind": "vs_left_lowest", "colour": "red", "at": 0},
+    }
+    said = hint_text(game, move, why)
+    assert (
+        "Why: raises red, your lowest colour, by 2 (to 2); but opens a line of orange worth 3 "
+        "to Bob. Better than " in said
     ), said
-    standing = standing_line(game)
-    assert standing.startswith("Schwächste Farben jetzt: Ann "), standing
-    assert " and " not in standing and "red" not in standing
+    assert said.endswith(", which leaves red at 0."), said
+    i18n.use("de")
+    said = hint_text(game, move, why)
+    assert "Warum: bringt Rot, deine schwächste Farbe, um 2 voran (auf 2); aber öffnet" in said
+    assert said.endswith(", der Rot auf 0 lässt."), said

@@ -18,7 +18,7 @@ from web.board.placing import parse_placement
 from web.board.symbols import colour_name
 from web.coach.review_model import placement_words
 from web.i18n import N_, Texts, date_text, fmt_n, join
-from web.play.engine_words import review_text
+from web.play.engine_words import lesson_sentences
 
 #: Local storage key of the player's record: ``{"solved": [...], "tried": [...]}`` (ISO dates).
 PUZZLES_KEY = "ingenious.puzzles"
@@ -155,8 +155,8 @@ def puzzle_model(state: PuzzleState, today: datetime.date, record: dict[str, Any
         best = next(o.words for o in opts if o.move == puzzle["best"])
         head = TEXT["solved"] if solved else TEXT["missed"].format(best=best)
         figures = TEXT["figures"].format(best=puzzle["best_win"], greedy=puzzle["greedy_win"])
-        why = [review_text(line) for line in answer["explanation"] if line.startswith("Better:")]
-        result = (head, figures, *(_words_for_moves(line, opts) for line in why))
+        why = lesson_sentences(answer["lesson"])
+        result = (head, figures, *((why,) if why else ()))
     marked: tuple[Cell, ...] = ()
     halves = parse_placement(state.choice) if state.choice else None
     if halves is not None:
@@ -187,10 +187,3 @@ def puzzle_model(state: PuzzleState, today: datetime.date, record: dict[str, Any
         ),
         tuple(earlier),
     )
-
-
-def _words_for_moves(line: str, opts: tuple[Option, ...]) -> str:
-    """The review's reason with the moves' coordinates replaced by their words."""
-    for o in opts:
-        line = line.replace(o.move, o.words.split(";")[0])
-    return line

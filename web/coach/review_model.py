@@ -22,7 +22,7 @@ from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
 from web.board.symbols import GLYPH, colour_name
 from web.i18n import N_, Texts, _, fmt, fmt_n
-from web.play.engine_words import review_facts, review_text
+from web.play.engine_words import lesson_sentences, review_facts, review_text
 
 TEXT = Texts(
     {
@@ -49,6 +49,7 @@ TEXT = Texts(
         "better": N_("Better: {move}"),
         "why_played": N_("Your move: {facts}."),
         "why_better": N_("The better move: {facts}."),
+        "why_both": N_("Both moves: {facts}."),
         "chart_win": N_("Chance of winning after each reviewed move"),
         "chart_lowest": N_("Expected lowest colour after each reviewed move"),
         "chart_empty": N_("The chart fills in as moves are analysed."),
@@ -111,6 +112,9 @@ class Detail:
     better_line: str  # "" when the move played stands
     why_played: str
     why_better: str
+    #: Why the better move is better: what it does that the move played does not, what
+    #: the move played did better, and what the sampled futures show.
+    lesson: str
     played_cells: tuple[Cell, ...]
     better_cells: tuple[Cell, ...]
     can_try: bool
@@ -226,6 +230,15 @@ def chart_model(results: list[MoveReview], game: Game) -> Chart:
     )
 
 
+def lesson_words(r: MoveReview) -> str:
+    """Why the better move is better, in sentences: the lesson's points, the merits of the
+    move played, and (where the position alone shows no difference) the sampled futures."""
+    points = [*r.lesson, *r.merits]
+    if not r.lesson:
+        points.append({"kind": "same_now"})
+    return lesson_sentences([*points, *r.futures])
+
+
 def detail_model(r: MoveReview, game: Game, solo: bool) -> Detail:
     stands = not r.mistake
     return Detail(
@@ -234,8 +247,13 @@ def detail_model(r: MoveReview, game: Game, solo: bool) -> Detail:
         worth_text(r, solo),
         TEXT["played"].format(move=move_words(game, r.index, r.played)),
         "" if stands else TEXT["better"].format(move=move_words(game, r.index, r.best)),
-        TEXT["why_played"].format(facts=review_facts(r.played_facts)),
-        "" if stands else TEXT["why_better"].format(facts=review_facts(r.best_facts)),
+        TEXT["why_both" if r.same_facts else "why_played"].format(
+            facts=review_facts(r.played_facts)
+        ),
+        ""
+        if stands or r.same_facts
+        else TEXT["why_better"].format(facts=review_facts(r.best_facts)),
+        "" if stands else lesson_words(r),
         cells_of(r.played),
         () if stands else cells_of(r.best),
         True,

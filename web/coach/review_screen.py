@@ -254,6 +254,7 @@ class ReviewScreen:
                 tag("div", {"class": "review-boards"}, boards),
                 tag("p", None, d.why_played),
                 tag("p", None, d.why_better) if d.why_better else None,
+                tag("p", {"class": "review-lesson"}, d.lesson) if d.lesson else None,
                 tag(
                     "button",
                     {

@@ -294,14 +294,14 @@ class GameScreen:
         screen.asking = position
         self.render()
         seed = (game.seed + len(game.moves)) % (2**31)
-        why = ""
+        why: dict[str, Any] = {}
         try:
             answer = json.loads(
                 await self.host.workers.ask(
                     "hint", json.dumps(game.view(game.current)), seed, HINT_LEVEL
                 )
             )
-            move, why = str(answer["move"]), str(answer["reason"])
+            move, why = str(answer["move"]), answer
         except BotTimeout:
             move = ""
             screen.notice = Keyed(

@@ -86,7 +86,8 @@ class Screen:
     keyboard: bool = False  # the last input was a key: show the cursor
     touch: bool = False  # a finger works this screen (a coarse pointer, or the last tap)
     hint: Keyed | None = None  # the strong bot's choice, as a move string
-    hint_why: str = ""  # the hint's reason in words (engine.review.hint)
+    #: Why the hint: its facts and the next best move (``engine.review.hint``'s answer).
+    hint_reason: dict[str, Any] = field(default_factory=dict)
     hints: int = 0  # hints shown in this game (kept with the autosave, told at the end)
     #: A resumed game's position: "since your last turn" shows there until a move is made
     #: or it is closed.
@@ -337,7 +338,7 @@ def tap(screen: Screen, index: LegalIndex, tile: Tile | None, cell: Cell | None,
 
 
 def set_hint(screen: Screen, index: LegalIndex, rack: list[Tile], move: str,
-             position: Position, why: str = "") -> None:  # fmt: skip
+             position: Position, why: dict[str, Any] | None = None) -> None:  # fmt: skip
     """Show the strong bot's choice: as a faded tile, and aimed, ready for Place; `why`
     says what it does (colours raised, a line blocked, a bonus or swap set up)."""
     from web.board.placing import parse_placement
@@ -345,7 +346,7 @@ def set_hint(screen: Screen, index: LegalIndex, rack: list[Tile], move: str,
     if screen.hint is None or screen.hint.at(position) is None:
         screen.hints += 1
     screen.hint = Keyed(move, position)
-    screen.hint_why = why
+    screen.hint_reason = dict(why or {})
     screen.asking = None
     screen.notice = None
     halves = parse_placement(move)

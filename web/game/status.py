@@ -7,6 +7,8 @@ announcement, the cursor read out, and the engine's reason a placement is refuse
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from engine.errors import IllegalMoveError
 from engine.game import Game
@@ -18,7 +20,7 @@ from web.game.facts import Facts
 from web.game.over import OverModel, over_title
 from web.game.state import Screen, aimed_move, armed_move, candidate
 from web.i18n import _, fmt, render
-from web.play.engine_words import engine_text, review_facts
+from web.play.engine_words import engine_text, lesson_clauses, lesson_text
 from web.play.session import HUMAN, needs_pass_screen
 
 
@@ -40,7 +42,7 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
                    name=names[game.current])  # fmt: skip
     hint = screen.hint.at(position) if screen.hint else None
     if hint:
-        return hint_text(game, hint, screen.hint_why)
+        return hint_text(game, hint, screen.hint_reason)
     if screen.asking == position:
         return _("Asking the strong bot for a hint…")
     seat = game.current
@@ -83,9 +85,42 @@ def bonus_due(game: Game) -> int:
     return int(game.pending)
 
 
-def hint_text(game: Game, move: str, why: str = "") -> str:
+def hint_reason(game: Game, why: Mapping[str, Any] | None) -> str:
+    """Why the hint (``engine.review.hint``): what it gains, what it costs, and what the
+    next best move does worse, in one or two sentences ("" when the hint came without)."""
+    if not why:
+        return ""
+    gains = lesson_clauses([*why.get("gains", ()), *why.get("notes", ())])
+    costs = lesson_clauses(why.get("costs", ()))
+    if gains and costs:
+        said = fmt("Why: {gains}; but {costs}.", gains=gains, costs=costs)
+    elif gains or costs:
+        said = fmt("Why: {gains}.", gains=gains or costs)
+    else:
+        said = ""
+    other, clause = why.get("versus"), lesson_text(why.get("versus_why"))
+    if isinstance(other, str) and clause:
+        said += " " + fmt("Better than {move}, {clause}.", move=move_words(game, other),
+                          clause=clause)  # fmt: skip
+    return said.strip()
+
+
+def move_words(game: Game, move: str) -> str:
+    """A move of the player to move in words: a placement with its points, or the swap."""
+    halves = parse_placement(move)
+    if halves is None:
+        return _("the swap") if move == "swap" else _("keeping the tiles")
+    try:
+        points = game.preview(move)["points"]
+    except IllegalMoveError:
+        return move
+    return words.placement_words((halves[0][1], halves[1][1]), points)
+
+
+def hint_text(game: Game, move: str, why: Mapping[str, Any] | None = None) -> str:
     """The hint in the status line: the move in words, then why (its reason, if known)."""
-    because = " " + fmt("Why: {why}.", why=review_facts(why.split("; "))) if why else ""
+    reason = hint_reason(game, why)
+    because = " " + reason if reason else ""
     halves = parse_placement(move)
     if halves is None:
         if move != "swap":

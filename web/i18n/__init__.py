@@ -134,6 +134,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (gettext's marker style)
+    """Marks a plural message pair for the catalogues without translating it."""
+    return singular, plural
+
+
 def msg(message: str, /, **args: Any) -> Msg:
     """A message to keep: its id and arguments (an argument may be a message itself)."""
     return {"m": message, "a": args}
@@ -218,6 +223,47 @@ def number(value: int) -> str:
     if _current == "es" and abs(value) < 10000:  # Spanish groups from five digits on
         text = str(abs(value))
     return ("-" if value < 0 else "") + text
+
+
+#: The decimal mark of each language, and whether a space (a narrow no-break one) comes
+#: before the percent sign.
+_DECIMAL = {"en": ".", "de": ",", "fr": ",", "nl": ",", "es": ",", "it": ",", "xx": "."}
+_PERCENT_SPACE = {"de": "\u00a0", "fr": "\u202f", "es": "\u00a0"}
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A number with ``places`` decimals as the language writes it (``6,2`` in German)."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", _DECIMAL.get(_current, "."))
+
+
+def percent(value: float) -> str:
+    """A share (0-1) as a whole percentage (``52 %`` in German and French)."""
+    return f"{round(value * 100):d}{_PERCENT_SPACE.get(_current, '')}%"
+
+
+#: Articles and prepositions that merge with a word starting with a vowel: French
+#: "le orange" is "l’orange", Italian "del arancione" is "dell’arancione". Only the
+#: colour names that start with a vowel meet them (the texts write the articles).
+_ELISIONS: dict[str, list[tuple[re.Pattern[str], Any]]] = {
+    "fr": [
+        (re.compile(r"\b([Ll])e (?=orange\b)"), r"\1’"),
+        (re.compile(r"\b([Dd])u (?=orange\b)"), r"\1e l’"),
+        (re.compile(r"\b([Aa])u (?=orange\b)"), lambda m: "À l’" if m[1] == "A" else "à l’"),
+        (re.compile(r"\b([Dd])e (?=orange\b)"), r"\1’"),
+    ],
+    "it": [
+        (re.compile(r"\b([Ii])l (?=arancione\b)"), lambda m: "L’" if m[1] == "I" else "l’"),
+        (re.compile(r"\b(de|a|da|ne|su)l (?=arancione\b)"), r"\1ll’"),
+    ],
+}
+
+
+def elide(text: str) -> str:
+    """``text`` with the language's elisions before a vowel made (French, Italian)."""
+    for pattern, replacement in _ELISIONS.get(_current, ()):
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def ordinal(n: int) -> str:

@@ -11,8 +11,20 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable
+from typing import Any
 
-from web.i18n import N_, _, fmt, fmt_n
+from web.i18n import (
+    N_,
+    Nn_,
+    _,
+    decimal,
+    elide,
+    fmt,
+    fmt_n,
+    number,
+    percent,
+    placeholders,
+)
 from web.ui.scoreboard import side_words as side
 
 #: The engine's ordinals (engine.ranking.ORDINALS): which colour decides a tie.
@@ -113,24 +125,12 @@ def engine_text(text: str) -> str:
     return text
 
 
-# --- the review's and the hint's reasons (engine.review.TEXT) ---------------------------
+# --- the review's own sentences (engine.review.TEXT): the chart's lines, the verdict -----
 
 #: The review's sentences (keys of ``engine.review.TEXT``) as message ids; a number's
 #: format (percent, one decimal) is kept as the engine wrote it.
 REVIEW = {
-    "raises": N_("raises {colour} by {n} (to {to})"),
-    "raises_lowest": N_("raises {colour}, your lowest, by {n} (to {to})"),
-    "pulls": N_("pulls {colour} {n} your way (to {to})"),
-    "nothing": N_("scores nothing"),
-    "bonus": N_("reaches {mark} in {colour}: a bonus turn"),
-    "blocks": N_("blocks {name}'s {colour} line (worth {n} to them)"),
-    "leaves_open": N_("leaves {name}'s {colour} line open (worth {n} to them)"),
-    "opens": N_("opens a {colour} line for {name} (worth {n} to them)"),
-    "sets_swap": N_("sets up a swap (no tile of your lowest colour left)"),
-    "swap": N_("swaps the rack for six new tiles"),
-    "pass": N_("keeps the rack"),
-    "better": N_("Better: {best}: {why}."),
-    "played": N_("Played: {move}: {why}."),
+    "better": N_("Better: {best}."),
     "same": N_("The move played is as good as any the analysis found."),
     "worth_win": N_("chance of winning {played} instead of {best}"),
     "worth_lowest": N_("expected lowest colour at the end {played} instead of {best}"),
@@ -177,8 +177,6 @@ def _argument(key: str, name: str, value: str) -> object:
         return _colour(value)
     if name in ("name", "mover"):
         return side(value)
-    if name in ("why",):
-        return "; ".join(review_text(part) for part in value.split("; "))
     if name == "values":
         return ", ".join(review_text(part) for part in value.split(", "))
     if re.fullmatch(r"-?\d+", value):
@@ -187,13 +185,10 @@ def _argument(key: str, name: str, value: str) -> object:
 
 
 def review_text(text: str) -> str:
-    """A sentence of the review or a hint (``engine.review``) in the player's language:
-    a fact, a comparison of two moves (``Better: … Played: …``) or a chart line."""
+    """A sentence of the review itself (``engine.review.TEXT``: a chart line, the verdict)
+    in the player's language; the reasons are facts (:func:`lesson_text`)."""
     if not _PATTERNS:
         _PATTERNS.extend(_review_patterns())
-    if ". Played: " in text and text.startswith("Better: "):
-        first, second = text.split(". Played: ", 1)
-        return f"{review_text(first + '.')} {review_text('Played: ' + second)}"
     for key, pattern in _PATTERNS:
         match = pattern.fullmatch(text)
         if match:
@@ -202,6 +197,173 @@ def review_text(text: str) -> str:
     return text
 
 
-def review_facts(facts: list[str] | tuple[str, ...]) -> str:
-    """Facts of a move (a review's or a hint's), in the player's language, joined."""
-    return "; ".join(review_text(f) for f in facts)
+def review_facts(facts: list[Any] | tuple[Any, ...]) -> str:
+    """Facts of a move (``engine.lessons`` dicts: a review's, a hint's or a puzzle's) in the
+    player's language, joined."""
+    return lesson_clauses(facts)
+
+
+# --- the coach's facts, lessons and plans (engine.lessons) ----------------------------------
+
+#: Every kind of ``engine.lessons`` fact, lesson point and plan as a message id (a plural
+#: pair where a count decides the form: ``(singular, plural, the count's field)``). The
+#: English ids say what the engine says (``engine.lessons.TEXT``), numbers unformatted.
+LESSONS: dict[str, str | tuple[str, str, str]] = {
+    "gain": N_("raises {colour} by {n} (to {to})"),
+    "gain_lowest": N_("raises {colour}, your lowest colour, by {n} (to {to})"),
+    "gain_tied": N_("raises {colour}, one of your lowest colours, by {n} (to {to})"),
+    "pull": N_("pulls {colour} {n} your way (to {to})"),
+    "wasted": (*Nn_("wastes {n} point of {colour}: it was already at {at}",
+                    "wastes {n} points of {colour}: it was already at {at}"), "n"),
+    "wasted_past": (*Nn_("wastes {n} more point of {colour} past {at}",
+                         "wastes {n} more points of {colour} past {at}"), "n"),
+    "nothing": N_("scores nothing"),
+    "bonus": N_("reaches {mark} in {colour}: a bonus turn"),
+    "blocks": N_("blocks a line of {colour} worth {n} to {name}"),
+    "opens": N_("opens a line of {colour} worth {n} to {name}"),
+    "opens_bonus": N_("opens a line of {colour} worth {n} to {name}, enough for their bonus "
+                      "turn"),
+    "sets_swap": N_("leaves no tile of your lowest colour on the rack: you may swap"),
+    "no_lowest": N_("no placement of your tiles can raise {colours} (your lowest, at {at})"),
+    "swap": N_("swaps the rack for six new tiles"),
+    "pass": N_("keeps the rack"),
+    "more_lowest": N_("The better move raises {colour}, your lowest colour, by {better}; yours "
+                      "by {played}."),
+    "left_lowest": N_("The better move raises {colour}, your lowest colour, by {better}; yours "
+                      "leaves it at {at}."),
+    "lowest_after": N_("After the better move your lowest colour stands at {better}; after "
+                       "yours at {played}."),
+    "more_wasted": (*Nn_("Yours wastes {n} point of {colour}, which was already at {at}; the "
+                         "better move wastes none.",
+                         "Yours wastes {n} points of {colour}, which was already at {at}; the "
+                         "better move wastes none."), "n"),
+    "bonus_missed": N_("The better move reaches {mark} in {colour}: a bonus turn; yours earns "
+                       "none."),
+    "leaves_open": N_("The better move blocks a line of {colour} worth {n} to {name}; yours "
+                      "leaves it open."),
+    "opens_more": N_("Yours opens a line of {colour} worth {n} to {name}; the better move does "
+                     "not."),
+    "swap_setup": N_("The better move sets up a swap: no tile of your lowest colour stays on "
+                     "the rack."),
+    "take_swap": N_("Swapping was better: no tile on your rack showed {colours}, your lowest."),
+    "more_points": (*Nn_("The better move scores {better} point that counts; yours {played}.",
+                         "The better move scores {better} points that count; yours {played}."),
+                    "better"),
+    "yours_lowest": N_("Yours raises {colour}, your lowest colour, more now ({played} against "
+                       "{better})."),
+    "yours_bonus": N_("Yours reaches {mark} in {colour}: a bonus turn the better move does not "
+                      "earn."),
+    "yours_blocks": N_("Yours blocks a line of {colour} worth {n} to {name}, which the better "
+                       "move leaves open."),
+    "yours_points": N_("Yours scores more points that count now ({played} against {better})."),
+    "better_opens": N_("The better move opens a line of {colour} worth {n} to {name}; yours "
+                       "does not."),
+    "same_now": N_("Both moves do the same now; the difference lies in what follows."),
+    "futures_mine": N_("In the sampled games to the end, your lowest colour ends at {better} on "
+                       "average after the better move and at {played} after yours."),
+    "futures_rival": N_("In the sampled games to the end, the lowest colour of {name} ends at "
+                        "{better} on average after the better move and at {played} after "
+                        "yours."),
+    "futures_second": N_("In the sampled games to the end, your second lowest colour ends at "
+                         "{better} on average after the better move and at {played} after "
+                         "yours."),
+    "futures_wins": N_("In the sampled games to the end, the better move wins {better} of them "
+                       "and yours {played}, with much the same lowest colours."),
+    "plan_behind": N_("{name} left {colour} at {at} for {turns} turns (moves {first} to "
+                      "{last}), though placements raising it were on offer in {offered} of "
+                      "them, from move {started} on."),
+    "plan_wasted": (*Nn_("{name} wasted {n} point on colours already at their end (moves "
+                         "{moves}).",
+                         "{name} wasted {n} points on colours already at their end (moves "
+                         "{moves})."), "n"),
+    "plan_opened": N_("{name} opened {count} lines for {rival} (moves {moves}), worth {worth} "
+                      "points to them."),
+    "plan_swaps": N_("{name} declined {count} swaps (moves {moves}) while no tile showed their "
+                     "lowest colour."),
+    "plan_cost": N_("Chance of winning over these moves: {start} to {end}."),
+    "plan_cost_solo": N_("Expected lowest colour at the end over these moves: {start} to "
+                         "{end}."),
+    "vs_left_lowest": N_("which leaves {colour} at {at}"),
+    "vs_more_lowest": N_("which raises {colour} only by {played}"),
+    "vs_lowest_after": N_("after which your lowest colour stands at {played}"),
+    "vs_more_wasted": (*Nn_("which wastes {n} point of {colour}",
+                            "which wastes {n} points of {colour}"), "n"),
+    "vs_bonus_missed": N_("which earns no bonus turn"),
+    "vs_leaves_open": N_("which leaves the line of {colour} open to {name}"),
+    "vs_opens_more": N_("which opens a line of {colour} worth {n} to {name}"),
+    "vs_swap_setup": N_("which sets up no swap"),
+    "vs_take_swap": N_("since no tile on your rack shows {colours}"),
+    "vs_more_points": (*Nn_("which scores {played} point that counts",
+                            "which scores {played} points that count"), "played"),
+    "vs_search": N_("which the bot's look-ahead rates lower"),
+}  # fmt: skip
+
+#: Kinds whose figures (``better``, ``played``, ``start``, ``end``) are shares (said as
+#: percentages) and those whose figures are means (said with one decimal).
+_PERCENT = frozenset({"futures_wins", "plan_cost"})
+_MEANS = frozenset({"futures_mine", "futures_rival", "futures_second", "plan_cost_solo"})
+_FIGURES = frozenset({"better", "played", "start", "end"})
+#: Fields of a fact that are not said: who it is about, how its cost is measured.
+_UNSAID = frozenset({"kind", "seat", "measure", "win_start", "win_end"})
+
+
+def _or(items: list[str]) -> str:
+    """Colours as alternatives: ``red or green`` (one colour alone as it is)."""
+    if len(items) < 2:
+        return "".join(items)
+    return fmt("{first} or {last}", first=", ".join(items[:-1]), last=items[-1])
+
+
+def _lesson_argument(kind: str, key: str, value: object) -> object:
+    if key == "colour" and isinstance(value, str):
+        return _colour(value)
+    if key == "colours" and isinstance(value, list):
+        return _or([_colour(str(c)) for c in value])
+    if key in ("name", "rival") and isinstance(value, str):
+        return side(value)
+    if key in ("first", "last", "started") and isinstance(value, int):
+        return value + 1  # move indices are said as move numbers
+    if key == "moves" and isinstance(value, list):
+        return ", ".join(number(int(i) + 1) for i in value)
+    if key in _FIGURES and isinstance(value, (int, float)) and kind in _PERCENT | _MEANS:
+        return percent(value) if kind in _PERCENT else decimal(value)
+    return value
+
+
+def lesson_text(fact: object) -> str:
+    """A fact, lesson point or plan of ``engine.lessons`` in the player's language ("" for
+    anything that is not one: a record from another version shows nothing, not a wrong
+    word)."""
+    if not isinstance(fact, dict):
+        return ""
+    kind = fact.get("kind")
+    if not isinstance(kind, str) or kind not in LESSONS:
+        return ""
+    entry = LESSONS[kind]
+    args = {k: _lesson_argument(kind, k, v) for k, v in fact.items() if k not in _UNSAID}
+    if placeholders(entry[1] if isinstance(entry, tuple) else entry) - set(args):
+        return ""  # a field missing: say nothing rather than a template
+    try:
+        if isinstance(entry, tuple):
+            singular, plural, count = entry
+            text = fmt_n(singular, plural, count, **args)
+        else:
+            text = fmt(entry, **args)
+    except (KeyError, IndexError, ValueError, TypeError):
+        return ""
+    text = elide(text)
+    start, end = fact.get("win_start"), fact.get("win_end")
+    if kind.startswith("plan_") and isinstance(start, float) and isinstance(end, float):
+        key = "plan_cost_solo" if fact.get("measure") == "lowest" else "plan_cost"
+        text += " " + lesson_text({"kind": key, "start": start, "end": end})
+    return text
+
+
+def lesson_clauses(facts: list[Any] | tuple[Any, ...]) -> str:
+    """A move's facts in the player's language, joined as one list of clauses."""
+    return "; ".join(t for t in (lesson_text(f) for f in facts) if t)
+
+
+def lesson_sentences(points: list[Any] | tuple[Any, ...]) -> str:
+    """Lesson points (each a sentence) in the player's language, one after another."""
+    return " ".join(t for t in (lesson_text(p) for p in points) if t)
