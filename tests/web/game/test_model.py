@@ -367,10 +367,10 @@ def test_a_hint_says_why_and_the_game_over_card_counts_the_hints() -> None:
     m = show(game, scr)
     move = best_move(game)
     position = st.position_of(game)
-    why = "raises red, your lowest, by 2 (to 2)"
+    why = {"gains": [{"kind": "gain_lowest", "colour": "red", "n": 2, "to": 2}]}
     st.set_hint(scr, facts_index(game, scr), list(rack(m)), move, position, why)
     st.set_hint(scr, facts_index(game, scr), list(rack(m)), move, position, why)
-    assert show(game, scr).status.endswith(f". Why: {why}.")
+    assert show(game, scr).status.endswith(". Why: raises red, your lowest colour, by 2 (to 2).")
     assert scr.hints == 1
     again, again_screen = reloaded(game, scr)
     assert again_screen.hints == 1
