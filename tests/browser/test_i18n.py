@@ -139,7 +139,7 @@ def test_the_game_speaks_the_language_of_the_address(
     expect(page.locator("#status")).not_to_be_empty()
     assert (left := english_left(page, lang, "#game")) == [], left
     page.click("#hint-button")  # a hint and its reasons
-    why = tr(lang, "Why: {why}.").split("{why}")[0].strip()
+    why = tr(lang, "Why: {gains}.").split("{gains}")[0].strip()
     expect(page.locator("#status")).to_contain_text(why, timeout=60_000)
     assert (left := english_left(page, lang, "#game")) == [], left
     page.click("#rules-button")  # the rules page Python draws

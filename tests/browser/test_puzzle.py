@@ -39,7 +39,8 @@ def test_the_daily_puzzle_is_solved_and_remembered(ready_page: Page) -> None:
     dialog.get_by_label(best).check()
     dialog.get_by_role("button", name="Check my answer").click()
     expect(dialog.locator("#puzzle-result")).to_contain_text("Solved!")
-    expect(dialog.locator("#puzzle-result")).to_contain_text("Better: ")
+    solved = puzzle_model(PuzzleState(day, choice=puzzle["best"], checked=True), day, {})
+    expect(dialog.locator("#puzzle-result")).to_contain_text(solved.result[-1])
     expect(dialog.locator("#puzzle-record")).to_have_text("Solved 1 puzzle; streak 1 day.")
     expect(dialog.locator("#puzzle-earlier button").first).to_contain_text("solved")
     page.mouse.move(0, 0)  # no hover colour on the button just clicked, once it has faded:
