@@ -65,3 +65,20 @@ def test_the_worker_hints_with_a_reason_and_reviews_one_move_per_call() -> None:
     assert json.loads(worker.review_next())["index"] == 2
     worker.review_start(json.dumps(game.to_save()), "null")
     assert worker.review_stop() == "stopped" and worker.review_next() == ""
+
+
+def test_the_worker_finds_a_games_plans_costed_by_the_chart() -> None:
+    """`review_plans` answers the plans of the seats asked for, as the engine finds them,
+    each with its cost from the chances given (move index -> chance per seat)."""
+    from engine.lessons import plans
+
+    game = new_game("standard", players=2, seed=4)
+    while not game.over:
+        game.apply(choose(json.dumps(game.view(game.current)), "casual", 1))
+    save = game.to_save()
+    chances = {str(i): [0.5, 0.5] for i in range(len(game.moves))}
+    answer = json.loads(worker.review_plans(json.dumps(save), "[0]", json.dumps(chances)))
+    expected = plans(save, [0], {int(k): v for k, v in chances.items()})
+    assert answer == expected
+    assert all(p["seat"] == 0 and p["win_start"] == 0.5 for p in answer)
+    assert json.loads(worker.review_plans(json.dumps(save), "null", "{}")) == plans(save)

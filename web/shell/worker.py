@@ -69,6 +69,18 @@ def review_next() -> str:
         return ""
 
 
+def review_plans(save_json: str, seats_json: str, chances_json: str) -> str:
+    """The plans of a game for the seats (JSON list, or null for all), each costed by the
+    chart's chances so far (JSON ``{move index: [chance per seat]}``): a JSON list
+    (``engine.lessons.plans``). Replaying the game and scanning each position takes a
+    moment, so the page asks here, not on its own thread."""
+    from engine.lessons import plans
+
+    raw = json.loads(chances_json) or {}
+    chances = {int(k): [float(x) for x in v] for k, v in raw.items()}
+    return json.dumps(plans(json.loads(save_json), json.loads(seats_json), chances))
+
+
 def review_stop() -> str:
     steps = _review.pop("steps", None)
     if steps is not None:
@@ -96,6 +108,6 @@ def ping() -> str:
 
 
 __export__ = [
-    "choose", "choose_challenge", "hint", "levels", "ping", "review_next", "review_start",
-    "review_stop",
+    "choose", "choose_challenge", "hint", "levels", "ping", "review_next", "review_plans",
+    "review_start", "review_stop",
 ]  # fmt: skip
