@@ -31,7 +31,7 @@ from .bots.evaluate import cell_points, oriented
 from .game import Game, Placement
 from .save import load_game
 from .scoring import EMPTY, placement_points, symbol_points
-from .tiles import COLOURS
+from .tiles import COLOURS, make_tile
 
 Fact = dict[str, Any]
 Move = Placement | str
@@ -46,7 +46,8 @@ LINE_POINTS = 3
 #: what decides games first.
 MOST_POINTS = 3
 PRIORITY = ("bonus_missed", "left_lowest", "more_lowest", "more_wasted", "opens_more",
-            "leaves_open", "take_swap", "swap_setup", "lowest_after", "more_points")  # fmt: skip
+            "leaves_open", "prepares_more", "take_swap", "swap_setup", "lowest_after",
+            "more_points")  # fmt: skip
 
 #: Plans: a lowest colour left behind for at least this many of the side's turns, in at
 #: least ``NEGLECTED`` of which a placement raising it was on offer and the move raised no
@@ -75,6 +76,7 @@ TEXT = {
     "blocks": "blocks a line of {colour} worth {n} to {name}",
     "opens": "opens a line of {colour} worth {n} to {name}",
     "opens_bonus": "opens a line of {colour} worth {n} to {name}, enough for their bonus turn",
+    "prepares": "prepares a line of {colour} worth {n} for your next turn",
     "sets_swap": "leaves no tile of your lowest colour on the rack: you may swap",
     "no_lowest": "no placement of your tiles can raise {colours} (your lowest, at {at})",
     "swap": "swaps the rack for six new tiles",
@@ -113,6 +115,12 @@ TEXT = {
     "yours_points": "Yours scores more points that count now ({played} against {better}).",
     "better_opens": (
         "The better move opens a line of {colour} worth {n} to {name}; yours does not."
+    ),
+    "prepares_more": (
+        "The better move prepares a line of {colour} worth {n} for your next turn; yours does not."
+    ),
+    "yours_prepares": (
+        "Yours prepares a line of {colour} worth {n} for your next turn; the better move does not."
     ),
     "same_now": "Both moves do the same now; the difference lies in what follows.",
     "futures_mine": (
@@ -156,6 +164,7 @@ TEXT = {
     "vs_leaves_open": "which leaves the line of {colour} open to {name}",
     "vs_opens_more": "which opens a line of {colour} worth {n} to {name}",
     "vs_swap_setup": "which sets up no swap",
+    "vs_prepares_more": "which prepares no line of {colour} for your next turn",
     "vs_take_swap": "since no tile on your rack shows {colours}",
     "vs_more_points": "which scores {played} points that count",
     "vs_search": "which the bot's look-ahead rates lower",
@@ -177,7 +186,7 @@ SINGULAR = {
 #: The clause a hint says of the next best move, by the lesson point it rests on.
 VERSUS = {k: f"vs_{k}" for k in (
     "left_lowest", "more_lowest", "lowest_after", "more_wasted", "bonus_missed",
-    "leaves_open", "opens_more", "swap_setup", "take_swap", "more_points",
+    "leaves_open", "opens_more", "swap_setup", "take_swap", "more_points", "prepares_more",
 )}  # fmt: skip
 
 
@@ -307,22 +316,51 @@ def _best_line(game: Game, colour: int) -> int:
     return best
 
 
-def opened_lines(game: Game, seat: int, p: Placement) -> list[tuple[int, int, int]]:
-    """(rival seat, colour, points): lines of the placed colours that the placement makes
-    richer than anything that colour offered before, worth at least :data:`LINE_POINTS`
-    to a rival for whom that colour is lowest (or brings a bonus turn)."""
+def richer_lines(game: Game, p: Placement) -> dict[int, int]:
+    """{colour: points} for the placed colours whose best line (on cells a tile can still
+    cover) the placement makes richer than before, worth at least :data:`LINE_POINTS`."""
     after = game.copy()
     after.play(p)
-    out: list[tuple[int, int, int]] = []
-    colours = sorted({p[2], p[3]})
-    for c in colours:
+    out: dict[int, int] = {}
+    for c in sorted({p[2], p[3]}):
         was, now = _best_line(game, c), _best_line(after, c)
-        if now < LINE_POINTS or now <= was:
-            continue
-        for rival in rivals(game, seat):
-            if _wanted(game, rival, c, now):
-                out.append((rival, c, now))
+        if now >= LINE_POINTS and now > was:
+            out[c] = now
     return out
+
+
+def opened_lines(
+    game: Game, seat: int, p: Placement, richer: dict[int, int] | None = None
+) -> list[tuple[int, int, int]]:
+    """(rival seat, colour, points): the lines the placement makes richer (:func:`richer_lines`)
+    in a colour that is lowest for a rival (or would bring them a bonus turn)."""
+    richer = richer_lines(game, p) if richer is None else richer
+    return [
+        (rival, c, now)
+        for c, now in richer.items()
+        for rival in rivals(game, seat)
+        if _wanted(game, rival, c, now)
+    ]
+
+
+def rack_after(game: Game, seat: int, p: Placement) -> list[tuple[int, int]]:
+    """The mover's rack once the tile of ``p`` is placed (before any refill)."""
+    rack = list(game.racks[seat])
+    tile = make_tile(p[2], p[3])
+    if tile in rack:
+        rack.remove(tile)
+    return rack
+
+
+def prepared_lines(
+    game: Game, seat: int, p: Placement, richer: dict[int, int] | None = None
+) -> list[tuple[int, int]]:
+    """(colour, points): the lines the placement makes richer in one of the mover's lowest
+    colours, with a tile of that colour left on the rack to use them next turn."""
+    richer = richer_lines(game, p) if richer is None else richer
+    lows = _lows(oriented(game, seat))
+    rack = rack_after(game, seat, p)
+    return [(c, now) for c, now in richer.items() if c in lows and any(c in t for t in rack)]
 
 
 def raising_offered(game: Game, seat: int) -> list[bool]:
@@ -381,7 +419,10 @@ def facts(game: Game, seat: int, move: Move) -> list[Fact]:
         out.append({"kind": "bonus", "colour": COLOURS[c], "mark": bonus_mark(game, e.before[c])})
     for rival, c, n in blocked_lines(game, seat, move):
         out.append({"kind": "blocks", "name": side_name(game, rival), "colour": COLOURS[c], "n": n})
-    for rival, c, n in opened_lines(game, seat, move):
+    richer = richer_lines(game, move)
+    for c, n in prepared_lines(game, seat, move, richer):
+        out.append({"kind": "prepares", "colour": COLOURS[c], "n": n})
+    for rival, c, n in opened_lines(game, seat, move, richer):
         kind = "opens" if c in _lows(oriented(game, rival)) else "opens_bonus"
         out.append({"kind": kind, "name": side_name(game, rival), "colour": COLOURS[c], "n": n})
     trial = game.copy()
@@ -473,6 +514,14 @@ def contrast(game: Game, seat: int, better: Move, played: Move) -> tuple[list[Fa
         if (r, c) not in opened_p:
             con.append({"kind": "better_opens", "name": side_name(game, r), "colour": COLOURS[c],
                         "n": n})  # fmt: skip
+    prepared_b = dict(prepared_lines(game, seat, better))
+    prepared_p = dict(prepared_lines(game, seat, played))
+    for c, n in prepared_b.items():
+        if c not in prepared_p:
+            pro.append({"kind": "prepares_more", "colour": COLOURS[c], "n": n})
+    for c, n in prepared_p.items():
+        if c not in prepared_b:
+            con.append({"kind": "yours_prepares", "colour": COLOURS[c], "n": n})
     swap_b = {"kind": "sets_swap"} in facts(game, seat, better)
     swap_p = {"kind": "sets_swap"} in facts(game, seat, played)
     if swap_b and not swap_p:
@@ -708,6 +757,8 @@ def check_fact(game: Game, seat: int, move: Move, fact: Fact) -> str | None:
         return None
     if kind in ("blocks", "opens", "opens_bonus"):
         return _check_line(game, seat, move, fact, c)
+    if kind == "prepares":
+        return _check_prepared(game, seat, move, fact, c)
     if kind == "sets_swap":
         trial = game.copy()
         trial.play(move)
@@ -725,6 +776,27 @@ def check_fact(game: Game, seat: int, move: Move, fact: Fact) -> str | None:
                     return f"{game.placement_text(p)} raises one of them"
         return None
     return f"unknown fact {kind}"
+
+
+def _best_worth(game: Game, colour: int) -> int:
+    cells = [e for e in range(len(game.board)) if game.board[e] == EMPTY]
+    return max((_line_worth(game, e, colour) for e in cells), default=0)
+
+
+def _check_prepared(game: Game, seat: int, move: Placement, fact: Fact, c: int) -> str | None:
+    track = _orient(game, seat, game.scores[game.variant.side_of(seat)][:])
+    if track[c] != min(track):
+        return f"{fact['colour']} is not a lowest colour"
+    rack = list(game.racks[seat])
+    rack.remove(make_tile(move[2], move[3]))
+    if not any(c in t for t in rack):
+        return f"no tile of {fact['colour']} stays on the rack"
+    after = game.copy()
+    after.play(move)
+    was, now = _best_worth(game, c), _best_worth(after, c)
+    if now != fact["n"] or now <= was:
+        return f"the best {fact['colour']} line went from {was} to {now}"
+    return None
 
 
 def _rival_seat(game: Game, name: str) -> int:
@@ -798,6 +870,9 @@ def check_point(game: Game, seat: int, better: Move, played: Move, point: Fact) 
         mark = point["mark"]
         ok = b_before[c] < mark <= mine[c] and not other[c] >= mark
         return None if ok else f"{point['colour']} reaches {mine[c]} against {other[c]}"
+    if kind in ("prepares_more", "yours_prepares"):
+        doer = better if kind == "prepares_more" else played
+        return check_fact(game, seat, doer, {**point, "kind": "prepares"})
     if kind in ("leaves_open", "yours_blocks", "opens_more", "better_opens"):
         by_better = kind in ("leaves_open", "better_opens")
         doer = better if by_better else played

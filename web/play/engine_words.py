@@ -223,6 +223,7 @@ LESSONS: dict[str, str | tuple[str, str, str]] = {
     "opens": N_("opens a line of {colour} worth {n} to {name}"),
     "opens_bonus": N_("opens a line of {colour} worth {n} to {name}, enough for their bonus "
                       "turn"),
+    "prepares": N_("prepares a line of {colour} worth {n} for your next turn"),
     "sets_swap": N_("leaves no tile of your lowest colour on the rack: you may swap"),
     "no_lowest": N_("no placement of your tiles can raise {colours} (your lowest, at {at})"),
     "swap": N_("swaps the rack for six new tiles"),
@@ -258,6 +259,10 @@ LESSONS: dict[str, str | tuple[str, str, str]] = {
     "yours_points": N_("Yours scores more points that count now ({played} against {better})."),
     "better_opens": N_("The better move opens a line of {colour} worth {n} to {name}; yours "
                        "does not."),
+    "prepares_more": N_("The better move prepares a line of {colour} worth {n} for your next "
+                        "turn; yours does not."),
+    "yours_prepares": N_("Yours prepares a line of {colour} worth {n} for your next turn; the "
+                         "better move does not."),
     "same_now": N_("Both moves do the same now; the difference lies in what follows."),
     "futures_mine": N_("In the sampled games to the end, your lowest colour ends at {better} on "
                        "average after the better move and at {played} after yours."),
@@ -292,6 +297,7 @@ LESSONS: dict[str, str | tuple[str, str, str]] = {
     "vs_leaves_open": N_("which leaves the line of {colour} open to {name}"),
     "vs_opens_more": N_("which opens a line of {colour} worth {n} to {name}"),
     "vs_swap_setup": N_("which sets up no swap"),
+    "vs_prepares_more": N_("which prepares no line of {colour} for your next turn"),
     "vs_take_swap": N_("since no tile on your rack shows {colours}"),
     "vs_more_points": (*Nn_("which scores {played} point that counts",
                             "which scores {played} points that count"), "played"),
