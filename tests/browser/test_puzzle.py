@@ -118,7 +118,7 @@ def test_the_daily_puzzle_is_played_on_the_board_and_remembered(ready_page: Page
 
     # Yesterday's, solved today with the mouse: it counts as solved, not for the streak.
     yesterday = today - ONE
-    panel.locator(f'[data-puzzle-day="{yesterday.isoformat()}"]').click()
+    page.locator(f'[data-puzzle-day="{yesterday.isoformat()}"]').click()
     expect(panel.locator("#puzzle-note")).to_contain_text("A puzzle of an earlier day")
     answer_with_mouse(page, as_shown(yesterday, puzzle_for(yesterday)["best"]))
     expect(result).to_contain_text("Solved!")
@@ -134,7 +134,7 @@ def test_the_daily_puzzle_is_played_on_the_board_and_remembered(ready_page: Page
         for m in game.legal_moves()
         if judge(earlier, game, m)[0] not in (*earlier["accepted"], earlier["greedy"])
     )
-    panel.locator(f'[data-puzzle-day="{before.isoformat()}"]').click()
+    page.locator(f'[data-puzzle-day="{before.isoformat()}"]').click()
     page.evaluate(WATCH_PROGRESS_JS)
     answer_with_mouse(page, wrong)
     expect(result).to_contain_text("Chance of winning after your placement", timeout=60_000)
@@ -154,6 +154,7 @@ def test_the_daily_puzzle_is_played_on_the_board_and_remembered(ready_page: Page
     panel.get_by_role("button", name="Close").click()
     expect(page.locator("#start")).to_be_visible()
     expect(panel).to_be_hidden()
+    expect(page.locator("#puzzle-days")).to_be_hidden()
 
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)

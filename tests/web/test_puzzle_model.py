@@ -84,6 +84,7 @@ def test_a_wrong_answer_is_explained_against_the_best_one_and_measured() -> None
     m = puzzle_model(PuzzleState(DAY), DAY, record)
     best = pm.option_words(game.zone.radius, puzzle["best"], game.preview(puzzle["best"])["points"])
     assert m.solved is False and m.result[0] == f"Not this one. The best placement is {best}."
+    assert m.status == "Not this one. The best placement is the faded tile."
     assert m.answer == judge(puzzle, game, move)[0] and m.best == puzzle["best"]
     mine = pm.short_words(game, m.answer)
     assert any(mine in line for line in m.result), "the explanation names the move played"

@@ -51,6 +51,7 @@ TEXT = Texts({
     "solved_other": N_("Solved! Not the placement the analysis put first (shown faded), but "
                        "one this puzzle counts as just as good."),
     "missed": N_("Not this one. The best placement is {best}."),
+    "missed_status": N_("Not this one. The best placement is the faded tile."),
     "not_kept": N_("This answer was given before answers were kept, so it cannot be shown."),
     "measuring": N_("Measuring your placement against the best one: {done} of {total} "
                     "sampled games…"),
@@ -318,8 +319,8 @@ def puzzle_model(
         if solved:
             status = TEXT["solved"] if move in (best, None) else TEXT["solved_other"]
         else:
-            status = TEXT["missed"].format(best=best_words)
-        result.append(status)
+            status = TEXT["missed_status"]
+        result.append(status if solved else TEXT["missed"].format(best=best_words))
         if move is None:
             result.append(TEXT["not_kept"])
         else:

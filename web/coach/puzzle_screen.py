@@ -88,16 +88,25 @@ class PuzzleScreen:
         self.showing = False
         self.measuring: int | None = None  # the measurement under way (its number)
         self.jobs = 0
+        # The puzzle heads the panel (the rack follows it); its earlier days end it.
         self.root = document.createElement("section")
         self.root.id = "puzzle"
         self.root.className = "puzzle-panel"
-        self.root.hidden = True
         self.root.setAttribute("aria-labelledby", "puzzle-title")
         panel.insertBefore(self.root, panel.firstChild)
+        self.days = document.createElement("section")
+        self.days.id = "puzzle-days"
+        self.days.className = "puzzle-days"
+        self.days.setAttribute("aria-labelledby", "puzzle-earlier-title")
+        panel.appendChild(self.days)
+        self.show_sections(False)
         self.build()
         on(self.root, "click", self.on_click)
+        on(self.days, "click", self.on_click)
 
     def build(self) -> None:
+        progress = {"id": "puzzle-progress", "max": "1", "value": "0",
+                    "aria-labelledby": "puzzle-measure-text"}  # fmt: skip
         self.root.innerHTML = join(
             [
                 tag("h2", {"id": "puzzle-title", "class": "puzzle-title"}),
@@ -108,26 +117,25 @@ class PuzzleScreen:
                     "div",
                     {"id": "puzzle-measure", "class": "puzzle-measure", "hidden": True},
                     tag("p", {"id": "puzzle-measure-text"}),
-                    tag(
-                        "progress",
-                        {
-                            "id": "puzzle-progress",
-                            "max": "1",
-                            "value": "0",
-                            "aria-labelledby": "puzzle-measure-text",
-                        },
-                    ),  # fmt: skip
+                    tag("progress", progress),
                 ),
                 tag("p", {"id": "puzzle-record", "class": "muted"}),
-                tag("h3", {"class": "panel-title"}, TEXT["earlier"]),
-                tag("ul", {"id": "puzzle-earlier", "class": "puzzle-earlier"}),
                 tag("button", {"type": "button", "id": "puzzle-close"}, TEXT["close"]),
+            ]
+        )
+        self.days.innerHTML = join(
+            [
+                tag("h2", {"id": "puzzle-earlier-title", "class": "panel-title"}, TEXT["earlier"]),
+                tag("ul", {"id": "puzzle-earlier", "class": "puzzle-earlier"}),
             ]
         )
         self.shown = None
 
+    def show_sections(self, shown: bool) -> None:
+        self.root.hidden = self.days.hidden = not shown
+
     def find(self, id_: str) -> Any:
-        return self.root.querySelector(f"#{id_}")
+        return document.getElementById(id_)
 
     # --- opening and closing ---------------------------------------------------------------
     def open(self) -> None:
@@ -136,14 +144,14 @@ class PuzzleScreen:
         self.today = today()
         self.state = PuzzleState(self.today)
         self.showing = True
-        self.root.hidden = False
+        self.show_sections(True)
         self.shown = None
         self.render()
 
     def leave(self) -> None:
         """The board goes back to the player's own game (the shell calls it)."""
         self.showing = False
-        self.root.hidden = True
+        self.show_sections(False)
         self.stop_measuring()
 
     def relanguage(self) -> None:

@@ -335,6 +335,8 @@ def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
             marked = facts.moves[i].cells
     elif pass_screen.visible:
         marked = tuple(c for m in pass_screen.since for c in m.cells)
+    elif hint is not None and question is not None and question.locked:
+        marked = hint.cells  # the best placement of an answered question: outlined too
     landing = screen.landing if screen.landing and screen.landing.position == position else None
     tiles = len(facts.view["tiles"])
     label = fmt_n("Board with {n} tile.", "Board with {n} tiles.", "n", n=tiles)

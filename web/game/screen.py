@@ -128,10 +128,14 @@ class GameScreen:
         self.on_answer = on_answer
         screen = self.screen
         if screen is not None and screen.question is not None and game is self.game:
+            was = screen.question
             screen.question = question
-            if question.locked:  # nothing aimed is left over on the locked board
+            if question.locked and not was.locked:
+                # Nothing aimed is left over on the locked board, and the whole board
+                # shows the answer (a finger may have zoomed in to place it).
                 screen.aim = Aim(direction=screen.aim.direction)
                 screen.armed = screen.notice = None
+                self.canvas.set_zoom(zoom.FITTED)
             self.render()
             return
         if self.kept is None:

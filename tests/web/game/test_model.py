@@ -440,10 +440,12 @@ def test_a_question_is_answered_on_the_board_then_locked_showing_answer_and_best
     assert m.board.ghost is not None and m.board.hint is not None
     assert set(m.board.ghost.cells) == {c for c, _ in parse_placement(answer)}
     assert set(m.board.hint.cells) == {c for c, _ in parse_placement(best)}
+    assert m.board.marked == m.board.hint.cells  # and outlined
     assert m.board.rays == tuple(game.preview(answer)["rays"])
     assert dict(m.preview.gains) == {c: n for c, n in game.preview(answer)["points"].items() if n}
     scr.question = st.Question("Solved!", True, best, best)
-    assert show(game, scr).board.hint is None  # the best answer: one tile, not two
+    m = show(game, scr)
+    assert m.board.hint is None and m.board.marked == ()  # the best answer: one tile
     scr.question = st.Question("Solved!", True, None, best)  # an answer not kept
     m = show(game, scr)
     assert m.board.ghost is None and m.board.hint is not None and m.preview.gains == ()
