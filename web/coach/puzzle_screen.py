@@ -256,7 +256,14 @@ class PuzzleScreen:
     def stop_measuring(self) -> None:
         if self.measuring is not None:
             self.measuring = None
-            asyncio.ensure_future(self.workers.ask("puzzle_stop"))
+            asyncio.ensure_future(self.stop_worker())
+
+    async def stop_worker(self) -> None:
+        """The worker drops the rest of a measurement no longer shown."""
+        try:
+            await self.workers.ask("puzzle_stop")
+        except Exception as exc:  # a worker that is gone has nothing to stop
+            js.console.warn(f"puzzle_stop: {exc}")
 
     async def measure(self, job: int, day: datetime.date, move: str) -> None:
         """Measure the answer against the best one, a few sampled games per call, the
