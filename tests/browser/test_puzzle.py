@@ -12,7 +12,13 @@ from playwright.sync_api import Page, expect
 
 from engine.puzzles import answer_steps, position, puzzle_for
 from tests.browser.a11y import assert_no_violations
-from tests.browser.game_helpers import anchor_and_partner, centre, place_with_mouse, rack_slot
+from tests.browser.game_helpers import (
+    anchor_and_partner,
+    centre,
+    place_with_mouse,
+    rack_slot,
+    start_game,
+)
 from tests.browser.test_saves import stored
 from tests.browser.test_tutorial import key_path
 from web.coach.puzzle_model import PUZZLES_KEY, PuzzleState, judge, puzzle_model
@@ -81,6 +87,10 @@ def test_the_daily_puzzle_is_played_on_the_board_and_remembered(ready_page: Page
     today = page_day(page)
     puzzle = puzzle_for(today)
     expected = puzzle_model(PuzzleState(today), today, {})
+    # A game of the player's own waits while the puzzle is on the board.
+    start_game(page, seats=["human", "beginner"], seed=41)
+    own = page.evaluate("window.ingenious.state()")
+    page.click("#menu-button")
     # On a phone, the Daily puzzle button lies below the fold: the puzzle opens at its
     # board all the same, the task and the rack in the dock below it.
     page.emulate_media(reduced_motion="reduce")  # the faded best tile holds still: no frames
@@ -156,6 +166,11 @@ def test_the_daily_puzzle_is_played_on_the_board_and_remembered(ready_page: Page
     expect(page.locator("#start")).to_be_visible()
     expect(panel).to_be_hidden()
     expect(page.locator("#puzzle-days")).to_be_hidden()
+    page.click("#continue-game")  # the player's own game is back, as it was
+    expect(page.locator("#hint-button")).to_be_visible()
+    assert page.evaluate("window.ingenious.state()") == own
+    autosaved = stored(page)["game"]
+    assert {k: autosaved[k] for k in own} == own  # the puzzle never touched the autosave
 
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
