@@ -28,9 +28,9 @@ from __future__ import annotations
 import datetime
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
-from . import lessons
 from .bots import make_bot
 from .game import Game, Placement, new_game
 from .review import _measure, _paired, compare, facts, move_worth, text, worlds_for
@@ -46,6 +46,8 @@ WORLDS = 64
 WIDTH = 8
 #: The first puzzle's date: day 0 of the cycle.
 EPOCH = datetime.date(2026, 1, 1)
+#: Worlds measured per step of :func:`answer_steps` (a page shows progress between steps).
+STEP = 8
 
 TEXT = {
     "title": "Puzzle {number}",
@@ -213,7 +215,9 @@ def options(puzzle: dict[str, Any], count: int = 4) -> list[str]:
 
 
 def check_answer(puzzle: dict[str, Any], move: str) -> dict[str, Any]:
-    """Whether ``move`` solves the puzzle, and the explanation (the review's reasons)."""
+    """Whether ``move`` solves the puzzle, and the explanation (the review's reasons): the
+    move played against the best one, or the best one against the greedy one when it is
+    the move played."""
     game = position(puzzle)
     seat = game.current
     parsed = game.parse(move)
@@ -224,23 +228,55 @@ def check_answer(puzzle: dict[str, Any], move: str) -> dict[str, Any]:
     lines = [
         TEXT["best"].format(move=puzzle["best"], win=puzzle["best_win"]),
         TEXT["greedy"].format(move=puzzle["greedy"], win=puzzle["greedy_win"]),
-        compare(game, seat, greedy, best),
+        compare(game, seat, greedy if played == puzzle["best"] else parsed, best),
     ]
-    if played != puzzle["greedy"] and not solved:
-        lines.append(compare(game, seat, parsed, best))
-    # What the best placement does that the one chosen does not (the greedy one, when the
-    # chosen one solves it), facts of the position only.
-    other = greedy if solved else parsed
-    lesson, merits = lessons.contrast(game, seat, best, other)
     return {
         "solved": solved,
         "move": played,
         "best": puzzle["best"],
         "facts": facts(game, seat, parsed),
         "explanation": lines,
-        "against": text(game, other),
-        "lesson": lesson + merits,
     }
+
+
+def answer_steps(puzzle: dict[str, Any], move: str, step: int = STEP) -> Iterator[dict[str, Any]]:
+    """A player's placement against the puzzle's best, measured as the puzzle measured its
+    best against the greedy placement (:func:`measure`): from the mover's view only, in
+    the same :data:`WORLDS` sampled worlds (dealt from the puzzle's ``check_seed``), each
+    placement played out to the end with everyone greedy after it, so the best one's
+    figures are the puzzle's own.
+
+    Yields ``{"done", "total"}`` after every ``step`` worlds (a page shows the progress);
+    the last one also holds ``"figures"``: each placement's chance of winning and expected
+    lowest colour, the best one's lead and the lead's standard error."""
+    game = position(puzzle)
+    seat = game.current
+    samples = worlds_for(game.view(seat), WORLDS, Rng(puzzle["check_seed"]))
+    pair = [game.parse(puzzle["best"]), game.parse(move)]
+    res_b: list[list[tuple[float, float, float]]] = []
+    res_p: list[list[tuple[float, float, float]]] = []
+    for start in range(0, WORLDS, max(1, step)):
+        (_, b), (_, p) = _measure(samples[start : start + step], pair, seat)
+        res_b += b
+        res_p += p
+        done = len(res_b)
+        if done < WORLDS:
+            yield {"done": done, "total": WORLDS}
+    lead, noise = _paired([r[seat][0] for r in res_b], [r[seat][0] for r in res_p])
+
+    def mean(rs: list[list[tuple[float, float, float]]], k: int) -> float:
+        return round(sum(r[seat][k] for r in rs) / len(rs), 4)
+
+    figures = {
+        "move": text(game, pair[1]),
+        "played_win": mean(res_p, 0),
+        "best_win": mean(res_b, 0),
+        "played_lowest": mean(res_p, 1),
+        "best_lowest": mean(res_b, 1),
+        "lead": round(lead, 4),
+        "noise": round(noise, 4),
+    }
+    yield {"done": WORLDS, "total": WORLDS, "figures": figures}
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from engine.puzzles import (
     puzzle_for,
     puzzles,
 )
+from engine.review import compare
 
 DAY = datetime.date(2026, 11, 26)
 SHIPPED = puzzles()
@@ -89,3 +90,41 @@ def test_the_offered_answers_hold_one_solution_and_the_greedy_trap() -> None:
     assert puzzle["best"] in offered and puzzle["greedy"] in offered
     assert set(offered) <= set(position(puzzle).legal_moves())
     assert [check_answer(puzzle, m)["solved"] for m in offered].count(True) == 1
+
+
+def test_an_answer_is_measured_against_the_best_as_the_puzzle_measured_it() -> None:
+    """`answer_steps` reports progress step by step, then the figures: the best
+    placement's chance of winning is the puzzle's own (the same worlds), and a placement
+    written either half first is the same answer."""
+    from engine.puzzles import answer_steps
+
+    puzzle = puzzle_for(DAY)
+    game = position(puzzle)
+    greedy = puzzle["greedy"]
+    flipped = " ".join(reversed(greedy.split()))
+    steps = list(answer_steps(puzzle, flipped, step=16))
+    assert [s["done"] for s in steps] == [16, 32, 48, 64] and steps[-1]["total"] == 64
+    figures = steps[-1]["figures"]
+    assert figures["move"] == greedy == game.placement_text(game.parse(flipped))
+    assert figures["best_win"] == puzzle["best_win"]
+    assert figures["played_win"] == puzzle["greedy_win"]
+    assert figures["lead"] == puzzle["lead"]
+
+
+def test_the_explanation_is_about_the_move_played() -> None:
+    """An answer other than the best is compared with the best; the best with the greedy
+    placement."""
+    puzzle = puzzle_for(DAY)
+    game = position(puzzle)
+    other = next(
+        m
+        for m in game.legal_moves()
+        if game.placement_text(game.parse(m)) not in (puzzle["best"], puzzle["greedy"])
+    )
+    played = game.placement_text(game.parse(other))
+    best, greedy = game.parse(puzzle["best"]), game.parse(puzzle["greedy"])
+    lines = check_answer(puzzle, other)["explanation"]
+    assert lines[-1] == compare(game, game.current, game.parse(played), best)
+    assert lines[-1].startswith(f"Better: {puzzle['best']}. ")
+    lines = check_answer(puzzle, puzzle["best"])["explanation"]
+    assert lines[-1] == compare(game, game.current, greedy, best)

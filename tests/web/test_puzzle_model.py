@@ -1,68 +1,198 @@
-"""The daily puzzle's model (web/coach/puzzle_model.py): the day's puzzle, the answers,
-the result with its reasons, and the record of days solved and the streak."""
+"""The daily puzzle's model (web/coach/puzzle_model.py): the day's puzzle, the answer
+and its verdict, the explanation of the move played against the best one, and the
+record: one answer per puzzle, days solved and a streak of days solved on their day."""
 
 from __future__ import annotations
 
 import datetime
 import re
 
-from engine.puzzles import puzzle_for
+import pytest
+
+from engine.puzzles import answer_steps, position, puzzle_for
+from web.coach import puzzle_model as pm
 from web.coach.puzzle_model import (
     PuzzleState,
     clean_record,
+    judge,
     puzzle_model,
-    record_result,
+    record_answer,
+    record_figures,
     streak,
 )
 
 DAY = datetime.date(2026, 11, 26)
+ONE = datetime.timedelta(days=1)
 
 
-def test_the_screen_shows_the_days_puzzle_with_four_answers_in_words() -> None:
+def answered(move: str, day: datetime.date = DAY, on: datetime.date = DAY) -> pm.Record:
+    puzzle = puzzle_for(day)
+    played, solved = judge(puzzle, position(puzzle), move)
+    return record_answer({}, day, played, solved, on)
+
+
+def other_placement(day: datetime.date = DAY) -> str:
+    """A placement that neither is the best nor the greedy one nor solves the puzzle."""
+    puzzle = puzzle_for(day)
+    game = position(puzzle)
+    return next(
+        m
+        for m in game.legal_moves()
+        if judge(puzzle, game, m)[0] not in (*puzzle["accepted"], puzzle["greedy"])
+    )
+
+
+def test_the_screen_asks_for_a_placement_on_the_board() -> None:
+    """Unanswered: the status line names the puzzle and the player; the board is open."""
     m = puzzle_model(PuzzleState(DAY), DAY, {})
-    number = puzzle_for(DAY)["number"]
-    assert m.title == f"Puzzle {number}: 26 November 2026"
-    assert m.task.endswith("Which placement is best?") and "to play" in m.task
-    assert len(m.options) == 4 and not m.can_check and m.result == ()
-    assert all(re.search(r"row \d+, \d+\w\w cell and row", o.words) for o in m.options)
+    puzzle = puzzle_for(DAY)
+    name = position(puzzle).names[puzzle["seat"]]
+    assert m.title == f"Puzzle {puzzle['number']}: 26 November 2026"
+    assert m.status == f"Puzzle {puzzle['number']}: {name} to play. Which placement is best?"
+    assert "Only your first answer counts." in m.task and not m.note
+    assert not m.answered and m.answer is None and m.best is None and m.result == ()
     assert m.record == "Solved 0 puzzles; streak 0 days."
     assert [e.current for e in m.earlier] == [True] + [False] * 6
+    assert {e.state for e in m.earlier} == {"not answered yet"}
 
 
-def test_checking_the_best_answer_solves_it_and_explains_why() -> None:
+def test_the_best_answer_solves_it_and_is_explained_against_the_greedy_one() -> None:
+    """Answered with the best placement: solved, locked, its own facts against those of
+    the placement scoring most now, with the puzzle's figures; nothing to measure."""
     puzzle = puzzle_for(DAY)
-    state = PuzzleState(DAY, choice=puzzle["best"], checked=True)
-    m = puzzle_model(state, DAY, {})
-    assert m.solved is True and m.result[0] == "Solved! That is the best placement."
-    assert m.result[1].startswith("Chance of winning after the best placement")
-    assert len(m.result) == 3 and m.result[2]  # what the best does that the greedy one does not
+    m = puzzle_model(PuzzleState(DAY), DAY, answered(puzzle["best"]))
+    assert m.answered and m.solved is True and m.answer == m.best == puzzle["best"]
+    assert m.status == m.result[0] == "Solved! That is the best placement."
+    assert m.result[1] == (
+        f"Chance of winning after your placement {puzzle['best_win']:.0%}; after the one "
+        f"that scores most now {puzzle['greedy_win']:.0%}."
+    )
+    assert m.result[2].startswith("Your placement, ")
+    assert m.result[3].startswith("The placement that scores most now, ")
+    assert m.measure is None and m.progress is None and not m.task
     assert not any(re.search(r"-?\d+,-?\d+:", line) for line in m.result), "no coordinates"
-    assert len(m.marked) == 2
 
 
-def test_a_wrong_answer_names_the_best_placement() -> None:
+def test_a_wrong_answer_is_explained_against_the_best_one_and_measured() -> None:
+    """A placement that is neither the best nor the greedy one: not solved, the best one
+    named in words; the reasons contrast the two (or say plainly that they do the same
+    now); its figures are measured in the worker, shown once known and kept."""
     puzzle = puzzle_for(DAY)
-    m = puzzle_model(PuzzleState(DAY, choice=puzzle["greedy"], checked=True), DAY, {})
-    best = next(o.words for o in m.options if o.move == puzzle["best"])
-    assert m.solved is False and m.result[0] == f"Not this one. The best placement is {best}."
-
-
-def test_the_record_counts_days_solved_and_the_streak() -> None:
-    """Solved days stay solved; the streak counts days in a row up to today, or up to
-    yesterday while today's puzzle is open; damaged entries are dropped."""
-    record: dict[str, list[str]] = {}
-    for back in (3, 2, 1):
-        record = record_result(record, DAY - datetime.timedelta(days=back), True)
-    assert streak(record["solved"], DAY) == 3
-    record = record_result(record, DAY, False)
-    assert streak(record["solved"], DAY) == 3 and DAY.isoformat() in record["tried"]
-    record = record_result(record, DAY, True)
-    assert streak(record["solved"], DAY) == 4
-    assert streak(record["solved"], DAY + datetime.timedelta(days=2)) == 0
+    game = position(puzzle)
+    move = other_placement()
+    record = answered(move)
     m = puzzle_model(PuzzleState(DAY), DAY, record)
-    assert m.record == "Solved 4 puzzles; streak 4 days."
-    assert all(e.solved for e in m.earlier[:4]) and not m.earlier[4].solved
-    assert clean_record({"solved": ["2026-11-01", "nonsense", 3], "tried": "x"}) == {
-        "solved": ["2026-11-01"],
-        "tried": [],
+    best = pm.option_words(game.zone.radius, puzzle["best"], game.preview(puzzle["best"])["points"])
+    assert m.solved is False and m.result[0] == f"Not this one. The best placement is {best}."
+    assert m.status == "Not this one. The best placement is the faded tile."
+    assert m.answer == judge(puzzle, game, move)[0] and m.best == puzzle["best"]
+    mine = pm.short_words(game, m.answer)
+    assert any(mine in line for line in m.result), "the explanation names the move played"
+    assert m.result[1].startswith(("Your placement, ", "Both placements do the same now"))
+    assert m.measure == m.answer and m.progress == (0, 64)
+    assert m.measuring == "Measuring your placement against the best one: 0 of 64 sampled games…"
+    figures = list(answer_steps(puzzle, move, step=32))[-1]["figures"]
+    kept = record_figures(record, DAY, figures)
+    m = puzzle_model(PuzzleState(DAY), DAY, kept)
+    assert m.measure is None and m.progress is None
+    assert m.result[1] == (
+        f"Chance of winning after your placement {figures['played_win']:.0%}; after the best "
+        f"one {figures['best_win']:.0%}."
+    )
+    failed = puzzle_model(PuzzleState(DAY, problem="no answer"), DAY, record)
+    assert "The measurement stopped: no answer" in failed.result and failed.measure is None
+
+
+def test_a_solve_by_another_counted_placement_says_so() -> None:
+    """A placement the puzzle counts as solving it, other than its best: "Solved!" says
+    it is not the one put first, and the reasons compare it with the best one."""
+    day = next(DAY + ONE * k for k in range(60) if len(puzzle_for(DAY + ONE * k)["accepted"]) > 1)
+    puzzle = puzzle_for(day)
+    other = next(m for m in puzzle["accepted"] if m != puzzle["best"])
+    m = puzzle_model(PuzzleState(day), day, answered(other, day, day))
+    assert m.solved is True and m.result[0].startswith("Solved! Not the placement the analysis")
+    assert m.answer == other and m.best == puzzle["best"] and m.measure == other
+    assert m.result[1].startswith(("Your placement, ", "Both placements do the same now"))
+
+
+def test_the_reasons_go_through_one_function_and_say_when_nothing_differs_now(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both moves' facts come from `contrast_words`; identical facts are said once, as
+    facts that do not tell the moves apart."""
+    puzzle = puzzle_for(DAY)
+    monkeypatch.setattr(pm, "contrast_words", lambda *a: ("raises red by 2 (to 5)",) * 2 + ("",))
+    m = puzzle_model(PuzzleState(DAY), DAY, answered(puzzle["greedy"]))
+    assert m.result[2:] == (
+        "Both placements do the same now (raises red by 2 (to 5)); the difference lies in "
+        "how the game goes on from there.",
+    )
+
+
+def test_only_the_first_answer_counts() -> None:
+    """Once a puzzle is answered, another answer changes nothing in the record."""
+    puzzle = puzzle_for(DAY)
+    record = answered(puzzle["greedy"])
+    again = record_answer(record, DAY, puzzle["best"], True, DAY)
+    assert again == record and again["answers"][DAY.isoformat()]["solved"] is False
+    m = puzzle_model(PuzzleState(DAY), DAY, again)
+    assert m.solved is False and m.answer == puzzle["greedy"]
+
+
+def test_the_streak_counts_days_solved_on_their_own_day() -> None:
+    """Three days each solved on its day make a streak of 3 (also while today is open);
+    today's wrong answer ends it; days solved later (back-dated) count as solved, never
+    for the streak."""
+    record: object = {}
+    for back in (3, 2, 1):
+        day = DAY - ONE * back
+        record = record_answer(record, day, puzzle_for(day)["best"], True, day)
+    clean = clean_record(record)
+    assert streak(clean, DAY) == 3
+    assert puzzle_model(PuzzleState(DAY), DAY, clean).record == "Solved 3 puzzles; streak 3 days."
+    solved_today = record_answer(clean, DAY, puzzle_for(DAY)["best"], True, DAY)
+    assert streak(solved_today, DAY) == 4
+    missed_today = record_answer(clean, DAY, puzzle_for(DAY)["greedy"], False, DAY)
+    assert streak(missed_today, DAY) == 0
+    assert streak(solved_today, DAY + 2 * ONE) == 0
+
+
+def test_a_back_dated_solve_does_not_extend_the_streak() -> None:
+    """Solving the puzzles of the four days before, all today, on a first visit: four
+    puzzles solved, a streak of 0 (1 once today's is solved today)."""
+    record: object = {}
+    for back in (4, 3, 2, 1):
+        day = DAY - ONE * back
+        record = record_answer(record, day, puzzle_for(day)["best"], True, DAY)
+    clean = clean_record(record)
+    assert streak(clean, DAY) == 0
+    m = puzzle_model(PuzzleState(DAY - ONE), DAY, clean)
+    assert m.record == "Solved 4 puzzles; streak 0 days." and not m.note
+    assert [e.state for e in m.earlier[:5]] == ["not answered yet"] + ["solved"] * 4
+    fresh = puzzle_model(PuzzleState(DAY - 5 * ONE), DAY, clean)
+    assert fresh.note.startswith("A puzzle of an earlier day") and not fresh.answered
+    assert streak(record_answer(clean, DAY, puzzle_for(DAY)["best"], True, DAY), DAY) == 1
+
+
+def test_the_record_is_checked_and_an_older_one_is_read() -> None:
+    """Damaged entries are dropped; the lists of earlier releases become answers whose
+    move was not kept (solved ones count as solved, not for the streak)."""
+    old = {"solved": ["2026-11-25", "nonsense", 3], "tried": ["2026-11-24", "2026-11-25"]}
+    record = clean_record(old)
+    assert record["answers"] == {
+        "2026-11-24": {"move": None, "solved": False, "on": None},
+        "2026-11-25": {"move": None, "solved": True, "on": None},
     }
+    assert streak(record, DAY) == 0
+    m = puzzle_model(PuzzleState(DAY - ONE), DAY, old)
+    assert m.answered and m.answer is None and m.solved is True
+    assert m.result == (
+        "Solved! That is the best placement.",
+        "This answer was given before answers were kept, so it cannot be shown.",
+    )
+    hostile = {"answers": {"2026-11-20": {"move": "x", "solved": "yes", "figures": {"best_win": 7}},
+                           "when": {"move": "0,0:red 1,0:red"}, "2026-11-21": []}}  # fmt: skip
+    assert clean_record(hostile)["answers"] == {
+        "2026-11-20": {"move": None, "solved": False, "on": None}
+    }
+    assert clean_record("nonsense") == {"answers": {}}

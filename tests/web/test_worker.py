@@ -82,3 +82,28 @@ def test_the_worker_finds_a_games_plans_costed_by_the_chart() -> None:
     assert answer == expected
     assert all(p["seat"] == 0 and p["win_start"] == 0.5 for p in answer)
     assert json.loads(worker.review_plans(json.dumps(save), "null", "{}")) == plans(save)
+
+
+def test_the_worker_measures_a_puzzle_answer_a_few_worlds_per_call() -> None:
+    """`puzzle_start` answers the number of sampled games; each `puzzle_next` reports the
+    progress, the last one the figures (the best placement's as the puzzle states them);
+    then "" ; `puzzle_stop` ends a measurement early."""
+    import datetime
+
+    from engine.puzzles import STEP, WORLDS, puzzle_for
+
+    puzzle = puzzle_for(datetime.date(2026, 11, 26))
+    data = json.dumps(puzzle)
+    assert json.loads(worker.puzzle_start(data, puzzle["greedy"])) == {"total": WORLDS}
+    steps = []
+    while text := worker.puzzle_next():
+        steps.append(json.loads(text))
+    assert [s["done"] for s in steps] == list(range(STEP, WORLDS + 1, STEP))
+    figures = steps[-1]["figures"]
+    assert (figures["best_win"], figures["played_win"]) == (
+        puzzle["best_win"],
+        puzzle["greedy_win"],
+    )
+    worker.puzzle_start(data, puzzle["best"])
+    assert json.loads(worker.puzzle_next())["done"] == STEP
+    assert worker.puzzle_stop() == "stopped" and worker.puzzle_next() == ""

@@ -148,6 +148,8 @@ class GameView:
             self.el("undo-button").disabled = not b.undo
             self.el("redo-button").disabled = not b.redo
             self.el("hint-button").disabled = not b.hint
+            for name in ("undo-button", "redo-button", "hint-button"):
+                self.el(name).hidden = b.question  # a question on the board offers none
             self.el("turn-button").disabled = not b.turn
             self.el("place-button").disabled = not b.place
             self.el("confirm-wrap").hidden = not b.confirm_shown

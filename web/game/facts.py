@@ -33,12 +33,14 @@ class Facts:
     rack: tuple[Tile, ...] = ()
     moves: tuple[MoveWords, ...] = ()
     language: str = "en"  # the moves' words are in this language
+    locked: bool = False  # a question on the board was answered: nothing more to place
 
 
 def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Facts:
     """The position's facts (or `previous` itself when nothing changed)."""
     position = position_of(game)
     seats = tuple(screen.seats)
+    locked = screen.question is not None and screen.question.locked
     if (
         previous is not None
         and previous.game is game
@@ -46,11 +48,13 @@ def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Fact
         and previous.revealed == screen.revealed
         and previous.seats == seats
         and previous.language == language()
+        and previous.locked == locked
     ):
         return previous
     owner = rack_owner(list(seats), game.current, screen.revealed)
     view = game.view(owner)
     my_turn = game.phase != "over" and seats[game.current] == HUMAN and owner == game.current
+    my_turn = my_turn and not locked
     rack: tuple[Tile, ...] = ()
     if owner is not None:
         rack = tuple((str(a), str(b)) for a, b in view["racks"].get(str(owner), []))
@@ -71,4 +75,5 @@ def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Fact
     return Facts(
         game, position, screen.revealed, seats, owner, view, my_turn,
         LegalIndex(game.legal_moves() if my_turn else []), rack, kept + fresh, language(),
+        locked,
     )  # fmt: skip

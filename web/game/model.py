@@ -90,6 +90,7 @@ class Buttons:
     save: bool = True
     confirm_shown: bool = False  # the "confirm placement" setting (hot seat only)
     confirm_on: bool = False
+    question: bool = False  # a question on the board: no Undo, Redo or Hint to offer
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,9 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     rack = list(facts.rack)
     tile = tile_at(rack, screen.aim.slot) if index.has_placements else None
     move = candidate(screen, index, tile)
-    preview = game.preview(move) if move is not None else None
+    answer = screen.question.answer if screen.question is not None else None
+    shown = answer if answer is not None else move  # an answered question shows its answer
+    preview = game.preview(shown) if shown is not None else None
     armed = armed_move(screen, position)
     status = status_line(game, screen, facts)
     last = facts.moves[-1] if facts.moves else None
@@ -268,6 +271,10 @@ def own_score(game: Game, colour: str) -> int:
 
 def buttons(game: Game, screen: Screen, facts: Facts, move: str | None) -> Buttons:
     seats = screen.seats
+    if screen.question is not None:  # a hint would answer it; Undo would leave it
+        return Buttons(turn=facts.index.has_placements
+                       and tile_at(list(facts.rack), screen.aim.slot) is not None,
+                       place=move is not None, question=True)  # fmt: skip
     can_undo = undo_target(game.log, seats, game.players) is not None
     return Buttons(
         undo=can_undo,
@@ -282,6 +289,14 @@ def buttons(game: Game, screen: Screen, facts: Facts, move: str | None) -> Butto
 
 
 # --- the board -----------------------------------------------------------------------------------
+def ghost_of(move: str) -> Ghost | None:
+    """A placement's tile as the board lays it over the tiles (None for a swap or a pass)."""
+    halves = parse_placement(move)
+    if halves is None:
+        return None
+    return Ghost((halves[0][0], halves[1][0]), (halves[0][1], halves[1][1]))
+
+
 def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
                 preview: dict[str, Any] | None, pass_screen: PassModel,
                 position: Position, armed: str | None = None) -> BoardModel:  # fmt: skip
@@ -300,19 +315,19 @@ def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
         anchor = screen.aim.touch_anchor
         if anchor is not None:
             partners = tuple(add(anchor, DIRECTIONS[d]) for d in index.directions(tile, anchor))
-    halves = parse_placement(armed) if armed else None
-    if halves is not None:  # aimed by a first click: it stays shown until placed or changed
-        ghost = Ghost((halves[0][0], halves[1][0]), (halves[0][1], halves[1][1]))
+    if armed:  # aimed by a first click: it stays shown until placed or changed
+        ghost = ghost_of(armed) or ghost
     bot = screen.bot
     if bot.coming is not None and bot.position == position:
-        halves = parse_placement(bot.coming)
-        if halves is not None:
-            ghost = Ghost((halves[0][0], halves[1][0]), (halves[0][1], halves[1][1]))
-    hint = None
+        ghost = ghost_of(bot.coming) or ghost
     hinted = screen.hint.at(position) if screen.hint else None
-    halves = parse_placement(hinted) if hinted else None
-    if halves is not None:
-        hint = Ghost((halves[0][0], halves[1][0]), (halves[0][1], halves[1][1]))
+    question = screen.question
+    if question is not None and question.locked:
+        # Answered: the answer as a tile with its rays, the best one (if another) faded.
+        ghost = ghost_of(question.answer) if question.answer else None
+        rays = tuple(preview["rays"]) if preview is not None else ()
+        hinted = question.best if question.best != question.answer else None
+    hint = ghost_of(hinted) if hinted else None
     marked: tuple[Cell, ...] = ()
     if screen.marked is not None and screen.marked[1] == position:
         i = screen.marked[0]
@@ -320,6 +335,8 @@ def board_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
             marked = facts.moves[i].cells
     elif pass_screen.visible:
         marked = tuple(c for m in pass_screen.since for c in m.cells)
+    elif hint is not None and question is not None and question.locked:
+        marked = hint.cells  # the best placement of an answered question: outlined too
     landing = screen.landing if screen.landing and screen.landing.position == position else None
     tiles = len(facts.view["tiles"])
     label = fmt_n("Board with {n} tile.", "Board with {n} tiles.", "n", n=tiles)

@@ -8,13 +8,17 @@ events arrive from `web.game.input`; the app shell (`web.shell.app`) starts and 
 `generation` grows whenever a game starts, loads or is undone and when the player leaves
 for the start screen, so a late answer from the bot worker for an older position is
 dropped.
+
+A question can be put on the board instead of a game (`pose`: the daily puzzle, wired in
+by the shell): the screen is the same, but a placement answers the question and is not
+played. The player's own game waits meanwhile (`held`) and comes back with `unpose`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -23,14 +27,14 @@ import js  # type: ignore[import-not-found]
 from engine import IngeniousError
 from engine.game import Game
 from web.board import motion, zoom
-from web.board.placing import parse_placement, tile_at
+from web.board.placing import Aim, parse_placement, tile_at
 from web.game import state as st
 from web.game import words
 from web.game.canvas import BoardCanvas
 from web.game.draw import GameView
 from web.game.facts import Facts, facts_for
 from web.game.model import HINT_LEVEL, GameModel, model
-from web.game.state import Bot, Keyed, Landing, Screen, position_of
+from web.game.state import Bot, Keyed, Landing, Question, Screen, position_of
 from web.game.status import refusal
 from web.i18n import _, fmt
 from web.play.botworker import BotTimeout, Workers
@@ -78,13 +82,18 @@ class GameScreen:
         self.canvas.on_zoom = self.zoomed
         self.page = GameView()
         self.showing = False  # the game screen is on (not the start or another screen)
+        #: While a question is on the board: the player's own game and its screen state.
+        self.kept: tuple[Game | None, Screen | None] | None = None
+        self.on_answer: Callable[[str], None] = lambda move: None
 
     # --- lifecycle -----------------------------------------------------------------------------
-    def begin(self, game: Game, seats: list[str], ui: UiState | None = None) -> None:
+    def begin(self, game: Game, seats: list[str], ui: UiState | None = None,
+              question: Question | None = None) -> None:  # fmt: skip
         """Show `game` (new, loaded, resumed or continued) from a fresh screen state."""
         self.generation += 1
         self.game = game
         self.screen = st.screen_for(game, seats, ui)
+        self.screen.question = question
         self.screen.touch = bool(js.matchMedia("(pointer: coarse)").matches)
         self.screen.confirm = self.host.confirm_placement()
         self.facts = None
@@ -109,6 +118,43 @@ class GameScreen:
         el("game").hidden = True
         self.page.reset()
         self.page.sync_dialogs()
+
+    # --- a question on the board ---------------------------------------------------------------
+    def pose(self, game: Game, question: Question, on_answer: Callable[[str], None]) -> None:
+        """Put a question on the board: `game`'s position, its player to move a person
+        (the others bots that never move), `on_answer(move)` told of the placement made.
+        Posed again with the same game, only the question changes (its words, or the
+        answer: the board is then locked); the player's own game waits in `held`."""
+        self.on_answer = on_answer
+        screen = self.screen
+        if screen is not None and screen.question is not None and game is self.game:
+            was = screen.question
+            screen.question = question
+            if question.locked and not was.locked:
+                # Nothing aimed is left over on the locked board, and the whole board
+                # shows the answer (a finger may have zoomed in to place it).
+                screen.aim = Aim(direction=screen.aim.direction)
+                screen.armed = screen.notice = None
+                self.canvas.set_zoom(zoom.FITTED)
+            self.render()
+            return
+        if self.kept is None:
+            self.kept = (self.game, self.screen)
+        seats = ["strong"] * game.players
+        seats[game.current] = HUMAN
+        self.begin(game, seats, question=question)
+
+    def unpose(self) -> None:
+        """The question leaves the board (after `leave`): the player's own game is back."""
+        if self.kept is not None:
+            self.game, self.screen = self.kept
+            self.kept, self.facts, self.shown = None, None, None
+            self.on_answer = lambda move: None
+
+    @property
+    def held(self) -> tuple[Game | None, Screen | None]:
+        """The player's own game and its screen state, also while a question is posed."""
+        return self.kept if self.kept is not None else (self.game, self.screen)
 
     @property
     def active(self) -> bool:
@@ -153,6 +199,11 @@ class GameScreen:
         game, screen = self.game, self.screen
         if game is None or screen is None:
             return False
+        if screen.question is not None:  # an answer, not a move: the game stays as it is
+            if screen.question.locked or move not in game.legal_moves():
+                return False
+            self.on_answer(move)
+            return True
         with self.timed("commit"):
             position = position_of(game)
             try:
@@ -324,7 +375,7 @@ class GameScreen:
     # --- bots ----------------------------------------------------------------------------------
     def schedule(self) -> None:
         game, screen = self.game, self.screen
-        if game is None or screen is None or game.phase == "over":
+        if game is None or screen is None or game.phase == "over" or screen.question is not None:
             return
         if screen.seats[game.current] != HUMAN and self.bot_running != self.generation:
             self.bot_running = self.generation

@@ -65,6 +65,25 @@ class Landing:
     length_ms: float
 
 
+@dataclass(frozen=True)
+class Question:
+    """A position put to the person at the screen as a question (the daily puzzle, which
+    the shell wires in): a placement made on the board answers it instead of being played.
+    Whoever asks gives the words. Once answered the board is locked: it shows the answer
+    as a tile with its scoring rays, and the best placement, when another, as a faded one.
+    A first click or tap only aims the answer (a second one, or Place, gives it), as with
+    the "confirm placement" setting, so a slip of the finger is not an answer."""
+
+    status: str  # the status line: the task, then the verdict
+    answered: bool = False  # the board is locked
+    answer: str | None = None  # the placement given, shown on the board (None: not known)
+    best: str | None = None  # once answered: the best placement, shown beside another answer
+
+    @property
+    def locked(self) -> bool:
+        return self.answered
+
+
 @dataclass
 class Bot:
     """What the bot driver is doing: ``idle``, ``starting`` (the worker is loading),
@@ -108,6 +127,8 @@ class Screen:
     # and the placement a first click or tap aimed, waiting for the second or for Place.
     confirm: bool = False
     armed: Keyed | None = None
+    #: A question put on the board (the daily puzzle): placements answer it, none is played.
+    question: Question | None = None
 
     @property
     def seats(self) -> list[str]:
@@ -161,7 +182,10 @@ def after_undo(screen: Screen) -> None:
 
 # --- confirming a placement (hot seat) -----------------------------------------------------
 def confirming(screen: Screen) -> bool:
-    """The setting applies where Undo is off: two or more people at the screen."""
+    """The setting applies where Undo is off: two or more people at the screen. A
+    question is always answered so: an answer is given once, with no Undo."""
+    if screen.question is not None:
+        return True
     return screen.confirm and sum(1 for s in screen.seats if s == HUMAN) >= 2
 
 

@@ -40,6 +40,9 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
                        name=names[game.current])  # fmt: skip
         return fmt("{name}: click it again or press Place to place the tile there.",
                    name=names[game.current])  # fmt: skip
+    question = screen.question
+    if question is not None:
+        return question.status
     hint = screen.hint.at(position) if screen.hint else None
     if hint:
         return hint_text(game, hint, screen.hint_reason)

@@ -370,6 +370,18 @@ def lesson_clauses(facts: list[Any] | tuple[Any, ...]) -> str:
     return "; ".join(t for t in (lesson_text(f) for f in facts) if t)
 
 
+def move_facts_words(facts: list[Any] | tuple[Any, ...]) -> str:
+    """What a move does in the player's language: its gains (and notes), then its costs
+    after "but" (``engine.lessons.gains_and_costs``), never a cost among the reasons."""
+    from engine.lessons import gains_and_costs
+
+    gains, costs, notes = gains_and_costs([f for f in facts if isinstance(f, dict)])
+    good, bad = lesson_clauses(gains + notes), lesson_clauses(costs)
+    if good and bad:
+        return fmt("{gains}; but {costs}", gains=good, costs=bad)
+    return good or bad
+
+
 def lesson_sentences(points: list[Any] | tuple[Any, ...]) -> str:
     """Lesson points (each a sentence) in the player's language, one after another."""
     return " ".join(t for t in (lesson_text(p) for p in points) if t)

@@ -7,6 +7,8 @@
 - `web.challenges.ui`: the Challenges card and screen, mounted with this shell
   (`mount(app)`; the shell is its `web.challenges.host.ChallengeHost`);
 - `web.play.botworker.Workers`: the bot worker with its watchdog, shared by all games;
+- `web.coach.puzzle_screen.PuzzleScreen`: the daily puzzle, put on the game screen's board
+  as a question (`GameScreen.pose`): the shell wires the two features together;
 - the automation hook `window.ingenious` (docs/automation.md).
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -24,6 +27,7 @@ from engine.game import Game
 from web.board import motion, render
 from web.game.input import GameInput
 from web.game.screen import SPEEDS, GameScreen
+from web.game.state import Question
 from web.i18n import _, fmt
 from web.i18n import browser as i18n_browser
 from web.play import summary
@@ -34,7 +38,7 @@ from web.shell.start import StartScreen, early_choices
 from web.store import storage
 from web.store.storage import UiState
 from web.teach import guide
-from web.ui.dom import document, el, expose, js_value, on
+from web.ui.dom import document, el, expose, js_value, missing, on
 
 
 class App:
@@ -49,6 +53,7 @@ class App:
         self.start_screen = StartScreen(self)
         self.guide: str | None = None  # "rules" or "tutorial" while that overlay is open
         self.review: Any = None  # web.coach.review_screen.ReviewScreen while it is open
+        self.puzzle: Any = None  # web.coach.puzzle_screen.PuzzleScreen, once opened
         self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
@@ -106,22 +111,24 @@ class App:
     # --- what the saves use --------------------------------------------------------------------
     @property
     def game(self) -> Game | None:
-        return self.table.game
+        """The player's game (also while the daily puzzle is on the board)."""
+        return self.table.held[0]
 
     @property
     def seats(self) -> list[str]:
-        return list(self.table.screen.seats) if self.table.screen is not None else []
+        screen = self.table.held[1]
+        return list(screen.seats) if screen is not None else []
 
     def ui_state(self, screen: str = "game") -> UiState:
-        table = self.table
-        revealed = table.screen.revealed if table.screen is not None else None
-        hints = table.screen.hints if table.screen is not None else 0
+        held = self.table.held[1]
+        revealed = held.revealed if held is not None else None
+        hints = held.hints if held is not None else 0
         return UiState(revealed, screen, hints)
 
     def write_summary(self) -> None:
         """The few words the start page shows under Continue before Python runs
         (web/play/summary.py), kept beside the autosave whenever the autosave is this game."""
-        game = self.table.game
+        game = self.game
         if game is None or self.saves.bound is not None or self.saves.conflict:
             return
         try:
@@ -140,6 +147,8 @@ class App:
             self.table.render()
         if self.challenges is not None:
             self.challenges.relanguage()
+        if self.puzzle is not None:
+            self.puzzle.relanguage()
         if self.guide is not None:
             self.show_guide(self.guide)
         self.write_summary()
@@ -210,7 +219,7 @@ class App:
         on(el("over-menu"), "click", lambda e: self.show_start())
         from web.coach.puzzle_screen import add_entry  # the Daily puzzle on the start screen
 
-        add_entry(self.store)
+        add_entry(self.open_puzzle)
         on(el("speed"), "change", self.on_speed)
         on(el("confirm-place"), "change",
            lambda e: self.set_confirm_placement(bool(e.target.checked)))  # fmt: skip
@@ -234,7 +243,7 @@ class App:
 
     def board_to_continue(self) -> bool:
         """A board game to continue: in memory (after ☰ Menu) or autosaved."""
-        return self.table.game is not None or storage.read_autosave(self.store).save is not None
+        return self.game is not None or storage.read_autosave(self.store).save is not None
 
     def continue_target(self) -> str | None:
         """What Continue resumes: the game played last (`summary.continue_target`)."""
@@ -253,15 +262,17 @@ class App:
         self.continue_board_game()
 
     def continue_board_game(self) -> None:
-        table = self.table
-        if table.game is not None and table.screen is not None and not self.saves.conflict:
-            self.table.begin(table.game, list(table.screen.seats), table.screen.ui())
+        self.close_puzzle()
+        game, screen = self.table.held
+        if game is not None and screen is not None and not self.saves.conflict:
+            self.table.begin(game, list(screen.seats), screen.ui())
             self.write_summary()
             return
         self.saves.continue_game()
 
     def show_start(self) -> None:
         self.table.leave()
+        self.close_puzzle()
         el("start").hidden = False
         self.saves.on_start_screen()
         if self.last_played() != summary.CHALLENGE:
@@ -275,6 +286,33 @@ class App:
         fresh = new_game(game.variant.name, game.players, random.getrandbits(40),
                          list(game.names), dict(game.options))  # fmt: skip
         self.begin(fresh, seats)
+
+    # --- the daily puzzle (web/coach/puzzle_*), on the game screen's board ---------------------
+    def open_puzzle(self) -> None:
+        from web.coach.puzzle_screen import PuzzleScreen
+
+        if self.puzzle is None:
+            panel = document.querySelector("#game .panel")
+            self.puzzle = PuzzleScreen(self.store, self.workers, panel, self, self.show_start)
+        self.show_save(False)  # the game on the board is the puzzle's, not one to keep
+        self.puzzle.open()
+
+    def pose(self, game: Game, status: str, answered: bool, answer: str | None,
+             best: str | None, on_answer: Callable[[str], None]) -> None:  # fmt: skip
+        """The puzzle's position on the board (web.coach.puzzle_screen.Board)."""
+        self.table.pose(game, Question(status, answered, answer, best), on_answer)
+
+    def close_puzzle(self) -> None:
+        """The board goes back to the player's own game (it waited in memory)."""
+        if self.puzzle is not None and self.puzzle.showing:
+            self.puzzle.leave()
+        self.table.unpose()
+        self.show_save(True)
+
+    def show_save(self, shown: bool) -> None:
+        save = document.getElementById("save-button")
+        if not missing(save):
+            save.hidden = not shown
 
     def show_guide(self, which: str) -> None:
         self.guide = which
@@ -380,6 +418,10 @@ class App:
         def aim() -> Any:
             return table.shown.candidate if table.shown is not None else None
 
+        def cursor() -> Any:
+            cell = table.screen.cursor if table.screen is not None else None
+            return js_value(list(cell)) if cell is not None else None
+
         def marked() -> Any:
             board = table.shown.board if table.shown is not None else None
             return js_value([list(c) for c in board.marked] if board is not None else [])
@@ -393,8 +435,8 @@ class App:
         expose(
             "ingenious",
             {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
-             "busy": busy, "rack": rack, "aim": aim, "marked": marked, "fingers": fingers,
-             "timings": timings},
+             "busy": busy, "rack": rack, "aim": aim, "cursor": cursor, "marked": marked,
+             "fingers": fingers, "timings": timings},
         )  # fmt: skip
 
 

@@ -88,6 +88,44 @@ def review_stop() -> str:
     return "stopped"
 
 
+#: The daily puzzle's answer being measured (one at a time): engine.puzzles.answer_steps.
+_answer: dict[str, Any] = {}
+
+
+def puzzle_start(puzzle_json: str, move: str) -> str:
+    """Start measuring a puzzle answer (a placement) against the puzzle's best; the answer
+    is ``{"total": worlds}``. Each `puzzle_next` then measures a few worlds, so every call
+    is short and the page shows the progress."""
+    from engine.puzzles import WORLDS, answer_steps
+
+    puzzle_stop()
+    _answer["steps"] = answer_steps(json.loads(puzzle_json), str(move))
+    return json.dumps({"total": WORLDS})
+
+
+def puzzle_next() -> str:
+    """The next step as JSON: ``{"done", "total"}``, the last with ``"figures"``; "" when
+    nothing is being measured."""
+    steps = _answer.get("steps")
+    if steps is None:
+        return ""
+    try:
+        step = next(steps)
+    except StopIteration:
+        _answer.clear()
+        return ""
+    if "figures" in step:
+        _answer.clear()
+    return json.dumps(step)
+
+
+def puzzle_stop() -> str:
+    steps = _answer.pop("steps", None)
+    if steps is not None:
+        steps.close()
+    return "stopped"
+
+
 def hint(view_json: str, seed: int, level: str = "strong") -> str:
     """A hint for the player to move (the level's move at its default budget), with its
     reason: JSON ``{"move", "facts", "reason"}`` (engine.review.hint)."""
@@ -108,6 +146,6 @@ def ping() -> str:
 
 
 __export__ = [
-    "choose", "choose_challenge", "hint", "levels", "ping", "review_next", "review_plans",
-    "review_start", "review_stop",
+    "choose", "choose_challenge", "hint", "levels", "ping", "puzzle_next", "puzzle_start",
+    "puzzle_stop", "review_next", "review_plans", "review_start", "review_stop",
 ]  # fmt: skip

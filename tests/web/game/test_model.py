@@ -413,3 +413,39 @@ def test_the_pass_screen_tells_where_every_side_stands() -> None:
     m = show(game, scr)
     assert m.pass_screen.visible and m.pass_screen.standing.startswith("Lowest colours now: ")
     assert "Ann" in m.pass_screen.standing and "Bob" in m.pass_screen.standing
+
+
+# --- a question on the board (the daily puzzle) ---------------------------------------------
+def test_a_question_is_answered_on_the_board_then_locked_showing_answer_and_best() -> None:
+    """A posed question: the status line is its task, Undo, Redo and Hint are off, and a
+    click only aims the answer (a second click or Place gives it). Once answered, nothing
+    can be placed: the rack is off, the answer is on the board as a tile with its rays,
+    its points in the preview, and the best placement, another one, as the faded tile."""
+    game = greedy("standard", 3, 6)
+    scr = screen(game, [HUMAN, "strong"])
+    scr.question = st.Question("Which placement is best?")
+    position = st.position_of(game)
+    answer, best = [m for m in game.legal_moves() if m not in ("swap", "pass")][:2]
+    m = show(game, scr)
+    assert m.status == "Which placement is best?"
+    assert m.buttons.question and not (m.buttons.undo or m.buttons.redo or m.buttons.hint)
+    assert not m.buttons.confirm_shown and not any(t.disabled for t in m.rack.tiles)
+    assert st.click_place(scr, answer, position) is None  # aimed, not answered
+    assert show(game, scr).status.endswith("click it again or press Place to place the tile there.")
+    assert st.click_place(scr, answer, position) == answer
+    scr.question = st.Question("Not this one.", True, answer, best)
+    m = show(game, scr)
+    assert m.status == "Not this one." and all(t.disabled for t in m.rack.tiles)
+    assert m.board.legal == frozenset() and not m.buttons.place and m.candidate is None
+    assert m.board.ghost is not None and m.board.hint is not None
+    assert set(m.board.ghost.cells) == {c for c, _ in parse_placement(answer)}
+    assert set(m.board.hint.cells) == {c for c, _ in parse_placement(best)}
+    assert m.board.marked == m.board.hint.cells  # and outlined
+    assert m.board.rays == tuple(game.preview(answer)["rays"])
+    assert dict(m.preview.gains) == {c: n for c, n in game.preview(answer)["points"].items() if n}
+    scr.question = st.Question("Solved!", True, best, best)
+    m = show(game, scr)
+    assert m.board.hint is None and m.board.marked == ()  # the best answer: one tile
+    scr.question = st.Question("Solved!", True, None, best)  # an answer not kept
+    m = show(game, scr)
+    assert m.board.ghost is None and m.board.hint is not None and m.preview.gains == ()
