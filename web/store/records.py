@@ -20,6 +20,7 @@ from engine.jsontext import decode
 from engine.names import clean_name
 from engine.variants import VARIANTS
 from web.play.session import BOT_LEVELS, HUMAN
+from web.store.reviews import drop_broken
 from web.store.store import (
     _ID,
     AUTOSAVE_KEY,
@@ -72,6 +73,9 @@ class Record:
     saved_at: float = 0.0
     name: str = ""
     key: str = ""
+    #: The game's review, checked (`web.store.reviews`); why a stored one was dropped.
+    review: dict[str, Any] | None = None
+    review_problem: str = ""
 
     def game_json(self) -> dict[str, Any]:
         return game_dict(self.game, self.seats)
@@ -90,6 +94,8 @@ class Record:
         if self.kind == NAMED_KIND:
             data["name"] = self.name
             data["over"] = self.game.phase == "over"  # for the list, before any replay
+        if self.review is not None:
+            data["review"] = self.review
         return data
 
 
@@ -205,6 +211,7 @@ def parse_record(raw: str, kind: str, key: str = "") -> Record:
     )
     if kind == NAMED_KIND:
         record.name = check_name(data.get("name"))
+    record.review, record.review_problem = drop_broken(data.get("review"), game)
     return record
 
 
