@@ -163,9 +163,14 @@ def peek_finished(raw: str, key: str) -> Finished:
     )
 
 
+#: Lines already read, by key and exact stored text: the start screen lists the finished
+#: games each time it shows, and localStorage hands out the same text until it changes.
+_peeked: dict[tuple[str, str], Finished] = {}
+
+
 def finished_games(store: Any, now: float, problems: list[str]) -> list[Finished]:
-    """The kept finished games, newest first; one that is not a finished game's record is
-    set aside (its game is checked when it is opened)."""
+    """The kept finished games, newest first, read without replaying any game; one that is
+    not a finished game's record is set aside (its game is checked when it is opened)."""
     lines = []
     for key in store_keys(store):
         if not key.startswith(FINISHED_PREFIX):
@@ -177,10 +182,18 @@ def finished_games(store: Any, now: float, problems: list[str]) -> list[Finished
             break
         if not raw:
             continue
-        try:
-            lines.append(peek_finished(str(raw), key))
-        except StoredDataError as exc:
-            problems.append(quarantine(store, key, str(raw), str(exc), now))
+        text = str(raw)
+        line = _peeked.get((key, text))
+        if line is None:
+            try:
+                line = peek_finished(text, key)
+            except StoredDataError as exc:
+                problems.append(quarantine(store, key, text, str(exc), now))
+                continue
+            if len(_peeked) >= 4 * FINISHED_LIMIT:
+                _peeked.clear()
+            _peeked[(key, text)] = line
+        lines.append(line)
     lines.sort(key=lambda line: (-line.saved_at, line.key))
     return lines
 
