@@ -177,10 +177,8 @@ class SavesPanel:
             manager.viewer_open(N_("finished game"), record.game, record.seats)
         elif action == "review":
             manager.app.open_review(record.game, record.seats)
-        elif action == "export":
-            manager.sharing.download(record.game, record.seats, record.review)
-        elif action == "link":
-            manager.sharing.show_link(record.game, record.seats, record.review)
+        elif action in ("export", "link"):
+            self.share(action, record)
         elif action == "delete":
             self.delete_finished(key)
 
@@ -307,12 +305,18 @@ class SavesPanel:
             if not missing(field):
                 field.focus()
                 field.select()
-        elif action == "export":
-            manager.sharing.download(record.game, record.seats, record.review)
-        elif action == "link":
-            manager.sharing.show_link(record.game, record.seats, record.review)
+        elif action in ("export", "link"):
+            self.share(action, record)
         elif action == "delete":
             self.delete(record)
+
+    def share(self, action: str, record: Record) -> None:
+        """Export or Link: the game, its seats and the review kept with it."""
+        sharing = self.manager.sharing
+        if action == "export":
+            sharing.download(record.game, record.seats, record.review)
+        else:
+            sharing.show_link(record.game, record.seats, record.review)
 
     # --- rename and delete -----------------------------------------------------------------------
     def on_rename_key(self, event: Any) -> None:

@@ -19,13 +19,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine import IngeniousError
 from engine.game import Game
 from engine.jsontext import decode
-from engine.names import clean_name
-from engine.variants import VARIANTS
 from web.i18n import N_
-from web.store.records import Record, UiState, _counter, check_seats, read_record
+from web.store.records import Record, UiState, _counter, peek_lines, peek_record, read_record
 from web.store.store import (
     NAMED_KIND,
     NAMED_PREFIX,
@@ -33,7 +30,6 @@ from web.store.store import (
     StoredDataError,
     keep_in_memory,
     problem_text,
-    quarantine,
     site_tag,
     store_keys,
 )
@@ -125,42 +121,17 @@ class Finished:
 
 def peek_finished(raw: str, key: str) -> Finished:
     """A finished game's line from its stored text; `StoredDataError` says what is wrong."""
-    try:
-        data = decode(raw, "the stored game")
-    except IngeniousError as exc:
-        raise StoredDataError(str(exc)) from None
-    if not isinstance(data, dict) or data.get("kind") != FINISHED_KIND:
-        raise StoredDataError("not a finished game")
-    game = data.get("game")
-    if not isinstance(game, dict):
-        raise StoredDataError("the entry holds no game")
-    variant = VARIANTS.get(game["variant"]) if isinstance(game.get("variant"), str) else None
-    names, moves = game.get("names"), game.get("moves")
-    if variant is None:
-        raise StoredDataError("unknown variant")
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-        raise StoredDataError("the players' names are missing")
-    if not isinstance(moves, list):
-        raise StoredDataError("the moves are missing")
-    review = data.get("review")
+    seen = peek_record(raw, FINISHED_KIND)
+    review = seen.data.get("review")
     reviewed = total = 0
     complete = False
     if isinstance(review, dict) and isinstance(review.get("results"), list):
         count = review.get("total")
-        if isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= len(moves):
+        if isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= seen.moves:
             reviewed, total = min(len(review["results"]), count), count
             complete = review.get("complete") is True and reviewed == total
-    return Finished(
-        key,
-        _counter(data, "saved_at", 0),
-        variant.title,
-        tuple(clean_name(n, "?", 40) for n in names),
-        tuple(check_seats(game.get("seats"), len(names))),
-        len(moves),
-        reviewed,
-        total,
-        complete,
-    )
+    return Finished(key, seen.saved_at, seen.variant, seen.names, seen.seats, seen.moves,
+                    reviewed, total, complete)  # fmt: skip
 
 
 #: Lines already read, by key and exact stored text: the start screen lists the finished
@@ -168,32 +139,14 @@ def peek_finished(raw: str, key: str) -> Finished:
 _peeked: dict[tuple[str, str], Finished] = {}
 
 
+def _known(key: str, text: str) -> Finished | None:
+    return _peeked.get((key, text))
+
+
 def finished_games(store: Any, now: float, problems: list[str]) -> list[Finished]:
     """The kept finished games, newest first, read without replaying any game; one that is
     not a finished game's record is set aside (its game is checked when it is opened)."""
-    lines = []
-    for key in store_keys(store):
-        if not key.startswith(FINISHED_PREFIX):
-            continue
-        try:
-            raw = store.getItem(key)
-        except Exception as exc:
-            problems.append(problem_text(exc, "read the saved games"))
-            break
-        if not raw:
-            continue
-        text = str(raw)
-        line = _peeked.get((key, text))
-        if line is None:
-            try:
-                line = peek_finished(text, key)
-            except StoredDataError as exc:
-                problems.append(quarantine(store, key, text, str(exc), now))
-                continue
-            if len(_peeked) >= 4 * FINISHED_LIMIT:
-                _peeked.clear()
-            _peeked[(key, text)] = line
-        lines.append(line)
+    lines = peek_lines(store, FINISHED_PREFIX, peek_finished, _known, _peeked, now, problems)
     lines.sort(key=lambda line: (-line.saved_at, line.key))
     return lines
 
