@@ -33,8 +33,10 @@ from engine.game import Game
 from web.store.store import MAX_COUNTER, StoredDataError
 
 REVIEW_FORMAT = 1
-#: What `engine.review.Review` takes besides the save and the seats, and its limits here.
-SETTINGS = {"worlds": (1, 1000), "width": (1, 100), "seed": (0, MAX_COUNTER)}
+#: What `engine.review.Review` takes besides the save and the seats, and its limits here
+#: (the engine's are 48 worlds, 6 candidates: a review from a link that asked for far more
+#: would keep the worker busy for hours when it resumes).
+SETTINGS = {"worlds": (1, 200), "width": (1, 20), "seed": (0, MAX_COUNTER)}
 #: The result fields the page reads, and what each must be.
 NUMBERS = ("played_win", "best_win", "played_lowest", "best_lowest", "cost")
 MAX_FIGURE = 1000.0  # a chance (0-1) or an expected lowest colour (0-36): far below
