@@ -273,3 +273,16 @@ def test_the_move_axis_is_labelled_at_round_numbers_up_to_the_last_move() -> Non
     assert move_ticks(6) == [1, 2, 3, 4, 5, 6]
     assert move_ticks(12) == [1, 2, 4, 6, 8, 10, 12]
     assert move_ticks(0) == []
+
+
+def test_a_result_kept_by_an_earlier_engine_still_shows() -> None:
+    """A kept result without a field the engine's record has gained since (here: its
+    turn and reason, as if they were new) is read with neutral values, not refused."""
+    from web.coach.review_model import move_review
+
+    game, results = reviewed()
+    old = [{k: v for k, v in r.items() if k not in ("turn", "reason")} for r in results]
+    first = move_review(old[0])
+    assert (first.turn, first.reason, first.index) == (0, "", results[0]["index"])
+    m = review_model(done(old), game)
+    assert m.step is not None and len(m.rows) == len(results)

@@ -24,8 +24,9 @@ with at least ``kind``, ``seat``, ``first``, ``last`` and ``moves`` (move indice
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from engine import load_game
@@ -271,10 +272,22 @@ class Positions:
         return self.kept[index]
 
 
+#: A neutral value for a field a stored result lacks, by the start of its type's name.
+EMPTY: dict[str, Any] = {"list": [], "float": 0.0, "int": 0, "str": "", "bool": False, "dict": {}}
+
+
 def move_review(data: dict[str, Any]) -> MoveReview:
-    """A result as the worker sent it (JSON) back into the engine's record."""
-    names = {f.name for f in fields(MoveReview)}
-    return MoveReview(**{k: v for k, v in data.items() if k in names})
+    """A result as the worker sent it (JSON) back into the engine's record. A result kept
+    by an earlier version of the engine may lack a field added since: it gets a neutral
+    value (the page reads only the fields a kept review is checked for)."""
+    known = {}
+    for f in fields(MoveReview):
+        if f.name in data:
+            known[f.name] = data[f.name]
+        elif f.default is MISSING and f.default_factory is MISSING:
+            kind = str(f.type).split("[")[0].split(" ")[0]
+            known[f.name] = copy.copy(EMPTY.get(kind, ""))
+    return MoveReview(**known)
 
 
 def worth_text(r: MoveReview, solo: bool, plans: Sequence[str] = ()) -> str:
