@@ -24,11 +24,13 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.game_helpers import start_game, wait_idle
-from tests.browser.test_review import REVIEW_DONE, finished_game
+from tests.browser.test_review import SEATS, finished_text, kept_review
 from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage
 from tests.browser.test_start_early import READY, Held
+from tests.reviewed_game import thrown_game
 from tools import i18n
 from tools.serve import ROOT
+from web.store.kept import finished_key
 
 LANGUAGES = ("de", "fr", "nl", "es", "it")
 #: A position for the embed (the rulebook's second example, without a title).
@@ -221,20 +223,26 @@ def test_a_game_saved_in_one_language_reads_in_the_readers(
     assert "coup" in summary and "Zug" not in summary, summary
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_the_review_speaks_the_language_of_the_address(
     english_browser: Page, server_url: str, open_ready: Opener, lang: str
 ) -> None:
-    """The review of a finished game (opened from the game-over card): its status, the
-    moves, the chosen move's detail with the reasons and the chart's text, without English."""
+    """The review of a finished game (opened from the game-over card, kept with it): its
+    status, the moves, the chosen move on the board with its words and reasons, the
+    better move, the chart with its axes and marks and its text, without English."""
     page = english_browser
-    seed_storage(page, {AUTOSAVE: record_text(finished_game(), ["human", "strong"])})
+    game = thrown_game()
+    seed_storage(page, {AUTOSAVE: record_text(game, SEATS),
+                        finished_key(game): finished_text(game, kept_review())})  # fmt: skip
     open_ready(page, f"{server_url}?lang={lang}&speed=instant")
     expect(page.locator("#over-screen")).to_be_visible()
     page.get_by_role("button", name=tr(lang, "Review"), exact=True).click()
     review = page.locator("#review")
-    expect(review.locator("#review-all button").first).to_be_visible(timeout=REVIEW_DONE)
-    review.locator("#review-all button").first.click()
-    expect(review.locator("#review-detail")).to_contain_text(tr(lang, "Your move: {facts}.")[:6])
+    expect(review.locator("#review-all button").first).to_be_visible()
+    expect(review.locator("#review-words")).to_contain_text(tr(lang, "Your move: {facts}.")[:6])
+    assert (left := english_left(page, lang, "#review")) == [], left
+    page.keyboard.press("b")
+    expect(review.locator("#review-words")).to_contain_text(
+        tr(lang, "The better move: {facts}.")[:8]
+    )
     assert (left := english_left(page, lang, "#review")) == [], left

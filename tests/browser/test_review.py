@@ -1,11 +1,20 @@
-"""The Review screen in the browser: opened from the game-over card and the replay
-viewer, the analysis in the bot worker with progress, Stop, the costliest moves, the
-chart's text, Try from here, and axe on the screen.
+"""The Review screen in the browser: a review kept with its game reopens at once, steps
+through the moves on the full board, survives a reload and an export/import, and Try from
+here starts a game beside the finished one; a fresh review shows progress at once, stops,
+is kept and resumes; "since your last turn" on resume; axe on each.
 
 The finished game is prepared with the CPython engine and stored as the autosave before
-the page starts; the page resumes it on its game-over card."""
+the page starts (the page resumes it on its game-over card); the kept review is made by
+the CPython engine too, with settings of its own (fewer sampled worlds, recorded with it),
+so that most checks need no analysis in the page at all."""
 
 from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -13,96 +22,188 @@ from playwright.sync_api import Page, expect
 from engine import new_game
 from engine.bots import make_bot
 from engine.game import Game
+from engine.review import Review
 from tests.browser.a11y import assert_no_violations
-from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage
-from tests.reviewed_game import THROW_AT, thrown_game
+from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage, stored
+from tests.reviewed_game import thrown_game
+from web.saves import share
+from web.store.kept import FINISHED_KIND, finished_key
+from web.store.records import Record, UiState
+from web.store.reviews import review_data
 
-# A whole review: 88-131 s beside the rest of `make test` (the target alone is 60 s).
-REVIEW_DONE = 300_000
+# The settings of the kept review: 6 s of CPython, and it finds the thrown placement.
+KEPT_SETTINGS = {"worlds": 32, "width": 2, "seed": 1}
+SEATS = ["human", "strong"]
+# A fresh move's analysis in the page's worker: a few seconds, far more beside other jobs.
+FIRST_RESULT = 180_000
 
 
-def finished_game() -> Game:
-    """Ann (casual, once placing a tile that scores nothing) against Bob (strong)."""
-    return thrown_game()
+@cache
+def kept_review() -> dict[str, Any]:
+    """Ann's moves of the crafted game, reviewed by the CPython engine, as stored."""
+    review = Review(thrown_game().to_save(), seats=[0], **KEPT_SETTINGS)
+    results = [m.to_json() for m in review.run()]
+    assert any(r["mistake"] for r in results), "the kept review must flag a mistake"
+    return review_data(KEPT_SETTINGS, [0], review.total, results, True)
 
 
-def open_finished(page: Page, server_url: str, open_ready: Opener) -> Game:
-    game = finished_game()
-    seed_storage(page, {AUTOSAVE: record_text(game, ["human", "strong"])})
+def finished_text(game: Game, review: dict[str, Any] | None) -> str:
+    record = Record(FINISHED_KIND, game, SEATS, UiState(), game_id="gtest", saved_at=1.7e12)
+    record.review = review
+    return json.dumps(record.to_json())
+
+
+def open_finished(page: Page, server_url: str, open_ready: Opener, kept: bool) -> Game:
+    """The crafted game on its game-over card; with ``kept``, also kept as a finished game
+    with its review."""
+    game = thrown_game()
+    items = {AUTOSAVE: record_text(game, SEATS)}
+    if kept:
+        items[finished_key(game)] = finished_text(game, kept_review())
+    seed_storage(page, items)
     open_ready(page, server_url)
     expect(page.locator("#over-screen")).to_be_visible()
     return game
 
 
-@pytest.mark.slow
-def test_the_review_lists_the_costly_moves_and_tries_one_again(
-    page: Page, server_url: str, open_ready: Opener
-) -> None:
-    """Review from the game-over card: progress while the worker analyses Ann's moves, then
-    the move that scored nothing first, two boards, the chart's text (one line per move and
-    the end), no axe violations; Try from here starts a game from that position."""
-    game = open_finished(page, server_url, open_ready)
-    page.get_by_role("button", name="Review").click()
+def expect_complete(page: Page, total: int) -> Any:
+    """The Review screen with its whole review, shown at once (no analysis)."""
     review = page.locator("#review")
     expect(review).to_be_visible()
-    ann_moves = sum(1 for e in game.log if e["seat"] == 0)
     expect(review.locator("#review-status")).to_have_text(
-        f"Review complete: {ann_moves} moves analysed.", timeout=REVIEW_DONE
+        f"Review complete: {total} moves analysed."
     )
-    expect(review.locator("#review-progress")).to_have_attribute("value", str(ann_moves))
-    thrown = next(i for i, e in enumerate(game.log) if i >= THROW_AT and e["seat"] == 0)
-    worst = review.locator("#review-worst button")
-    expect(worst.first).to_contain_text(f"Move {thrown + 1}, Ann")
-    expect(review.locator("#review-all button")).to_have_count(ann_moves)
-    expect(review.locator("#review-detail")).to_contain_text("scores nothing")
-    expect(review.locator("#review-board-played")).to_be_visible()
-    expect(review.locator("#review-board-better")).to_be_visible()
-    expect(review.locator(".review-chart-text li")).to_have_count(ann_moves + 1)
-    expect(review.locator(".review-chart-text li").last).to_contain_text("End: Ann")
-    expect(review.locator("#review-stop")).to_be_disabled()
+    expect(review.locator("#review-progress")).to_have_attribute("value", str(total))
+    expect(review.locator("#review-all button")).to_have_count(total)
+    return review
+
+
+def test_a_kept_review_reopens_at_once_and_survives_reload_export_and_import(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """A finished game's kept review opens complete from the game-over card: the costliest
+    move on the full board with the move played in place, the better one with B (and its
+    button), ←/→ step, the chart's mistake marks open their move (click and keyboard),
+    its text has a line per move and the end; no axe violations. Try from here starts a
+    game beside the finished one: the finished game is listed with its review, exported
+    with it, reopened at once after a reload, and an imported copy's review opens at once
+    from the replay viewer."""
+    game = open_finished(page, server_url, open_ready, kept=True)
+    data = kept_review()
+    results = data["results"]
+    total = len(results)
+    page.get_by_role("button", name="Review").click()
+    review = expect_complete(page, total)
+    worst = max(results, key=lambda r: (r["cost"], -r["index"]))
+    step = review.locator("#review-step-title")
+    expect(step).to_have_text(f"Move {worst['index'] + 1}, Ann")
+    played, better = review.locator("#review-show-played"), review.locator("#review-show-better")
+    expect(played).to_have_attribute("aria-pressed", "true")
+    board = review.locator("#review-board")
+    number = worst["index"] + 1
+    expect(board).to_have_attribute(
+        "aria-label",
+        re.compile(f"^The board before move {number}, with the move played in place: "),
+    )
+    assert board.bounding_box()["width"] >= 400  # type: ignore[index]
+    page.keyboard.press("b")
+    expect(better).to_have_attribute("aria-pressed", "true")
+    expect(board).to_have_attribute(
+        "aria-label",
+        re.compile(f"^The board before move {number}, with the better move in place: "),
+    )
+    expect(review.locator("#review-scores h4")).to_have_text("Scores after the better move")
+    played.click()
+    expect(played).to_have_attribute("aria-pressed", "true")
+    indices = [r["index"] for r in results]
+    page.keyboard.press("ArrowRight")
+    following = indices[indices.index(worst["index"]) + 1]
+    expect(step).to_have_text(f"Move {following + 1}, Ann")
+    marks = review.locator("g.review-mark")
+    mistakes = [r["index"] for r in results if r["mistake"]]
+    expect(marks).to_have_count(len(mistakes))
+    marks.first.click()
+    expect(step).to_have_text(f"Move {mistakes[0] + 1}, Ann")
+    page.keyboard.press("ArrowLeft")
+    marks.last.focus()
+    page.keyboard.press("Enter")
+    expect(step).to_have_text(f"Move {mistakes[-1] + 1}, Ann")
+    text = review.locator(".review-chart-text li")
+    expect(text).to_have_count(total + 1)
+    expect(text.last).to_contain_text("End: Ann")
+    expect(review.locator("#review-stop")).to_be_hidden()
     assert_no_violations(page, "the Review screen", "#review")
 
     before = page.evaluate("window.ingenious.state()")
     review.get_by_role("button", name="Try from here").click()
     expect(review).to_have_count(0)
     expect(page.locator("#game")).to_be_visible()
-    expect(page.locator("#over-screen")).to_be_hidden()
-    state = page.evaluate("window.ingenious.state()")
-    assert state["start"]["moves"] == before["moves"][:thrown]
-    assert state["start"]["seat"] == 0 and state["moves"] == []
+    tried = page.evaluate("window.ingenious.state()")
+    assert tried["start"]["moves"] == before["moves"][: mistakes[-1]] and tried["moves"] == []
+    kept = stored(page, finished_key(game))
+    assert kept["game"]["moves"] == game.moves and kept["review"] == data
+
+    page.click("#menu-button")
+    entry = page.locator("#finished-list .finished-entry")
+    expect(entry).to_have_count(1)
+    expect(entry.locator(".save-meta")).to_contain_text("reviewed")
+    with page.expect_download() as download:
+        entry.get_by_role("button", name="Export: Ann, Bob (strong bot)").click()
+    exported = Path(download.value.path()).read_text()
+    assert share.parse_shared(exported).review == data
+
+    page.reload()  # on the start screen (☰ Menu was the last), the tried game to continue
+    page.wait_for_selector("body[data-ready]")
+    assert stored(page, AUTOSAVE)["game"]["start"]["moves"] == tried["start"]["moves"]
+    entry.get_by_role("button", name="Review: Ann, Bob (strong bot)").click()
+    review = expect_complete(page, total)
+    review.get_by_role("button", name="Close").click()
+
+    file = {"name": "reviewed.json", "mimeType": "application/json", "buffer": exported.encode()}
+    page.set_input_files("#import-file", files=[file])  # type: ignore[list-item]
+    imported = page.locator("#saves-list .save-entry")
+    expect(imported).to_have_count(1)
+    imported.get_by_role("button", name="Replay: Imported: reviewed.json").click()
+    page.locator("#replay").get_by_role("button", name="Review").click()
+    expect_complete(page, total).get_by_role("button", name="Close").click()
 
 
 @pytest.mark.slow
-def test_stop_ends_the_review_and_keeps_what_arrived(
+def test_a_fresh_review_shows_progress_at_once_stops_is_kept_and_resumes(
     page: Page, server_url: str, open_ready: Opener
 ) -> None:
-    """Stop after the first result: the status says how far it got, the list keeps it."""
-    open_finished(page, server_url, open_ready)
+    """From the first moment the screen says what it does and its bar moves (no value);
+    Stop after the first result says how far it got; the review is kept with the game
+    (kept as a finished game on the way), and reopening it shows what was done and goes
+    on with the next move."""
+    game = open_finished(page, server_url, open_ready, kept=False)
     page.get_by_role("button", name="Review").click()
     review = page.locator("#review")
-    expect(review.locator("#review-all button").first).to_be_visible(timeout=REVIEW_DONE)
+    expect(review.locator("#review-status")).to_have_text(
+        re.compile("^(Starting the analysis…|Analysing move 1 of .*)$")
+    )
+    bar = review.locator("#review-progress")
+    assert bar.get_attribute("value") is None  # indeterminate: moving, no value
+    expect(review.locator("#review-all button").first).to_be_visible(timeout=FIRST_RESULT)
     review.get_by_role("button", name="Stop").click()
     expect(review.locator("#review-status")).to_contain_text("Review stopped after")
     done = review.locator("#review-all button").count()
-    assert done >= 1
-    expect(review.locator("#review-status")).to_contain_text(f"after {done} of")
+    ann_moves = sum(1 for e in game.log if e["seat"] == 0)
+    expect(review.locator("#review-status")).to_have_text(
+        f"Review stopped after {done} of {ann_moves} moves."
+    )
+    kept = stored(page, finished_key(game))
+    assert len(kept["review"]["results"]) == done and not kept["review"]["complete"]
     review.get_by_role("button", name="Close").click()
     expect(review).to_have_count(0)
-
-
-def test_the_replay_viewer_opens_the_review(
-    page: Page, server_url: str, open_ready: Opener
-) -> None:
-    open_finished(page, server_url, open_ready)
-    page.locator("#over-replay").click()
-    viewer = page.locator("#replay")
-    expect(viewer).to_be_visible()
-    viewer.get_by_role("button", name="Review").click()
-    review = page.locator("#review")
-    expect(review).to_be_visible()
-    expect(review.locator("#review-status")).to_contain_text("Analysing move")
+    page.get_by_role("button", name="Review").click()
+    expect(review.locator("#review-all button")).to_have_count(done)
+    expect(review.locator("#review-status")).to_have_text(
+        f"Analysing move {done + 1} of {ann_moves}…"
+    )
+    expect(review.locator("#review-all button")).to_have_count(done + 1, timeout=FIRST_RESULT)
     review.get_by_role("button", name="Close").click()
-    expect(review).to_have_count(0)
+    assert len(stored(page, finished_key(game))["review"]["results"]) >= done + 1
 
 
 def test_a_resumed_game_shows_the_moves_since_the_last_turn(

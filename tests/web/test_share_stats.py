@@ -167,3 +167,24 @@ def test_games_with_hints_have_a_row_of_their_own() -> None:
     assert data["hinted"] == {"played": 1, "won": int(won)}
     assert (stats.HINTED_ROW, 1, int(won), "100%" if won else "0%") in stats.rows(data)
     assert stats.validate(json.loads(json.dumps(data))) == data
+
+
+def test_files_and_links_carry_a_games_review_and_drop_a_broken_one() -> None:
+    """An export and a link carry the review kept with the game; importing them gives it
+    back, checked. A review that does not fit its game is dropped with the reason, and
+    the game still comes in; a file without a review has none."""
+    from tests.web.test_store_kept import short_game, stored
+
+    game, review = short_game(), stored(2)
+    seats = ["human", "casual"]
+    back = share.parse_shared(share.export_text(game, seats, review))
+    assert (back.game, back.seats, back.review, back.dropped) == (game, seats, review, "")
+    linked = share.parse_shared_fragment("#" + share.fragment_for(game, seats, review))
+    assert linked is not None and linked.review == review
+    assert share.parse_shared(share.export_text(game, seats)).review is None
+    broken = json.loads(share.export_text(game, seats, review))
+    broken["review"]["results"][0]["index"] = 5
+    again = share.parse_shared(json.dumps(broken))
+    assert again.game == game and again.review is None and "follow the game" in again.dropped
+    record = {"kind": "ingenious-named", "game": share.shared_dict(game, seats), "review": review}
+    assert share.parse_shared(json.dumps(record)).review == review  # a whole stored record

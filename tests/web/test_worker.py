@@ -56,7 +56,8 @@ def test_the_worker_hints_with_a_reason_and_reviews_one_move_per_call() -> None:
         game.apply(choose(json.dumps(game.view(game.current)), "casual", 1))
     answer = json.loads(worker.hint(json.dumps(game.view(game.current)), 3, "casual"))
     assert answer["move"] in game.legal_moves() and answer["reason"]
-    assert json.loads(worker.review_start(json.dumps(game.to_save()), "[0]")) == {"total": 2}
+    started = json.loads(worker.review_start(json.dumps(game.to_save()), "[0]"))
+    assert started["total"] == 2 and set(started["settings"]) == {"worlds", "width", "seed"}
     first = json.loads(worker.review_next())
     assert first["index"] == 0 and first["played"] == game.moves[0]
     assert json.loads(worker.review_next())["index"] == 2
@@ -107,3 +108,19 @@ def test_the_worker_measures_a_puzzle_answer_a_few_worlds_per_call() -> None:
     worker.puzzle_start(data, puzzle["best"])
     assert json.loads(worker.puzzle_next())["done"] == STEP
     assert worker.puzzle_stop() == "stopped" and worker.puzzle_next() == ""
+
+
+def test_a_stored_review_resumes_with_the_settings_it_was_made_with() -> None:
+    """`review_start` with a stored review's settings judges the next moves exactly as
+    `engine.review.Review` with those settings, and says which it used."""
+    from engine.review import Review
+
+    game = new_game("standard", players=2, seed=4)
+    for _ in range(4):
+        game.apply(choose(json.dumps(game.view(game.current)), "casual", 1))
+    settings = {"worlds": 3, "width": 2, "seed": 7}
+    answer = worker.review_start(json.dumps(game.to_save()), "null", 2, json.dumps(settings))
+    assert json.loads(answer) == {"total": 4, "settings": settings}
+    expected = [m.to_json() for m in Review(game.to_save(), **settings).moves(skip=2)]
+    assert [json.loads(worker.review_next()) for _ in expected] == expected
+    assert worker.review_next() == ""

@@ -429,10 +429,11 @@ def draw_badge(
 
 
 def draw_view(canvas: Any, view: dict[str, Any], width: float, height: float, dpr: float,
-              marked: tuple[Cell, ...] = (), last: bool = True) -> None:  # fmt: skip
+              marked: tuple[Cell, ...] = (), last: bool = True, ghost: Ghost | None = None,
+              rays: tuple[dict[str, Any], ...] = ()) -> None:  # fmt: skip
     """Draw a position (board, symbols, tiles; the last move unless ``last`` is False) on a
-    canvas, ``marked`` cells outlined: the replay viewer's, the saves' and the review's
-    boards."""
+    canvas, ``marked`` cells outlined, and a tile not yet placed (``ghost``) with its
+    scoring ``rays``: the replay viewer's, the saves' and the review's boards."""
     canvas.width = round(width * dpr)
     canvas.height = round(height * dpr)
     ctx = canvas.getContext("2d")
@@ -445,3 +446,5 @@ def draw_view(canvas: Any, view: dict[str, Any], width: float, height: float, dp
         draw_last(ctx, layout, scene.last)
     if marked:
         draw_marked(ctx, layout, list(marked))
+    if ghost is not None or rays:
+        draw_overlay(ctx, layout, Scene(scene.radius, [], [], ghost=ghost, rays=list(rays)))

@@ -6,10 +6,13 @@ announcement, the cursor read out, and the engine's reason a placement is refuse
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine import load_game
 from engine.errors import IllegalMoveError
 from engine.game import Game
 from web.board import board_words
@@ -80,8 +83,10 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
 
 def bonus_due(game: Game) -> int:
     """How many bonus placements the player to move still owes (0: an ordinary turn)."""
-    if game.phase != "place" or game.players < 2 or not game.log:
+    if game.phase != "place" or game.players < 2:
         return 0
+    if not game.log:  # a game begun from another's position ("Try from here")
+        return int(game.pending) if begun_mid_turn(game) else 0
     last = game.log[-1]
     if last["seat"] != game.current or last.get("move") in ("swap", "pass"):
         return 0
@@ -118,6 +123,28 @@ def move_words(game: Game, move: str) -> str:
     except IllegalMoveError:
         return move
     return words.placement_words((halves[0][1], halves[1][1]), points)
+
+
+def begun_mid_turn(game: Game) -> bool:
+    """True when ``game`` was begun from another game's position in the middle of a turn:
+    the player to move had just placed a tile there and owes a bonus placement."""
+    start = game.start
+    if not isinstance(start, dict) or not start.get("moves"):
+        return False
+    return _ended_mid_turn(json.dumps({**game.to_save(), "moves": []}, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=8)
+def _ended_mid_turn(first: str) -> bool:
+    """Whether the earlier game a started game's save (``first``, as JSON, no moves) was
+    begun from ended with its mover's own placement (replayed once per started game)."""
+    save = json.loads(first)
+    start = save["start"]
+    earlier = load_game({**save, "moves": start["moves"], "start": start.get("start")})
+    if not earlier.log:
+        return False
+    last = earlier.log[-1]
+    return bool(last["seat"] == earlier.current and last.get("move") not in ("swap", "pass"))
 
 
 def hint_text(game: Game, move: str, why: Mapping[str, Any] | None = None) -> str:

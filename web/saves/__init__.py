@@ -7,7 +7,7 @@
 - `messages`: the notice and the toasts; `widgets`: the storage and small elements.
 - `share`: a game as a JSON file or a link (pure functions), and `Sharing`, the page's
   export, import (button or drop) and links (`#game=`); `replay`: a game step by step (pure);
-  `stats`: games played and won.
+  `stats`: games played and won; `reviews`: where a game's review is kept (pure).
 
 The storage rules themselves are in `web.store.storage`. Text from a save (names, file names,
 reasons) is always set with ``textContent`` or through `web.ui.markup`.

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from web.i18n import N_, _, fmt, fmt_n
 from web.play.session import HUMAN
+from web.store.kept import Finished
 from web.store.storage import Listed
 from web.ui.markup import Markup, join, tag
 
@@ -40,14 +41,19 @@ class Entry:
     picture: str  # the thumbnail's accessible name
 
 
+def players_text(names: tuple[str, ...], seats: tuple[str, ...]) -> str:
+    """Who played: ``Ann, Bob (strong bot)``."""
+    return ", ".join(
+        name if seat == HUMAN else fmt(SEAT_LEVEL.get(seat, "{name} (" + seat + " bot)"), name=name)
+        for name, seat in zip(names, seats, strict=True)
+    )
+
+
 def entry(line: Listed, when: str, kept_only: bool = False) -> Entry:
     """A saved game's line; ``kept_only`` when the browser refused to store it (full
     storage) and it lives in this page's memory only. A save from before the record
     said whether its game was over shows its move until the list has replayed it."""
-    seats = ", ".join(
-        name if seat == HUMAN else fmt(SEAT_LEVEL.get(seat, "{name} (" + seat + " bot)"), name=name)
-        for name, seat in zip(line.names, line.seats, strict=True)
-    )
+    seats = players_text(line.names, line.seats)
     state = _("finished") if line.over else fmt("move {n}", n=line.moves)
     if kept_only:
         state += " · " + _("not stored: until this page closes")
@@ -55,6 +61,55 @@ def entry(line: Listed, when: str, kept_only: bool = False) -> Entry:
     meta = f"{variant} · {seats} · {state} · {when}"
     return Entry(line.name, meta, fmt_n("Board after {n} move", "Board after {n} moves", "n",
                                         n=line.moves))  # fmt: skip
+
+
+# --- finished games (web.store.kept) ---------------------------------------------------------
+FINISHED_ACTIONS = (
+    (N_("Replay"), "replay"),
+    (N_("Review"), "review"),
+    (N_("Export"), "export"),
+    (N_("Link"), "link"),
+    (N_("Delete"), "delete"),
+)
+
+
+def review_state(reviewed: int, total: int, complete: bool) -> str:
+    """How far a finished game's stored review went, for its line in the list."""
+    if complete:
+        return _("reviewed")
+    if reviewed:
+        return fmt_n("review: {n} of {total} move", "review: {n} of {total} moves", "total",
+                     n=reviewed, total=total)  # fmt: skip
+    return _("not reviewed yet")
+
+
+def finished_entry(line: Finished, when: str, kept_only: bool = False) -> Entry:
+    """A kept finished game's line: who played, then the game type, its length, how far
+    its review went and when it ended."""
+    moves = fmt_n("{n} move", "{n} moves", "n", n=line.moves)
+    state = review_state(line.reviewed, line.total, line.complete)
+    if kept_only:
+        state += " · " + _("not stored: until this page closes")
+    meta = f"{_(line.variant)} · {moves} · {state} · {when}"
+    return Entry(players_text(line.names, line.seats), meta, "")
+
+
+def finished_html(items: list[Entry]) -> Markup:
+    """The finished games; each entry's buttons carry an action and its position."""
+    if not items:
+        return tag("li", {"class": "muted empty"}, _("No finished games yet."))
+    return join(
+        tag("li", {"class": "save-entry finished-entry"},
+            tag("div", {"class": "save-body"},
+                tag("span", {"class": "save-name"}, item.name),
+                tag("span", {"class": "save-meta"}, item.meta),
+                tag("div", {"class": "save-actions"}, [
+                    tag("button", {"type": "button", "data-finished": action, "data-entry": i,
+                                   "aria-label": f"{_(text)}: {item.name}"}, _(text))
+                    for text, action in FINISHED_ACTIONS
+                ])))
+        for i, item in enumerate(items)
+    )  # fmt: skip
 
 
 def more_label(hidden: int, page: int) -> str:

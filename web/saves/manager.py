@@ -32,6 +32,7 @@ from web.play.session import VARIANT_WORD
 from web.saves import entries, stats
 from web.saves.messages import Messages
 from web.saves.panel import SavesPanel
+from web.saves.reviews import ReviewHome, ReviewHomes
 from web.saves.share import Sharing
 from web.saves.viewer import ReplayViewer
 from web.saves.widgets import (
@@ -44,7 +45,7 @@ from web.saves.widgets import (
     open_store,
     when_text,
 )
-from web.store import storage
+from web.store import kept, storage
 from web.store.storage import (
     AUTOSAVE_KEY,
     AUTOSAVE_KIND,
@@ -77,6 +78,7 @@ class SaveManager:
         for text in self.scan.problems:
             self.messages.say(text)
         self.check_small_values()
+        self.reviews = ReviewHomes(self.store, self.messages.say, now_ms)
         self.sharing = Sharing(self)
         self.panel = SavesPanel(self)
 
@@ -255,6 +257,21 @@ class SaveManager:
             if problem:
                 self.messages.say(problem)
         self.ask_to_keep()
+
+    def keep_finished(self) -> None:
+        """A board game just ended: keep it beside the saves (`web.store.kept`), so that a
+        new game or "Try from here" never takes it, its replay or its review away."""
+        game = self.app.game
+        if game is None or game.phase != "over":
+            return
+        game_id = self.bound.game_id if self.bound else self.slot.game_id
+        _key, problem = kept.keep_finished(self.store, game, self.app.seats, game_id, now_ms())
+        if problem:
+            self.messages.say(problem)
+
+    def review_home(self, game: Game, seats: list[str]) -> ReviewHome:
+        """Where ``game``'s review is stored, and the review stored there."""
+        return self.reviews.home(game, seats)
 
     def continue_game(self) -> None:
         """'Continue' on the start screen without a game in memory: resume the autosave."""
@@ -445,13 +462,15 @@ class SaveManager:
     # --- replays ---------------------------------------------------------------------------------
     def replay_current(self) -> None:
         if self.app.game is not None:
-            self.viewer_open(N_("this game"), self.app.game)
+            self.viewer_open(N_("this game"), self.app.game, self.app.seats)
 
-    def viewer_open(self, title: str, game: Game) -> None:
+    def viewer_open(self, title: str, game: Game, seats: list[str] | None = None) -> None:
         self.viewer_close()
+        kinds = list(seats) if seats else None
         self.viewer = ReplayViewer(
-            self.layer, title, game, self.viewer_closed, on_review=self.app.open_review
-        )
+            self.layer, title, game, self.viewer_closed,
+            on_review=lambda shown: self.app.open_review(shown, kinds, everyone=True),
+        )  # fmt: skip
 
     def viewer_closed(self) -> None:
         self.viewer = None

@@ -19,10 +19,10 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from web.board.render import draw_view
-from web.i18n import _, fmt
+from web.i18n import N_, _, fmt
 from web.saves import entries, stats
 from web.saves.widgets import button, make, now_ms, when_text
-from web.store import storage
+from web.store import kept, storage
 from web.store.storage import (
     AUTOSAVE_KEY,
     AUTOSAVE_KIND,
@@ -41,6 +41,7 @@ class SavesPanel:
     def __init__(self, manager: Any) -> None:
         self.manager = manager
         self.named: list[Listed] = []  # the index, newest first
+        self.finished: list[kept.Finished] = []  # the kept finished games, newest first
         self.shown = PAGE  # how many entries the list shows
         self.renaming: int | None = None
         self.unreadable: set[str] = set()  # failed their check but could not be set aside
@@ -97,6 +98,14 @@ class SavesPanel:
         self.more.id = "saves-more"
         on(self.more, "click", self.on_more)
         panel.appendChild(self.more)
+        finished_title = make("h3", "", _("Finished games"))
+        finished_title.id = "finished-title"
+        panel.appendChild(finished_title)
+        self.finished_list = make("ul", "saves-list finished-list")
+        self.finished_list.id = "finished-list"
+        self.finished_list.setAttribute("aria-labelledby", "finished-title")
+        on(self.finished_list, "click", self.on_finished_click)
+        panel.appendChild(self.finished_list)
         tools = make("div", "saves-tools")
         pick = button(_("Import a game file…"), "import")
         pick.id = "import-button"
@@ -124,6 +133,7 @@ class SavesPanel:
         self.named = [line for line in index if line.key not in self.unreadable]
         self.renaming = None
         self.draw_list()
+        self.draw_finished()
         try:
             stored = storage.peek(self.store.getItem(AUTOSAVE_KEY)) is not None
         except Exception:
@@ -131,6 +141,64 @@ class SavesPanel:
         self.save_submit.disabled = self.manager.app.game is None and not stored
         self.render_aside()
         self.stats_box.innerHTML = entries.stats_html(stats.rows(self.manager.read_stats()))
+
+    # --- finished games (web.store.kept) --------------------------------------------------------
+    def draw_finished(self) -> None:
+        problems: list[str] = []
+        self.finished = kept.finished_games(self.store, now_ms(), problems)
+        for text in problems:
+            self.manager.messages.say(text)
+        items = [
+            entries.finished_entry(
+                line, when_text(line.saved_at), storage.kept_only(self.store, line.key)
+            )
+            for line in self.finished
+        ]
+        self.finished_list.innerHTML = entries.finished_html(items)
+
+    def on_finished_click(self, event: Any) -> None:
+        node = event.target.closest("button[data-finished]")
+        if missing(node):
+            return
+        position = int(str(node.getAttribute("data-entry")))
+        if not 0 <= position < len(self.finished):
+            return
+        key = self.finished[position].key
+        problems: list[str] = []
+        record = kept.read_finished(self.store, key, now_ms(), problems)
+        for text in problems:
+            self.manager.messages.say(text)
+        if record is None:
+            self.refresh()
+            return
+        action = str(node.getAttribute("data-finished"))
+        manager = self.manager
+        if action == "replay":
+            manager.viewer_open(N_("finished game"), record.game, record.seats)
+        elif action == "review":
+            manager.app.open_review(record.game, record.seats)
+        elif action in ("export", "link"):
+            self.share(action, record)
+        elif action == "delete":
+            self.delete_finished(key)
+
+    def delete_finished(self, key: str) -> None:
+        text, problem = kept.delete_finished(self.store, key)
+        if problem:
+            self.manager.messages.say(problem)
+            return
+        self.manager.use_freed_room()
+        self.refresh()
+        if text is None:
+            return
+
+        def undo() -> None:
+            again = kept.restore_finished(self.store, key, text)
+            if again:
+                self.manager.messages.say(again)
+            self.refresh()
+
+        self.manager.messages.toast(_("Deleted the finished game."), _("Undo"), undo)
 
     def draw_keeping(self) -> None:
         text = entries.keeping_text(self.kept)
@@ -237,12 +305,18 @@ class SavesPanel:
             if not missing(field):
                 field.focus()
                 field.select()
-        elif action == "export":
-            manager.sharing.download(record.game, record.seats)
-        elif action == "link":
-            manager.sharing.show_link(record.game, record.seats)
+        elif action in ("export", "link"):
+            self.share(action, record)
         elif action == "delete":
             self.delete(record)
+
+    def share(self, action: str, record: Record) -> None:
+        """Export or Link: the game, its seats and the review kept with it."""
+        sharing = self.manager.sharing
+        if action == "export":
+            sharing.download(record.game, record.seats, record.review)
+        else:
+            sharing.show_link(record.game, record.seats, record.review)
 
     # --- rename and delete -----------------------------------------------------------------------
     def on_rename_key(self, event: Any) -> None:

@@ -1,7 +1,9 @@
 """Games leaving and entering the browser: JSON files and links with the game in the URL.
 
 A shared game is the engine save plus ``seats`` (who plays each seat), the same dict
-as in a stored record's ``game``. In a link it sits in the fragment, which browsers do
+as in a stored record's ``game``, and its review when it has one (``review``, as stored
+with the game: `web.store.reviews`). A review that fails its check is dropped with the
+reason, never the game. In a link it sits in the fragment, which browsers do
 not send to any server: ``#game=<base64url of the compact JSON>`` (a URI-encoded JSON
 fragment is read too). Everything coming in is validated like a stored save.
 
@@ -20,6 +22,7 @@ import binascii
 import contextlib
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
@@ -29,6 +32,7 @@ from engine.jsontext import MAX_TEXT, decode
 from engine.names import clean_name
 from web.i18n import N_, _, fmt
 from web.store import storage
+from web.store.reviews import drop_broken
 from web.store.storage import (
     NAMED_KIND,
     Record,
@@ -43,9 +47,19 @@ MAX_FILE = 512 * 1024
 _B64URL = re.compile(r"^[A-Za-z0-9_-]*={0,2}$")
 
 
-def export_text(game: Game, seats: list[str]) -> str:
+def shared_dict(
+    game: Game, seats: list[str], review: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What a file or a link carries: the game, its seats and its review (if any)."""
+    data = game_dict(game, seats)
+    if review is not None:
+        data["review"] = review
+    return data
+
+
+def export_text(game: Game, seats: list[str], review: dict[str, Any] | None = None) -> str:
     """A readable JSON file for a game (indented, one key per line)."""
-    return json.dumps(game_dict(game, seats), indent=1) + "\n"
+    return json.dumps(shared_dict(game, seats, review), indent=1) + "\n"
 
 
 def export_filename(game: Game, stamp: str) -> str:
@@ -53,18 +67,20 @@ def export_filename(game: Game, stamp: str) -> str:
     return f"ingenious-{game.variant.name}-{safe or 'game'}.json"
 
 
-def fragment_for(game: Game, seats: list[str]) -> str:
+def fragment_for(game: Game, seats: list[str], review: dict[str, Any] | None = None) -> str:
     """``game=...`` for a URL fragment (no leading '#')."""
-    text = json.dumps(game_dict(game, seats), separators=(",", ":"))
+    text = json.dumps(shared_dict(game, seats, review), separators=(",", ":"))
     return FRAGMENT_KEY + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def link_for(page_url: str, game: Game, seats: list[str]) -> str:
-    """A link to ``game`` on the page at ``page_url``, without that page's own query
-    (the sharer's settings, such as ``?speed=instant``) or fragment."""
+def link_for(
+    page_url: str, game: Game, seats: list[str], review: dict[str, Any] | None = None
+) -> str:
+    """A link to ``game`` (and its review) on the page at ``page_url``, without that
+    page's own query (the sharer's settings, such as ``?speed=instant``) or fragment."""
     parts = urlsplit(page_url)
     page = urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
-    return f"{page}#{fragment_for(game, seats)}"
+    return f"{page}#{fragment_for(game, seats, review)}"
 
 
 def fragment_payload(fragment: str) -> str | None:
@@ -88,8 +104,20 @@ def decode_payload(payload: str) -> str:
         raise StoredDataError("the link's game is damaged (bad base64url)") from None
 
 
-def parse_game_text(text: str) -> tuple[Game, list[str]]:
-    """A game and its seats from imported text; `StoredDataError` with the reason.
+@dataclass(frozen=True)
+class Shared:
+    """A game from a file or a link: its seats, its review (checked; None when it came
+    without one or with a broken one) and why a review that came with it was dropped."""
+
+    game: Game
+    seats: list[str]
+    review: dict[str, Any] | None = None
+    dropped: str = ""
+
+
+def parse_shared(text: str) -> Shared:
+    """A game, its seats and its review from imported text; `StoredDataError` with the
+    reason when there is no game in it (a broken review only drops the review).
 
     Accepts the export format, a bare engine save, and a whole stored record.
     """
@@ -99,17 +127,40 @@ def parse_game_text(text: str) -> tuple[Game, list[str]]:
         data: Any = decode(text, "the file")
     except IngeniousError as exc:
         raise StoredDataError(str(exc)) from None
+    review = data.get("review") if isinstance(data, dict) else None
     if isinstance(data, dict) and isinstance(data.get("game"), dict) and "format" not in data:
         data = data["game"]
-    return load_game_and_seats(data)
+        review = data.get("review", review)
+    game, seats = load_game_and_seats(data)
+    checked, dropped = drop_broken(review, game)
+    return Shared(game, seats, checked, dropped)
+
+
+def parse_game_text(text: str) -> tuple[Game, list[str]]:
+    """A game and its seats from imported text (`parse_shared` without the review)."""
+    shared = parse_shared(text)
+    return shared.game, shared.seats
+
+
+def parse_shared_fragment(fragment: str) -> Shared | None:
+    """The game (and review) a link carries, None if it carries none; `StoredDataError`
+    if its game is bad."""
+    payload = fragment_payload(fragment)
+    if payload is None:
+        return None
+    return parse_shared(decode_payload(payload))
 
 
 def parse_fragment(fragment: str) -> tuple[Game, list[str]] | None:
     """The game a link carries, None if it carries none; `StoredDataError` if it is bad."""
-    payload = fragment_payload(fragment)
-    if payload is None:
-        return None
-    return parse_game_text(decode_payload(payload))
+    shared = parse_shared_fragment(fragment)
+    return None if shared is None else (shared.game, shared.seats)
+
+
+DROPPED_SHARED = N_(
+    "The review that came with this game could not be used ({problem}); the game is kept "
+    "without it."
+)
 
 
 def summary(game: Game) -> str:
@@ -143,10 +194,10 @@ class Sharing:
         on(js.window, "hashchange", lambda e: self.open_fragment(str(js.location.hash)))
 
     # --- export ----------------------------------------------------------------------------------
-    def download(self, game: Game, seats: list[str]) -> None:
+    def download(self, game: Game, seats: list[str], review: dict[str, Any] | None = None) -> None:
         import js
 
-        text = export_text(game, seats)
+        text = export_text(game, seats, review)
         self.save_file(text, export_filename(game, str(js.Date.new().toISOString())[:16]))
 
     def save_file(self, text: str, filename: str) -> None:
@@ -170,12 +221,12 @@ class Sharing:
 
         asyncio.ensure_future(revoke())
 
-    def show_link(self, game: Game, seats: list[str]) -> None:
+    def show_link(self, game: Game, seats: list[str], review: dict[str, Any] | None = None) -> None:
         import js
 
         from web.saves.widgets import make
 
-        url = link_for(str(js.location.href), game, seats)
+        url = link_for(str(js.location.href), game, seats, review)
         box = self.manager.messages.toast(_("Link to this game:"))
         field = make("input", "link-field")
         field.readOnly = True
@@ -230,15 +281,19 @@ class Sharing:
 
         manager = self.manager
         try:
-            game, seats = parse_game_text(text)
+            shared = parse_shared(text)
         except StoredDataError as exc:
             manager.messages.say(
                 fmt("Could not import “{name}”: {problem}.", name=name, problem=exc)
             )
             return
+        if shared.dropped:
+            manager.messages.say(fmt(DROPPED_SHARED, problem=shared.dropped))
+        game, seats = shared.game, shared.seats
         label = f"Imported: {name}"[: storage.MAX_SAVE_NAME]
         record = Record(NAMED_KIND, game, seats, UiState(), saved_at=now_ms(), name=label)
         record.game_id = storage.new_id("g")
+        record.review = shared.review
         if not manager.store_named(record):
             return
         manager.refresh_panel()
@@ -256,7 +311,7 @@ class Sharing:
         from web.ui.dom import document, missing, on
 
         try:
-            parsed = parse_fragment(fragment)
+            parsed = parse_shared_fragment(fragment)
         except StoredDataError as exc:
             self.manager.messages.say(
                 fmt("The game in this link cannot be opened: {problem}.", problem=exc)
@@ -264,7 +319,10 @@ class Sharing:
             return True
         if parsed is None:
             return False
-        game, seats = parsed
+        if parsed.dropped:
+            self.manager.messages.say(fmt(DROPPED_SHARED, problem=parsed.dropped))
+        game, seats, review = parsed.game, parsed.seats, parsed.review
+        self.manager.reviews.remember(game, review)
         old = document.getElementById("shared-game")
         if not missing(old):
             close_dialog(old)  # a newer link replaces the offer of the older one
@@ -278,11 +336,12 @@ class Sharing:
         manager = self.manager
         shared = N_("shared game")
         choices = (
-            (_("Watch the replay"), "shared-replay", lambda: manager.viewer_open(shared, game)),
+            (_("Watch the replay"), "shared-replay",
+             lambda: manager.viewer_open(shared, game, seats)),
             (_("Play from here"), "shared-play",
              lambda: manager.play(game.copy(), seats, UiState())),
             (_("Keep in Saved games"), "shared-keep", lambda: self.import_text(
-                export_text(game, seats), "shared link"
+                export_text(game, seats, review), "shared link"
             )),
             (_("Dismiss"), "shared-dismiss", lambda: None),
         )  # fmt: skip

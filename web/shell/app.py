@@ -106,6 +106,7 @@ class App:
         self.write_summary()
 
     def game_finished(self) -> None:
+        self.saves.keep_finished()  # beside the autosave: a new game never takes it away
         self.saves.on_game_over()
 
     # --- what the saves use --------------------------------------------------------------------
@@ -356,19 +357,28 @@ class App:
         if self.table.game is not None:
             self.open_review(self.table.game)
 
-    def open_review(self, game: Game) -> None:
-        """Review a game: the people's moves when it is the game on screen, else every seat's."""
+    def open_review(
+        self, game: Game, kinds: list[str] | None = None, everyone: bool = False
+    ) -> None:
+        """Review a game: the people's moves (``kinds`` says who played each seat; the
+        game on screen knows), or with ``everyone`` (the replay viewer) every seat's. A
+        review stored with the game shows at once instead, and goes on where it stopped;
+        each new result is stored with the game."""
         from web.coach.review_screen import ReviewScreen
 
         if self.review is not None:
             self.review.close()
-        seats = None
         if game is self.table.game and self.seats:
-            people = [i for i, kind in enumerate(self.seats) if kind == HUMAN]
+            kinds = list(self.seats)
+        seats = None
+        if kinds and len(kinds) == game.players and not everyone:
+            people = [i for i, kind in enumerate(kinds) if kind == HUMAN]
             seats = people or None
+        home = self.saves.review_home(game, kinds or [HUMAN] * game.players)
         self.review = ReviewScreen(
-            document.body, game, seats, self.workers, self.try_from_here, self.review_closed
-        )
+            document.body, game, seats, self.workers, self.try_from_here, self.review_closed,
+            stored=home.review, keep=home.keep,
+        )  # fmt: skip
 
     def review_closed(self) -> None:
         self.review = None

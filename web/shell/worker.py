@@ -43,18 +43,27 @@ def choose_challenge(view_json: str, level: str, seed: int, budget_ms: int) -> s
 _review: dict[str, Any] = {}
 
 
-def review_start(save_json: str, seats_json: str, skip: int = 0) -> str:
+#: The settings of `engine.review.Review` a page may pass (a stored review resumed with its own).
+REVIEW_SETTINGS = ("worlds", "width", "seed")
+
+
+def review_start(save_json: str, seats_json: str, skip: int = 0, settings_json: str = "") -> str:
     """Start the review of a save (JSON) for the seats (JSON list, or null for all), after
-    the first ``skip`` reviewed moves (a review resumed in a fresh worker); the answer is
-    ``{"total": moves to review}``. Each `review_next` then judges one move, so every
-    call is short and the page can stop between them."""
+    the first ``skip`` reviewed moves (a review resumed in a fresh worker, or a stored one
+    resumed where it stopped, with the settings it was made with: JSON ``{"worlds",
+    "width", "seed"}``, or "" for the engine's); the answer is ``{"total": moves to
+    review, "settings": the settings used}``. Each `review_next` then judges one move, so
+    every call is short and the page can stop between them."""
     from engine.review import Review
 
     review_stop()
     seats = json.loads(seats_json)
-    review = Review(json.loads(save_json), seats=seats)
+    given = json.loads(settings_json) if settings_json else {}
+    settings = {k: int(given[k]) for k in REVIEW_SETTINGS if k in given}
+    review = Review(json.loads(save_json), seats=seats, **settings)
     _review["steps"] = review.moves(skip=max(0, int(skip)))
-    return json.dumps({"total": review.total})
+    used = {"worlds": review.worlds, "width": review.width, "seed": review.seed}
+    return json.dumps({"total": review.total, "settings": used})
 
 
 def review_next() -> str:

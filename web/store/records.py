@@ -11,8 +11,9 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import IngeniousError, load_game
 from engine.game import Game
@@ -20,6 +21,7 @@ from engine.jsontext import decode
 from engine.names import clean_name
 from engine.variants import VARIANTS
 from web.play.session import BOT_LEVELS, HUMAN
+from web.store.reviews import drop_broken
 from web.store.store import (
     _ID,
     AUTOSAVE_KEY,
@@ -40,6 +42,8 @@ from web.store.store import (
     store_keys,
     write_json,
 )
+
+T = TypeVar("T")
 
 
 # --- records ------------------------------------------------------------------------------------
@@ -72,6 +76,9 @@ class Record:
     saved_at: float = 0.0
     name: str = ""
     key: str = ""
+    #: The game's review, checked (`web.store.reviews`); why a stored one was dropped.
+    review: dict[str, Any] | None = None
+    review_problem: str = ""
 
     def game_json(self) -> dict[str, Any]:
         return game_dict(self.game, self.seats)
@@ -90,6 +97,8 @@ class Record:
         if self.kind == NAMED_KIND:
             data["name"] = self.name
             data["over"] = self.game.phase == "over"  # for the list, before any replay
+        if self.review is not None:
+            data["review"] = self.review
         return data
 
 
@@ -205,6 +214,7 @@ def parse_record(raw: str, kind: str, key: str = "") -> Record:
     )
     if kind == NAMED_KIND:
         record.name = check_name(data.get("name"))
+    record.review, record.review_problem = drop_broken(data.get("review"), game)
     return record
 
 
@@ -332,15 +342,26 @@ def listed(record: Record) -> Listed:
                   game.phase == "over")  # fmt: skip
 
 
-def peek_named(raw: str, key: str) -> Listed:
-    """A named save's line from its stored text, without replaying the game; every field
-    shown is checked (kind, version, name, date, variant, players, seats), the moves only
-    counted. `StoredDataError` says what is wrong."""
+@dataclass(frozen=True)
+class Peeked:
+    """A stored record's fields read from its text without replaying its game."""
+
+    data: dict[str, Any]
+    saved_at: float
+    variant: str  # the variant's title
+    names: tuple[str, ...]
+    seats: tuple[str, ...]
+    moves: int
+
+
+def peek_record(raw: str, kind: str) -> Peeked:
+    """A record's fields for a list's line (kind, version, date, variant, players, seats
+    checked, the moves only counted); `StoredDataError` says what is wrong."""
     try:
         data = decode(raw, "the stored game")
     except IngeniousError as exc:
         raise StoredDataError(str(exc)) from None
-    if not isinstance(data, dict) or data.get("kind") != NAMED_KIND:
+    if not isinstance(data, dict) or data.get("kind") != kind:
         raise StoredDataError("not an Ingenious save")
     version = data.get("record")
     if version != RECORD_VERSION:
@@ -356,17 +377,25 @@ def peek_named(raw: str, key: str) -> Listed:
         raise StoredDataError("the players' names are missing")
     if not isinstance(moves, list):
         raise StoredDataError("the moves are missing")
-    over = data.get("over")
-    return Listed(
-        key,
-        check_name(data.get("name")),
+    return Peeked(
+        data,
         _counter(data, "saved_at", 0),
         variant.title,
         tuple(clean_name(n, "?", 40) for n in names),
         tuple(check_seats(game.get("seats"), len(names))),
         len(moves),
-        over if isinstance(over, bool) else None,
     )
+
+
+def peek_named(raw: str, key: str) -> Listed:
+    """A named save's line from its stored text, without replaying the game; every field
+    shown is checked (kind, version, name, date, variant, players, seats), the moves only
+    counted. `StoredDataError` says what is wrong."""
+    seen = peek_record(raw, NAMED_KIND)
+    over = seen.data.get("over")
+    name = check_name(seen.data.get("name"))
+    return Listed(key, name, seen.saved_at, seen.variant, seen.names, seen.seats, seen.moves,
+                  over if isinstance(over, bool) else None)  # fmt: skip
 
 
 # Lines already read, by key and exact stored text: the start screen lists the saves each
@@ -379,9 +408,30 @@ def index(store: Any, now: float, problems: list[str]) -> list[Listed]:
     thousand saves reads a thousand short texts and replays nothing). A save whose text
     is not a named save is set aside as `scan` would; one whose game fails the replay is
     set aside when the list shows it or it is opened."""
+
+    def known(key: str, text: str) -> Listed | None:
+        checked = _checked.get((key, text))
+        return listed(checked) if checked is not None else _peeked.get((key, text))
+
+    lines = peek_lines(store, NAMED_PREFIX, peek_named, known, _peeked, now, problems)
+    lines.sort(key=lambda line: -line.saved_at)
+    return lines
+
+
+def peek_lines(
+    store: Any,
+    prefix: str,
+    peek: Callable[[str, str], T],
+    known: Callable[[str, str], T | None],
+    cache: dict[tuple[str, str], T],
+    now: float,
+    problems: list[str],
+) -> list[T]:
+    """The line of every entry under ``prefix`` read by ``peek`` (no replay), or ``known``
+    from an earlier reading of the same text; one that ``peek`` refuses is set aside."""
     lines = []
     for key in store_keys(store):
-        if not key.startswith(NAMED_PREFIX):
+        if not key.startswith(prefix):
             continue
         try:
             raw = store.getItem(key)
@@ -391,19 +441,17 @@ def index(store: Any, now: float, problems: list[str]) -> list[Listed]:
         if raw is None or raw == "":
             continue
         text = str(raw)
-        checked = _checked.get((key, text))
-        line = listed(checked) if checked is not None else _peeked.get((key, text))
+        line = known(key, text)
         if line is None:
             try:
-                line = peek_named(text, key)
+                line = peek(text, key)
             except StoredDataError as exc:
                 problems.append(quarantine(store, key, text, str(exc), now))
                 continue
-            if len(_peeked) >= CHECKED_LIMIT:
-                _peeked.clear()
-            _peeked[(key, text)] = line
+            if len(cache) >= CHECKED_LIMIT:
+                cache.clear()
+            cache[(key, text)] = line
         lines.append(line)
-    lines.sort(key=lambda line: -line.saved_at)
     return lines
 
 

@@ -149,6 +149,8 @@ def describe_key(key: str) -> str:
         return _("The best solo results")
     if key == CHALLENGE_AUTOSAVE_KEY:
         return _("The saved challenge")
+    if key.startswith(PREFIX + "finished."):  # web.store.kept
+        return _("A finished game")
     return fmt("The stored entry {key}", key=repr(key[:60]))
 
 

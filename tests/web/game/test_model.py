@@ -110,6 +110,26 @@ def test_reload_with_two_bonus_tiles_due_says_how_many() -> None:
     assert m.status.startswith("Ingenious!") and "(2 bonus" not in m.status
 
 
+def test_a_game_tried_from_a_bonus_placement_asks_for_the_bonus_tile() -> None:
+    """ "Try from here" at a bonus placement: the new game has no log of its own, yet its
+    first prompt is the bonus tile (not "place a tile"), and the same after a reload;
+    a game tried from an ordinary turn asks for a tile."""
+    from engine.review import try_from_here
+
+    game = greedy("standard", 1, 17)
+    move = best_move(game)
+    game.apply(move)
+    tried = try_from_here(game.to_save(), len(game.moves), deal=5)
+    assert tried.log == [] and bonus_due(tried) == 1
+    scr = screen(tried, people(2), revealed=tried.current)
+    m = assert_same_after_reload(tried, scr)
+    assert m.status == f"Ingenious! {tried.names[tried.current]}: place your bonus tile."
+    ordinary = try_from_here(game.to_save(), len(game.moves) - 1, deal=5)
+    assert bonus_due(ordinary) == 0
+    m = show(ordinary, screen(ordinary, people(2), revealed=ordinary.current))
+    assert m.status.endswith(": place a tile.")
+
+
 def test_reload_at_a_swap_offer_shows_the_offer_with_its_reason() -> None:
     game = greedy("standard", 5, 28)
     assert game.phase == "swap" and game.current == 0

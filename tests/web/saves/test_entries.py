@@ -81,3 +81,24 @@ def test_the_browser_is_asked_to_keep_the_storage_once_and_only_when_it_does_not
     assert not ask_to_keep(False, asked_before=True), "asked once, not at every save"
     assert not ask_to_keep(True, asked_before=False), "kept already"
     assert not ask_to_keep(None, asked_before=False), "no API, or its answer not in yet"
+
+
+def test_a_finished_games_line_says_how_far_its_review_went() -> None:
+    """Who played, the game type, its length and its review (none, partial, complete);
+    its buttons carry an action and a position only, and names stay text."""
+    from web.saves.entries import finished_entry, finished_html
+    from web.store.kept import Finished
+
+    line = Finished("ingenious.finished.f\"1", 1.0, "Standard game", (HOSTILE, "Bob"),
+                    ("human", "strong"), 44, 0, 0, False)  # fmt: skip
+    item = finished_entry(line, "today")
+    assert item.name == f"{HOSTILE}, Bob (strong bot)"
+    assert item.meta == "Standard game · 44 moves · not reviewed yet · today"
+    partial = finished_entry(Finished(**{**line.__dict__, "reviewed": 5, "total": 22}), "today")
+    assert "review: 5 of 22 moves" in partial.meta
+    done = Finished(**{**line.__dict__, "reviewed": 22, "total": 22, "complete": True})
+    assert " · reviewed · " in finished_entry(done, "today").meta
+    html = str(finished_html([item]))
+    assert "<img" not in html and "ingenious.finished" not in html
+    assert 'data-finished="review"' in html and 'data-entry="0"' in html
+    assert "No finished games yet." in str(finished_html([]))
