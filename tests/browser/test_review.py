@@ -26,6 +26,7 @@ from engine.review import Review
 from tests.browser.a11y import assert_no_violations
 from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage, stored
 from tests.reviewed_game import thrown_game
+from web.coach.review_model import lesson_words, move_review
 from web.saves import share
 from web.store.kept import FINISHED_KIND, finished_key
 from web.store.records import Record, UiState
@@ -106,6 +107,8 @@ def test_a_kept_review_reopens_at_once_and_survives_reload_export_and_import(
         re.compile(f"^The board before move {number}, with the move played in place: "),
     )
     assert board.bounding_box()["width"] >= 400  # type: ignore[index]
+    # Why, in the game's own terms: the lesson the CPython model gives for that move.
+    expect(review.locator(".review-lesson")).to_have_text(lesson_words(move_review(worst)))
     page.keyboard.press("b")
     expect(better).to_have_attribute("aria-pressed", "true")
     expect(board).to_have_attribute(
