@@ -48,7 +48,7 @@
     return ("0000000" + hash.toString(16)).slice(-8);
   }
 
-  // The key of this site's copy of `key` ("ingenious.x" only; others stay as they are).
+  // The key of this site's copy of `key` (keys starting with ingenious. only; others stay as they are).
   function siteKey(key, root) {
     var prefix = "ingenious.";
     if (key.indexOf(prefix) !== 0) return key;

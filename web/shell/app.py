@@ -120,10 +120,13 @@ class App:
 
     def write_summary(self) -> None:
         """The few words the start page shows under Continue before Python runs
-        (web/play/summary.py), kept beside the autosave whenever the autosave is this game."""
+        (web/play/summary.py), kept beside the autosave whenever the autosave is this game
+        and was stored (on a full storage it waits for the autosave)."""
         game = self.table.game
         if game is None or self.saves.bound is not None or self.saves.conflict:
             return
+        if self.saves.messages.write_problem is not None:
+            return  # the autosave failed (full storage): the line would take its room
         try:
             self.store.setItem(summary.SUMMARY_KEY, summary.summary_json(game, js.Date.now()))
         except Exception as exc:  # full or refused storage: the autosave reports that
@@ -227,10 +230,8 @@ class App:
 
     def last_played(self) -> str | None:
         """The game played last, which Continue means: `summary.BOARD` or `CHALLENGE`."""
-        try:
-            return summary.last_game(self.store.getItem(summary.SUMMARY_KEY))
-        except Exception:
-            return None
+        found = self.saves.stored_summary()
+        return None if found is None else summary.game_of(found)
 
     def board_to_continue(self) -> bool:
         """A board game to continue: in memory (after ☰ Menu) or autosaved."""

@@ -8,7 +8,6 @@ import contextlib
 import json
 from typing import Any
 
-from engine.jsontext import decode
 from web.i18n import fmt, fmt_n
 from web.store.named import write_named
 from web.store.records import parse_record
@@ -24,9 +23,11 @@ from web.store.store import (
     StoredDataError,
     describe_key,
     new_id,
+    read_stored,
     site_root,
     site_tag,
     store_keys,
+    stored_text,
 )
 
 LEGACY_AUTOSAVE_NAME = "Game from before this copy kept its own saves"
@@ -64,14 +65,13 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
     stuck = 0
     for key in legacy:
         try:
-            raw = backend.getItem(key)
-            if raw is None:
+            text = stored_text(backend, key)
+            if text is None:
                 continue
-            text = str(raw)
             mark = fingerprint(text)
             if taken.get(key) == mark:
                 continue
-            mine = store.getItem(key)
+            mine = stored_text(store, key)
             if mine is None:
                 store.setItem(key, text)
             elif mine != text and (key == AUTOSAVE_KEY or key.startswith(NAMED_PREFIX)):
@@ -100,15 +100,18 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
 
 
 def _taken(store: SiteStore) -> dict[str, str]:
-    """The plain entries taken in before (damaged or hostile values count as none)."""
-    try:
-        raw = store.getItem(LEGACY_TAKEN_KEY)
-        data = decode(raw, "the list of older entries") if raw else {}
-    except Exception:
-        return {}
+    """The plain entries taken in before (a damaged or hostile value is set aside and
+    counts as none)."""
+    return dict(read_stored(store, LEGACY_TAKEN_KEY, check_taken, [], {}))
+
+
+def check_taken(data: object) -> dict[str, str]:
+    """The stored list of older entries taken in: keys and fingerprints, all text."""
     if not isinstance(data, dict):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+        raise StoredDataError("the list of older entries must be an object")
+    if not all(isinstance(k, str) and isinstance(v, str) and len(v) <= 40 for k, v in data.items()):
+        raise StoredDataError("the list of older entries must pair keys with fingerprints")
+    return dict(data)
 
 
 def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
