@@ -60,7 +60,7 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
         k for k in store_keys(backend) if k.startswith(PREFIX) and not k.startswith(TRASH_PREFIX)
     )
     messages: list[str] = []
-    taken = _taken(store)
+    taken = _taken(store, messages)
     before = dict(taken)
     stuck = 0
     for key in legacy:
@@ -99,10 +99,10 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
     return messages
 
 
-def _taken(store: SiteStore) -> dict[str, str]:
-    """The plain entries taken in before (a damaged or hostile value is set aside and
-    counts as none)."""
-    return dict(read_stored(store, LEGACY_TAKEN_KEY, check_taken, [], {}))
+def _taken(store: SiteStore, problems: list[str]) -> dict[str, str]:
+    """The plain entries taken in before (a damaged or hostile value is set aside, with
+    a notice in ``problems``, and counts as none)."""
+    return dict(read_stored(store, LEGACY_TAKEN_KEY, check_taken, problems, {}))
 
 
 def check_taken(data: object) -> dict[str, str]:
