@@ -16,6 +16,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from engine import IngeniousError
 from engine.game import Game
 from engine.review import try_from_here
 from web.board.render import draw_view
@@ -30,6 +31,7 @@ from web.coach.review_model import (
     review_model,
 )
 from web.play.botworker import BotTimeout
+from web.play.engine_words import engine_text
 from web.ui.dom import document, hold_focus, missing, on
 from web.ui.markup import join, tag
 
@@ -180,7 +182,11 @@ class ReviewScreen:
         if shown is None or shown.detail is None:
             return
         index = shown.detail.index
-        game = try_from_here(self.game.to_save(), index, deal=random.getrandbits(40))
+        try:
+            game = try_from_here(self.game.to_save(), index, deal=random.getrandbits(40))
+        except IngeniousError as exc:  # a chain of tries as deep as a save can hold
+            self.find("review-status").textContent = engine_text(str(exc))
+            return
         self.close()
         self.try_game(game, index)
 
