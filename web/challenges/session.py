@@ -278,6 +278,9 @@ def check_session(data: object) -> Session:
         return Session.from_save(data)
     except (SaveFormatError, IllegalMoveError) as exc:
         raise SaveFormatError(engine_text(str(exc))) from None
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as exc:
+        # A field of the wrong type or shape that the checks above did not name.
+        raise SaveFormatError(f"the saved challenge is damaged ({type(exc).__name__})") from None
 
 
 def write_session(store: Any, session: Session) -> str | None:
