@@ -122,7 +122,15 @@ def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
         except StoredDataError:
             record = None
         if record is not None:
-            record.kind, record.key, record.name = NAMED_KIND, "", LEGACY_AUTOSAVE_NAME
+            # One entry per game of the older copy, under a key of its own: when that copy
+            # moves the game on again, the next start updates the entry (keeping a name
+            # given to it here) rather than add another.
+            record.kind, record.name = NAMED_KIND, LEGACY_AUTOSAVE_NAME
+            record.key = f"{NAMED_PREFIX}legacy-{record.game_id or 'autosave'}"
+            before = read_stored(store, record.key, lambda t: parse_record(t, NAMED_KIND), [],
+                                 text=True)  # fmt: skip
+            if before is not None:
+                record.name = before.name
             record.saved_at = record.saved_at or now
             problem = write_named(store, record, keep=False)
             if problem:
