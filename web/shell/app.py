@@ -29,6 +29,7 @@ from web.i18n import browser as i18n_browser
 from web.play import summary
 from web.play.botworker import Workers, limit_from_url
 from web.play.session import HUMAN, default_name
+from web.saves import stored
 from web.saves.manager import SaveManager
 from web.shell.start import StartScreen, early_choices
 from web.store import storage
@@ -41,7 +42,9 @@ class App:
     def __init__(self) -> None:
         self.saves = SaveManager(self)  # checks stored data before anything reads it
         self.store = self.saves.store
-        self.settings: dict[str, Any] = storage.read_json(self.store, storage.SETTINGS_KEY, {})
+        self.settings: dict[str, Any] = storage.read_json(
+            self.store, storage.SETTINGS_KEY, {}, stored.check_settings
+        )
         self.pace = motion.starting_speed(self.settings.get("speed"), self.reduced_motion())
         self.workers = Workers(limit_from_url(str(js.location.search)))
         self.table = GameScreen(self)

@@ -27,6 +27,7 @@ from web.board.symbols import COLOURS, svg_symbol
 from web.i18n import _
 from web.play import summary
 from web.play.session import SetupError, continue_text, solo_best_html
+from web.saves import stored
 from web.shell.start_form import BoardForm, EarlyChoices, board_form_model, choices_from
 from web.store import storage
 from web.ui.dom import document, el, missing, on
@@ -136,7 +137,7 @@ class StartScreen:
         board = game is not None or loaded.save is not None
         challenge = self.app.continue_target() == summary.CHALLENGE
         el("continue-board").hidden = not (challenge and board)
-        table = storage.read_json(store, storage.SOLO_BEST_KEY, [])
+        table = storage.read_json(store, storage.SOLO_BEST_KEY, [], stored.check_solo)
         el("solo-best").innerHTML = solo_best_html(storage.clean_solo_table(table))
         if challenge:
             el("continue-game").disabled = False
