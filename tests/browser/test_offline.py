@@ -139,6 +139,10 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_network_gone(
     screenshot("offline-game")
     assert off_origin(requests_seen, site.origin) == []
 
+    # The page fetches python.zip once idle (for tracebacks): from the good copy.
+    page.wait_for_function(
+        "performance.getEntriesByName('ingenious:python-unpacked').length > 0", timeout=60_000
+    )
     damaged = context.new_page()  # its console's failed requests are expected
     damaged.goto(site.url + "manifest.webmanifest")  # a file of the site, to reach its cache
     damaged.evaluate(DAMAGE, [cache, ["python.snapshot", "python.zip"]])

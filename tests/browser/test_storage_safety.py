@@ -121,6 +121,7 @@ HOSTILE = {
     PUZZLES_KEY: "1e999",
     LEGACY_TAKEN_KEY: '{"ingenious.autosave": 5}',
     LANG_KEY: "{a.b}",
+    NAMED_PREFIX + "sbad": '{"kind": "ingenious-named", "record": 1, "name": "{0}", "game": 7}',
 }
 # The second start: the line under Continue holds format strings (it is a summary, shown
 # as written), every other key another wrong value.
