@@ -1,6 +1,9 @@
-"""Command line: ``python -m engine score|replay|arena|bench|review|puzzle``.
+"""Command line: ``python -m engine score|replay|arena|bench|review|soak``.
 
-Errors in the input print one clear line on stderr and exit with status 2.
+Bad input (a file, an option) prints one clear line on stderr, ``error: ...``, and exits
+with status 2, never a traceback: files are read with the limits saves have
+(`engine.jsontext.decode`) and checked as the game checks them, options are checked
+before any work starts, and a malformed command line gets one line too.
 """
 
 from __future__ import annotations
@@ -8,11 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import IngeniousError
+from .jsontext import decode
 from .position import parse_position, score_position
-from .save import loads
+from .save import load_game, loads
 from .tiles import COLOURS
 
 
@@ -170,8 +174,15 @@ def cmd_soak(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a malformed command line is one line too (and status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Ingenious rules engine")
+    parser = _Parser(prog="python -m engine", description="Ingenious rules engine")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("score", help="score the placement of a position file (- for stdin)")
     p.add_argument("file")
@@ -266,19 +277,16 @@ def cmd_review(args: argparse.Namespace) -> int:
     from .review import WORLDS, Review, chart_text
 
     if args.file is not None:
-        save = json.loads(_read(args.file))
+        save = decode(_read(args.file), "the save")
+        players = load_game(save).players  # every field checked, every move replayed
         seats = None
     elif args.play is not None:
         save, seats = _review_demo(args.play), [0]
+        players = 2
     else:
         raise IngeniousError("give a save file or --play SEED")
     if args.seats is not None:
-        try:
-            seats = [int(s) for s in args.seats.split(",")]
-        except ValueError:
-            raise IngeniousError(
-                f"--seats takes seat numbers like 0,1, not {args.seats!r}"
-            ) from None
+        seats = _seats(args.seats, players)
     review = Review(save, seats=seats, worlds=args.worlds or WORLDS)
     start = time.perf_counter()
     longest = 0.0
@@ -332,6 +340,22 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return 0 if totals["contradicted"] == totals["plans_contradicted"] == 0 else 1
 
 
+def _seats(text: str, players: int) -> list[int]:
+    """The seats ``--seats`` names: seat numbers of the game, at least one."""
+    try:
+        seats = [int(s) for s in text.split(",")]
+    except ValueError:
+        raise IngeniousError(f"--seats takes seat numbers like 0,1, not {text[:40]!r}") from None
+    wrong = [s for s in seats if not 0 <= s < players]
+    if wrong:
+        raise IngeniousError(
+            f"--seats: the game has seats 0 to {players - 1}, not {wrong[0]}"
+            if players > 1
+            else f"--seats: the game has one seat, 0, not {wrong[0]}"
+        )
+    return seats
+
+
 def _review_demo(seed: int) -> dict[str, Any]:
     """A finished two-player game for timing reviews: casual (seat 0) against strong."""
     from .bots import make_bot
@@ -350,5 +374,13 @@ def main(argv: list[str] | None = None) -> int:
         result: int = args.run(args)
         return result
     except IngeniousError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
+    except (RecursionError, MemoryError):  # the checks bound the input; this is the last word
+        print("error: the input is too large or nested too deeply", file=sys.stderr)
+        return 2
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 300 else line[:299] + "…"

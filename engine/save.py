@@ -121,13 +121,27 @@ def _started_game(data: dict[str, Any], start: object, depth: int) -> Game:
     deal = _field(start, "deal", int)
     if not 0 <= deal < MAX_SEED:
         raise SaveFormatError(f"the start's deal must be between 0 and 2**63-1, not {deal}")
-    earlier = {**data, "moves": _field(start, "moves", list), "start": start.get("start")}
-    base = load_game(earlier, depth + 1)
+    moves = _field(start, "moves", list)
+    base = load_game({**data, "moves": moves, "start": start.get("start")}, depth + 1)
     if base.over:
         raise SaveFormatError("a save cannot start from a finished game")
     if not 0 <= seat < base.players:
         raise SaveFormatError(f"the start's seat {seat} is not in the game")
-    return start_from(base, seat, deal, start)
+    # The start as the format has it, rebuilt from its known keys (anything else in the
+    # stored one is dropped, not carried into every later save, file and link).
+    clean: dict[str, Any] = {"moves": list(moves), "seat": seat, "deal": deal}
+    if base.start is not None:
+        clean["start"] = base.start
+    return start_from(base, seat, deal, clean)
+
+
+def start_depth(game: Game) -> int:
+    """How many games deep ``game`` was begun from another game's position (0: from its
+    seed; see :func:`start_from`)."""
+    depth, start = 0, game.start
+    while isinstance(start, dict):
+        depth, start = depth + 1, start.get("start")
+    return depth
 
 
 def start_from(game: Game, seat: int, deal: int, start: dict[str, Any] | None = None) -> Game:
@@ -135,8 +149,16 @@ def start_from(game: Game, seat: int, deal: int, start: dict[str, Any] | None = 
     (and the racks ``seat`` may see, in the open team game); every tile ``seat`` cannot see
     (the other racks and the bag) dealt afresh from ``deal``, and new draws from then on.
 
-    The result records where it came from (``Game.start``), so its save replays it.
+    The result records where it came from (``Game.start``), so its save replays it. A
+    save holds at most :data:`MAX_START_DEPTH` such games one inside the other: a game
+    already that deep is refused (``SaveFormatError``, saying so) rather than made into
+    a save no program could load.
     """
+    if start is None and start_depth(game) >= MAX_START_DEPTH:
+        raise SaveFormatError(
+            f"this game was tried from a chain of {MAX_START_DEPTH} games, the most a save "
+            "can hold: try from an earlier game of the chain instead"
+        )
     from .rng import Rng
     from .view import visible_racks
 

@@ -26,6 +26,9 @@ rather than listed by hand:
   other file of the build, with the SHA-256 of each (the worker checks what it caches
   against them), and whose cache name carries the build's content hash.
 
+``web/scripts/python-snapshot.mjs`` is written with the hash of ``python.snapshot`` and of
+each zip (``RELEASE``): the page checks them before any of their bytes runs.
+
 Each page gets a ``<meta name="ingenious-build">`` tag with that hash; only then does
 ``web/scripts/sw-register.js`` (included by index.html) register the service worker, so
 ``make play`` never runs it.
@@ -296,6 +299,21 @@ def stamp_html(html: str, version: str, page: str = "index.html") -> str:
     return html[: match.end()] + "\n" + indent + tag + html[match.end() :]
 
 
+#: The start-up module's list of the release's Python files and their hashes (checked by
+#: the browser before any of them runs: web/scripts/python-snapshot.mjs).
+RELEASE_SCRIPT = "web/scripts/python-snapshot.mjs"
+RELEASE_MARKER = "export const RELEASE = null;"
+
+
+def stamp_release(script: str, hashes: dict[str, str]) -> str:
+    """web/scripts/python-snapshot.mjs carrying the hashes of the release's snapshot and
+    zips (``{name: "sha256-<base64>"}``), which it checks before any of them runs."""
+    if RELEASE_MARKER not in script:
+        raise BuildError(f"{RELEASE_SCRIPT}: the marker {RELEASE_MARKER!r} is missing")
+    value = json.dumps(dict(sorted(hashes.items())), indent=2)
+    return script.replace(RELEASE_MARKER, f"export const RELEASE = {value};", 1)
+
+
 BOARDS_BUILD_MARKER = "var BUILD = null;"
 
 
@@ -351,6 +369,10 @@ def build(site: Path, out: Path) -> tuple[str, list[str]]:
         if BOARDS_SCRIPT in files:
             script = stamp_boards(read_text(site / BOARDS_SCRIPT), version)
             (staging / BOARDS_SCRIPT).write_text(script, encoding="utf-8")
+        if RELEASE_SCRIPT in files:
+            python = [name for name in pybuild.NAMES if name in files]
+            script = stamp_release(read_text(site / RELEASE_SCRIPT), integrity(staging, python))
+            (staging / RELEASE_SCRIPT).write_text(script, encoding="utf-8")
         # The hashes are of the files as built (stamped pages and boards.js included).
         worker = service_worker(version, files, integrity(staging, files))
         (staging / SW_NAME).write_text(worker, encoding="utf-8")

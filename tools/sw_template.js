@@ -103,15 +103,46 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const key = cacheKey(request);
   if (KEYS.has(key)) {
-    event.respondWith(
-      caches.open(STORE)
-        .then((cache) => cache.match(key))
-        .then((hit) => hit || fetch(request))
-    );
+    event.respondWith(buildFile(key, request));
     return;
   }
   keptFetch(event);
 });
+
+// A file of the build, from the cache, checked: the first time this worker serves a file
+// (a worker lives for a page load or so), the cached copy's bytes are checked against the
+// build's hash. A damaged copy is dropped and the file fetched again, checked, into its
+// place; with no network, the request fails (the page then says which file, in words)
+// rather than run bytes the release does not vouch for.
+const PATH_OF = new Map(PRECACHE.map((path) => [new URL(path, SCOPE).href, path]));
+const checked = new Set();
+
+async function buildFile(key, request) {
+  const cache = await caches.open(STORE);
+  const hit = await cache.match(key);
+  const path = PATH_OF.get(key);
+  if (hit && (checked.has(key) || await intact(hit.clone(), INTEGRITY[path]))) {
+    checked.add(key);
+    return hit;
+  }
+  if (hit) await cache.delete(key);
+  try {
+    const fresh = await fetchChecked(path);
+    await cache.put(key, fresh.clone());
+    checked.add(key);
+    return fresh;
+  } catch (err) {
+    return hit ? Response.error() : fetch(request);
+  }
+}
+
+async function intact(response, integrity) {
+  if (!integrity) return true;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  let text = "";
+  for (let i = 0; i < digest.length; i++) text += String.fromCharCode(digest[i]);
+  return `sha256-${btoa(text)}` === integrity;
+}
 
 // Kept files: pages of boards put next to the game and their position files, and the
 // position file of a frame (docs/embed.md, "Offline"). Only the files a page of the
@@ -192,14 +223,26 @@ async function store(key, response) {
 // A page of the worker's folder asks for files to be kept (web/scripts/boards.js): the page
 // itself and its boards' files, loaded before the worker was there. With a MessagePort,
 // the worker says "kept" when it has done so.
+// Only what a page asked for by its own code is kept: a page of boards names its own
+// address and its boards' files (its HTML, written by the site's owner). A page of the
+// build (the frame, embed.html) names the file its address gives it (?src=), which any
+// link from any site sets: at an origin's root, where the worker's folder is every app
+// of the origin, it gets nothing kept (web/scripts/embed.js does not ask there either);
+// in the game's own folder it may, as every file there is the game's.
+const AT_ROOT = new URL(SCOPE).pathname === "/";
+
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   const source = event.source && event.source.url ? String(event.source.url) : "";
-  if (!source.startsWith(SCOPE)) return;
+  const answer = () => { if (event.ports[0]) event.ports[0].postMessage("kept"); };
+  if (!source.startsWith(SCOPE) || (AT_ROOT && KEYS.has(cacheKey({ url: source })))) {
+    answer();
+    return;
+  }
   const urls = data.urls.map(String).filter(keepable).map(keptKey).slice(0, MAX_KEPT);
   event.waitUntil(Promise.all(urls.map((url) =>
     fetch(url, { redirect: "error" }).then((response) => store(url, response))
       .catch(() => undefined)))
-    .then(() => { if (event.ports[0]) event.ports[0].postMessage("kept"); }));
+    .then(answer));
 });

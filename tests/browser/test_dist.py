@@ -6,9 +6,13 @@ plain static server under a sub-path is compared with the files of the build.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import os
 import re
+import struct
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -201,3 +205,75 @@ def test_opening_the_build_from_a_folder_explains_how_to_serve_it(
         expect(problem).to_contain_text("python3 -m http.server -d")
     finally:
         context.close()
+
+
+# The release's snapshot reader, run in a plain page of the build's folder (no Python
+# starts): it reads the snapshot, or says why not; and reads python.zip.
+READ_FILES = """async () => {
+  const m = await import("./web/scripts/python-snapshot.mjs");
+  const { version } = await import("./runtime/pyodide/pyodide.mjs");
+  const site = new URL("./", location.href).href;
+  const files = { snapshot: site + "python.snapshot", rest: site + "python-stdlib-rest.zip",
+                  version, site };
+  const why = (error) => String(error.message || error);
+  const snapshot = await m.readSnapshot(files).then(() => "read", why);
+  const zip = await m.bytesOf(site + "python.zip", site).then(() => "read", why);
+  return { snapshot, zip, names: Object.keys(m.RELEASE || {}).sort() };
+}"""
+
+
+@pytest.mark.allow_console_errors
+def test_the_release_runs_only_the_python_files_it_vouches_for(
+    page: Page, site: DistSite, release: Path, console_errors: list[str]
+) -> None:
+    """The build's start-up module carries the hash of python.snapshot and of each zip:
+    the release's own files are read; a snapshot with a changed byte (which every other
+    check accepts), another release's snapshot with its own standard library, and a
+    changed python.zip are refused before any byte of them runs (the browser says so in
+    its console, the page in words)."""
+    (site.folder / "check.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>check</title>'
+        '<link rel="icon" href="data:,"></head><body></body></html>',
+        encoding="utf-8",
+    )
+    page.goto(site.url + "check.html")
+    found = page.evaluate(READ_FILES)
+    assert found == {
+        "snapshot": "read",
+        "zip": "read",
+        "names": ["python-stdlib-rest.zip", "python-stdlib.zip", "python.snapshot", "python.zip"],
+    }
+    snapshot = (release / "python.snapshot").read_bytes()
+    (length,) = struct.unpack("<I", snapshot[8:12])
+    header = json.loads(snapshot[12 : 12 + length])
+    rest = io.BytesIO((release / "python-stdlib-rest.zip").read_bytes())
+    with zipfile.ZipFile(rest, "a") as zf:
+        zf.comment = b"python.zip sha256 " + b"1" * 64  # another release's
+    other = json.dumps({**header, "stdlib": hashlib.sha256(rest.getvalue()).hexdigest()})
+    changed_header = json.dumps({**header, "note": "changed"}).encode()
+    variants = {
+        "a changed byte": (
+            b"INGSNAP1" + struct.pack("<I", len(changed_header)) + changed_header
+            + snapshot[12 + length :],
+            None,
+        ),
+        "another release": (
+            b"INGSNAP1" + struct.pack("<I", len(other)) + other.encode() + snapshot[12 + length :],
+            rest.getvalue(),
+        ),
+    }  # fmt: skip
+
+    def serve(name: str, body: bytes) -> None:
+        page.route(site.url + name, lambda route: route.fulfill(body=body))
+
+    for name, (body, rest_body) in variants.items():
+        serve("python.snapshot", body)
+        if rest_body is not None:
+            serve("python-stdlib-rest.zip", rest_body)
+        serve("python.zip", b"PK\x05\x06" + b"\0" * 18)
+        found = page.evaluate(READ_FILES)
+        refused = "is not this release's file"
+        assert refused in found["snapshot"] and refused in found["zip"], (name, found)
+        page.unroute_all()
+    # The browser's own lines, one pair per refused file: nothing else went wrong.
+    assert console_errors and all("integrity" in line for line in console_errors), console_errors

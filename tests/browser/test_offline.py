@@ -85,6 +85,19 @@ def moves(page: Page) -> list[Any]:
     return list(state["moves"])
 
 
+# Puts a damaged copy of each of `paths` in the release's cache (as a disk fault would).
+DAMAGE = """async ([name, paths]) => {
+  const cache = await caches.open(name);
+  for (const path of paths) {
+    await cache.put(new URL(path, location.href).href, new Response(new Uint8Array([1, 2, 3])));
+  }
+}"""
+CACHED_SIZE = """async ([name, path]) => {
+  const hit = await (await caches.open(name)).match(new URL(path, location.href).href);
+  return hit ? (await hit.arrayBuffer()).byteLength : null;
+}"""
+
+
 def test_after_one_visit_the_game_starts_and_plays_with_the_network_gone(
     page: Page,
     context: BrowserContext,
@@ -95,10 +108,20 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_network_gone(
     screenshot: Callable[[str], Path],
 ) -> None:
     """Visit once online; then stop the server and cut the network: the reloaded page
-    starts, a tile is placed with the mouse and the bot (a worker) answers."""
+    starts, a tile is placed with the mouse and the bot (a worker) answers. Before, a
+    damaged copy of the snapshot in the worker's cache is dropped and replaced (the start
+    is from the snapshot); after, offline, a damaged snapshot and python.zip give a plain
+    message that names the file, never a traceback."""
     open_ready(page, site.url)
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
-    assert cache_names(page) == [cache_of(release[1], site)]
+    cache = cache_of(release[1], site)
+    assert cache_names(page) == [cache]
+
+    page.evaluate(DAMAGE, [cache, ["python.snapshot"]])
+    open_ready(page, site.url)
+    assert page.evaluate("window.ingeniousPython.start") == "snapshot"
+    size = (release[0] / "python.snapshot").stat().st_size
+    assert page.evaluate(CACHED_SIZE, [cache, "python.snapshot"]) == size
 
     site.stop()
     context.set_offline(True)
@@ -115,6 +138,20 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_network_gone(
     assert len(after) >= before + 2, f"expected my move and the bot's reply, got {after}"
     screenshot("offline-game")
     assert off_origin(requests_seen, site.origin) == []
+
+    # The page fetches python.zip once idle (for tracebacks): from the good copy.
+    page.wait_for_function(
+        "performance.getEntriesByName('ingenious:python-unpacked').length > 0", timeout=60_000
+    )
+    damaged = context.new_page()  # its console's failed requests are expected
+    damaged.goto(site.url + "manifest.webmanifest")  # a file of the site, to reach its cache
+    damaged.evaluate(DAMAGE, [cache, ["python.snapshot", "python.zip"]])
+    damaged.goto(site.url)
+    problem = damaged.locator("#loading-problem")
+    expect(problem).to_contain_text("python.zip", timeout=60_000)
+    expect(problem).to_contain_text("could not start")
+    assert "Traceback" not in damaged.locator("body").inner_text()
+    damaged.close()
 
 
 def test_the_first_visit_tells_the_player_the_game_now_works_offline(
@@ -256,7 +293,9 @@ def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
     """Copies at /a/ and /b/ of one host (two different releases): installing /b/'s worker
     leaves /a/'s offline files alone, both start with the network gone, and each has its
     own saves. The save stored before storage was kept per folder is copied into each copy
-    that starts, and stays under its plain key for the release that wrote it."""
+    that starts, and stays under its plain key for the release that wrote it. Other
+    spellings of /a/, and a development copy inside it, install nothing of their own
+    (`spellings_and_a_development_copy`)."""
     other_release = build_release(tmp_path / "dist-b", tmp_path, marker="b")
     site = DistSite(tmp_path / "www", release[0], sub_path="a/")
     try:
@@ -272,6 +311,7 @@ def test_two_copies_on_one_origin_keep_their_own_saves_and_offline_files(
         expect(page.locator("#game")).to_be_visible()
         assert moves(page) == played, "the first copy to start took the old autosave"
         page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+        spellings_and_a_development_copy(page, site, release[1])
 
         other = context.new_page()
         open_ready(other, b_url)
@@ -421,8 +461,9 @@ def test_at_an_origins_root_the_worker_serves_only_the_games_files_and_keeps_a_b
     page: Page, tmp_path: Path, release: tuple[Path, str]
 ) -> None:
     """The release at the root of an origin whose other apps have no worker of their own:
-    the game's worker answers none of their requests, keeps none of their pages or data,
-    and they do not open offline. The files a page of the game asks it to keep are kept
+    the game's worker answers none of their requests, keeps none of their pages or data
+    (not even when a link to the frame names one as its position file), and they do not
+    open offline. The files a page of the origin asks it to keep by its own code are kept
     under their whole address (two answers that differ only in the query stay two), at
     most 100 of them (the oldest go first), none over 256 kB."""
     site = DistSite(tmp_path / "www", release[0], sub_path="", handler=RootHost)
@@ -436,10 +477,16 @@ def test_at_an_origins_root_the_worker_serves_only_the_games_files_and_keeps_a_b
             encoding="utf-8",
         )
         (blog / "data.json").write_text('{"posts": []}', encoding="utf-8")
+        # A link from anywhere to the frame, naming another app's file as its position
+        # file: at the root, the frame asks to keep nothing, and the worker would not keep
+        # what a page of the build names.
         position = quote(json.dumps({"zone": 5, "board": []}))
-        page.goto(f"{site.url}embed.html?position={position}")
+        page.goto(f"{site.url}embed.html?position={position}&src=blog/data.json")
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
         page.wait_for_function(f"() => {CONTROLLED}", timeout=SW_TIMEOUT_MS)
+        assert page.evaluate("window.ingeniousBoards.asked") == []
+        page.evaluate(KEEP, [f"{site.url}blog/data.json"])
+        page.wait_for_function("() => window.kept === 1", timeout=60_000)
 
         other = page.context.new_page()
         answers = []
@@ -452,11 +499,13 @@ def test_at_an_origins_root_the_worker_serves_only_the_games_files_and_keeps_a_b
         ]
         assert not [u for u in page.evaluate(CACHED_URLS) if "/blog/" in u]
 
+        # Files a page of the origin asks to keep by its own code (here the other app's
+        # page: the worker's folder is the whole origin).
         first = [f"q.json?v={n}" for n in range(60)]
         second = [f"q.json?v={n}" for n in range(60, 120)] + ["big.json"]
         for number, urls in enumerate((first, second), start=1):
-            page.evaluate(KEEP, [site.url + url for url in urls])
-            page.wait_for_function(f"() => window.kept === {number}", timeout=60_000)
+            other.evaluate(KEEP, [site.url + url for url in urls])
+            other.wait_for_function(f"() => window.kept === {number}", timeout=60_000)
         kept = [
             u.removeprefix(site.url)
             for u in page.evaluate(CACHED_URLS)
@@ -474,3 +523,42 @@ def test_at_an_origins_root_the_worker_serves_only_the_games_files_and_keeps_a_b
             other.goto(f"{site.url}blog/index.html")
     finally:
         site.stop()
+
+
+# --- spellings of a folder, and a development copy inside a release's folder ----------------
+REGISTRATIONS = "() => navigator.serviceWorker.getRegistrations().then(r => r.map(x => x.scope))"
+
+
+def spellings_and_a_development_copy(page: Page, site: DistSite, version: str) -> None:
+    """The release at /a/, its worker in charge of `page`: opened as /%61/ or /a//, a page
+    goes to /a/, so one worker and one offline copy serve every spelling (each installed
+    its own, 66.8 MB after three, and /a// showed a false "updated in another tab"). A
+    development copy (no build tag) served inside the release's folder leaves the
+    release's worker registered (it unregistered it)."""
+    dev = site.folder / "dev"
+    shutil.copytree(site.folder, dev, ignore=shutil.ignore_patterns("dev"))
+    index = dev / "index.html"
+    index.write_text(
+        "\n".join(
+            line for line in index.read_text(encoding="utf-8").splitlines()
+            if 'name="ingenious-build"' not in line
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+    other = page.context.new_page()
+    # The development copy's Python never starts: only its worker check matters here.
+    other.route("**/a/dev/**/*.mjs", lambda route: route.abort())
+    for spelling, lands in (
+        ("%61/", ""),
+        ("a//", ""),
+        ("a//index.html?lang=de", "index.html?lang=de"),
+    ):
+        other.goto(f"{site.origin}{spelling}", wait_until="commit")
+        other.wait_for_url(site.url + lands, wait_until="commit", timeout=30_000)
+        other.goto("about:blank")  # the landing page's start is not what is tested here
+    other.goto(f"{site.url}dev/", wait_until="domcontentloaded")
+    other.wait_for_function("() => window.ingeniousOffline.devChecked === true")
+    other.close()
+    assert page.evaluate(REGISTRATIONS) == [site.url]
+    assert cache_names(page) == [cache_of(version, site)]
+    assert page.locator("#sw-update").count() == 0

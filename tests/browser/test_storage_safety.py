@@ -24,13 +24,24 @@ from tests.browser.game_helpers import (
     start_game,
     wait_idle,
 )
+from web.play.summary import summary_json
+from web.store.kept import FINISHED_KIND, FINISHED_PREFIX
 from web.store.storage import (
     AUTOSAVE_KEY,
+    AUTOSAVE_KIND,
     CHALLENGE_AUTOSAVE_KEY,
+    LANG_KEY,
+    LEGACY_TAKEN_KEY,
     NAMED_KIND,
     NAMED_PREFIX,
+    PUZZLES_KEY,
     QUARANTINE_PREFIX,
+    SETTINGS_KEY,
+    SOLO_BEST_KEY,
+    STATS_KEY,
+    SUMMARY_KEY,
     Record,
+    UiState,
     site_key,
 )
 
@@ -82,19 +93,102 @@ def test_deeply_nested_entries_are_reported_and_the_page_starts(
     page: Page, server_url: str, open_ready: Opener
 ) -> None:
     """A set-aside entry and the saved challenge, each nested 200,000 deep: the page
-    starts, says what is wrong, and keeps both entries (the set-aside one downloads)."""
+    starts, says what is wrong, and keeps both entries (the challenge is set aside too;
+    both download with their exact text)."""
     aside = key(QUARANTINE_PREFIX + "1-deep")
     seed_once(page, {aside: DEEP, key(CHALLENGE_AUTOSAVE_KEY): DEEP})
     open_ready(page, server_url)
     expect(page.locator("#start")).to_be_visible()
-    expect(page.locator("#set-aside")).to_contain_text("1 stored entry")
-    expect(page.locator("#ch-continue-info")).to_contain_text("nested too deeply")
+    expect(page.locator("#set-aside")).to_contain_text("2 stored entries")
+    expect(page.locator("#saves-notice")).to_contain_text("The saved challenge could not be")
+    expect(page.locator("#ch-continue-info")).not_to_contain_text("nested")
     with page.expect_download() as download:
         page.click("#aside-download")
     kept = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-    assert [e["raw"] for e in kept["entries"]] == [DEEP]
+    assert [e["raw"] for e in kept["entries"]] == [DEEP, DEEP]
     assert page.evaluate(f"localStorage.getItem({json.dumps(aside)})") == DEEP
-    assert page.evaluate(f"localStorage.getItem({json.dumps(key(CHALLENGE_AUTOSAVE_KEY))})") == DEEP
+    assert page.evaluate(f"localStorage.getItem({json.dumps(key(CHALLENGE_AUTOSAVE_KEY))})") is None
+
+
+# Every key the game stores a value under (web/saves/stored.py), each with a value no
+# check accepts: nesting, wrong types, format strings, a huge string.
+HOSTILE = {
+    AUTOSAVE_KEY: DEEP,
+    SETTINGS_KEY: '"items"',
+    STATS_KEY: json.dumps("x" * 600_000),
+    SOLO_BEST_KEY: '{"a":' * 50_000 + "1" + "}" * 50_000,
+    CHALLENGE_AUTOSAVE_KEY: "[1, 2]",
+    SUMMARY_KEY: '{"v": 1, "text": "{a.b}", "msg": {"m": "{n.b}", "a": "items"}}',
+    PUZZLES_KEY: "1e999",
+    LEGACY_TAKEN_KEY: '{"ingenious.autosave": 5}',
+    LANG_KEY: "{a.b}",
+    NAMED_PREFIX + "sbad": '{"kind": "ingenious-named", "record": 1, "name": "{0}", "game": 7}',
+    FINISHED_PREFIX + "fbad": json.dumps(
+        {"kind": FINISHED_KIND, "record": 1, "game": {"{0}": 1}, "review": "{a.b}"}
+    ),
+}
+# The second start: the line under Continue holds format strings (it is a summary, shown
+# as written), every other key another wrong value.
+TRAPS = "{a.b} {a.__class__} {b:>999999999} {0}"
+HOSTILE_AGAIN = {
+    SUMMARY_KEY: json.dumps({"v": 1, "text": TRAPS, "msg": {"m": TRAPS, "a": {"a": "x"}}}),
+    SETTINGS_KEY: '{"speed": ["fast"]}',
+    STATS_KEY: '{"record": 1, "variants": {"standard": "{a.b}"}}',
+    SOLO_BEST_KEY: '[{"name": "{0}", "score": "9"}]',
+    CHALLENGE_AUTOSAVE_KEY: '"{0}"',
+    PUZZLES_KEY: "[[[[[]]]]]",
+    LEGACY_TAKEN_KEY: "[]",
+    LANG_KEY: "x" * 100_000,
+}
+
+
+def set_aside(page: Page) -> set[tuple[str, str]]:
+    """The set-aside entries: where each came from (logical key) and its exact text."""
+    entries: list[dict[str, Any]] = page.evaluate(
+        "Object.keys(localStorage).filter((k) => k.includes('.quarantine.'))"
+        ".map((k) => JSON.parse(localStorage.getItem(k)))"
+    )
+    return {(str(e["from"]), str(e["raw"])) for e in entries}
+
+
+def test_hostile_values_under_every_key_never_stop_the_start(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Every key the game uses, written with hostile values (two starts, each key a
+    different value): the game starts, says what it set aside (one notice per key), sets
+    each aside with its exact text, and keeps the other saves; the line under Continue,
+    full of format strings, is shown as written."""
+    named = Record(NAMED_KIND, new_game("duel", 2, seed=3, names=["Ann", "Bob"]),
+                   ["human", "human"], name="Kept", saved_at=1.7e12)  # fmt: skip
+    seed_once(page, {key(k): v for k, v in HOSTILE.items()}
+              | {key(NAMED_PREFIX + "skept"): json.dumps(named.to_json())})  # fmt: skip
+    open_ready(page, server_url)
+    expect(page.locator("#start")).to_be_visible()
+    expect(page.locator("#saves-list .save-name")).to_have_text(["Kept"])
+    said = [m for m in saves_info(page)["messages"] if "set aside" in m]
+    assert len(said) == len(HOSTILE), said
+    assert set_aside(page) == set(HOSTILE.items())
+    assert all(page.evaluate(f"localStorage.getItem({json.dumps(key(k))})") is None
+               for k in HOSTILE)  # fmt: skip
+
+    game = new_game("standard", 2, seed=8, names=["Ann", "Bob"])
+    game.apply(game.legal_moves()[0])
+    autosave = Record(AUTOSAVE_KIND, game, ["human", "human"], UiState(None, "start"),
+                      rev=1, game_id="gone", tab="tone", saved_at=1.7e12)  # fmt: skip
+    again = {key(k): v for k, v in HOSTILE_AGAIN.items()}
+    again[key(AUTOSAVE_KEY)] = json.dumps(autosave.to_json())
+    page.evaluate("(items) => Object.entries(items).forEach(([k, v]) => "
+                  "localStorage.setItem(k, v))", again)  # fmt: skip
+    open_ready(page, page.url)
+    expect(page.locator("#continue-info")).to_have_text(TRAPS)
+    said = [m for m in saves_info(page)["messages"] if "set aside" in m]
+    assert len(said) == len(HOSTILE_AGAIN) - 1, said
+    later = {(k, v) for k, v in HOSTILE_AGAIN.items() if k != SUMMARY_KEY}
+    assert set_aside(page) == set(HOSTILE.items()) | later
+    expect(page.locator("#saves-list .save-name")).to_have_text(["Kept"])
+    page.click("#continue-game")
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page)["moves"] == game.moves
 
 
 def test_a_pathological_link_is_refused_without_freezing_the_page(
@@ -313,24 +407,50 @@ def test_full_storage_keeps_continue_named_saves_and_delete_working(
     assert state(page) == played
 
 
-def test_deleting_an_old_save_on_a_full_storage_stores_the_game_held_in_memory(
+def sized_save(name: str, moves: int, size: int = 0) -> str:
+    """A named save's stored text: ``moves`` moves, or of about ``size`` characters (more
+    moves, then a padded player name)."""
+    game = new_game("standard", 2, seed=5, names=["Old", "Game"])
+    record = Record(NAMED_KIND, game, ["human", "human"], name=name, saved_at=1.7e12)
+    record.game_id = "g" + name.lower()
+
+    def text() -> str:
+        return json.dumps(record.to_json(), separators=(",", ":"))
+
+    while len(game.moves) < moves or len(text()) + 30 < size:
+        game.apply(game.legal_moves()[0])
+    game.names[1] += "n" * max(0, min(size - len(text()), 36))
+    assert not size or abs(len(text()) - size) < 2, (len(text()), size)
+    return text()
+
+
+def test_the_room_two_deletes_free_on_a_full_storage_keeps_the_game_and_the_held_save(
     page: Page, server_url: str, open_ready: Opener
 ) -> None:
-    """The storage is full, so the autosave fails and the game goes on in memory; the
-    player deletes an old save, as the message advises; the room it frees goes to the
-    game held in memory (not to the deleted save's copy kept for Undo), so a reload
-    keeps that game."""
-    old = new_game("standard", 2, seed=5, names=["Old", "Game"])
-    for _ in range(16):  # a save a little larger than the game held in memory
-        old.apply(old.legal_moves()[0])
-    named = Record(NAMED_KIND, old, ["human", "human"], name="Old game", saved_at=1.7e12)
-    named.game_id = "gold"
-    filler = "x" * (60_000 - 150 - len(json.dumps(named.to_json())))
-    seed_once(
-        page,
-        {key(NAMED_PREFIX + "sold"): json.dumps(named.to_json()), "filler": filler},
-        script=FULL_AFTER_SEED,
-    )
+    """The storage is full: the game goes on in memory and a save under a name is held in
+    memory. The player deletes a small old save (room for neither), then a large one: the
+    room goes to the held save and the game (not to the line under Continue or a copy
+    kept for Undo), so after a reload Continue resumes the game and the held save is
+    listed. The sizes leave less room than the two need plus the line under Continue."""
+    game = new_game("standard", 2, seed=6, names=["Ann", "Bob"])
+    for _ in range(2):
+        game.apply(best_move(game))
+    ids = {"game_id": "g" + "0" * 12, "saved_at": 1.7e12}
+    playing = Record(AUTOSAVE_KIND, game, ["human", "human"], UiState(None, "start"), rev=2,
+                     tab="t" + "0" * 12, **ids)  # type: ignore[arg-type]  # fmt: skip
+    held = Record(NAMED_KIND, game, ["human", "human"], UiState(None, "start"),
+                  name="Kept in memory", **ids)  # type: ignore[arg-type]  # fmt: skip
+    keyed = len(key(NAMED_PREFIX + "s" + "0" * 12))
+    need = len(key(AUTOSAVE_KEY)) + len(json.dumps(playing.to_json(), separators=(",", ":")))
+    need += keyed + len(json.dumps(held.to_json(), separators=(",", ":")))
+    line = len(key(SUMMARY_KEY)) + len(summary_json(game, 1.7e12))
+    small = sized_save("Small", 1)
+    large = sized_save("Large", 1, need + line // 2 - len(small) - 2 * keyed)
+    assert len(small) + keyed + 5 < need // 2, "the first delete's room holds neither"
+    seeded = {key(NAMED_PREFIX + "ssmall"): small, key(NAMED_PREFIX + "slarge"): large}
+    used = sum(len(k) + len(v) for k, v in seeded.items())
+    seed_once(page, seeded | {"filler": "x" * (60_000 - used - len("filler") - 5)},
+              script=FULL_AFTER_SEED)  # fmt: skip
     open_ready(page, server_url)
     start_game(page, "standard", seats=["human", "human"], names=["Ann", "Bob"], seed=6)
     expect(page.locator("#saves-notice")).to_contain_text("delete old saves")
@@ -338,18 +458,24 @@ def test_deleting_an_old_save_on_a_full_storage_stores_the_game_held_in_memory(
         if page.locator("#pass-screen").is_visible():
             page.click("#pass-ready")
         play_human_move(page)
-    held = state(page)
-    assert stored(page) is None, "the autosave failed: the game is in memory only"
+    played = state(page)
+    assert played["moves"] == game.moves and stored(page) is None
     if page.locator("#pass-screen").is_visible():
         page.click("#pass-ready")
-
     page.click("#menu-button")
-    old_entry = page.locator("#saves-list .save-entry", has_text="Old game")
-    old_entry.get_by_role("button", name="Delete: Old game").click()
-    expect(old_entry).to_have_count(0)
+    page.fill("#save-name", "Kept in memory")
+    page.click("#save-named")
+    expect(page.locator("#saves-list .save-entry", has_text="Kept in memory")).to_contain_text(
+        "not stored"
+    )
+    for name in ("Small", "Large"):
+        entry = page.locator("#saves-list .save-entry", has_text=name)
+        entry.get_by_role("button", name=f"Delete: {name}").click()
+        expect(entry).to_have_count(0)
     autosaved = stored(page)
-    assert autosaved is not None and autosaved["game"]["moves"] == held["moves"]
+    assert autosaved is not None and autosaved["game"]["moves"] == played["moves"]
     open_ready(page, page.url)  # a reload: the same tab, nothing seeded again
+    expect(page.locator("#saves-list .save-name")).to_have_text(["Kept in memory"])
     page.click("#continue-game")
     expect(page.locator("#game")).to_be_visible()
-    assert state(page) == held
+    assert state(page) == played

@@ -86,3 +86,42 @@ def test_replay_prints_the_game_move_by_move(tmp_path: Path) -> None:
     broken.write_text('{"format": "ingenious", "version": 7}')
     out = run("replay", str(broken))
     assert out.returncode == 2 and "newer" in out.stderr
+
+
+def test_review_answers_bad_input_with_one_line_and_status_2(tmp_path: Path) -> None:
+    """The probe's findings: a file that is not JSON, nested too deeply, or not a game,
+    and --seats naming a seat the game lacks (it exited 0 and reviewed nothing): one
+    error line each, status 2, no traceback."""
+    game = new_game("standard", 2, seed=2, names=["Ann", "Bob"])
+    for _ in range(2):
+        game.apply(game.legal_moves()[0])
+    good = tmp_path / "game.json"
+    good.write_text(dumps(game))
+    cases = {
+        "{oops": ("not valid JSON",),
+        "[" * 100_000: ("nested too deeply",),
+        '{"format": "ingenious", "version": 2, "variant": "standard", "players": 2, '
+        '"names": ["A", "B"], "seed": 1, "moves": ["9,9:red 9,10:red"]}': ("illegal",),
+        '{"format": "ingenious", "version": 2, "players": "2"}': ("variant",),
+    }
+    for text, words in cases.items():
+        bad = tmp_path / "bad.json"
+        bad.write_text(text)
+        out = run("review", str(bad), "--worlds", "1")
+        assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr[:300]
+        assert out.stderr.startswith("error:") and all(w in out.stderr for w in words)
+    for seats, words in (("9", "seats 0 to 1, not 9"), ("-1", "not -1"), ("a", "0,1")):
+        out = run("review", str(good), "--seats", seats, "--worlds", "1")
+        assert out.returncode == 2 and words in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_a_malformed_command_line_is_one_line_and_status_2() -> None:
+    for args in (["arena", "--games", "x"], [], ["review", "--worlds", "0"], ["nope"]):
+        out = io.StringIO()
+        with contextlib.redirect_stderr(out):
+            try:
+                main(args)
+            except SystemExit as exc:
+                code = exc.code
+        assert code == 2 and out.getvalue().count("\n") == 1, (args, out.getvalue())
+        assert out.getvalue().startswith("error:")

@@ -61,7 +61,7 @@ SITE_FILES = {
     "web/icons/icon-192.png": "png",
     "web/scripts/boot.js": "// boot",
     "web/scripts/python.mjs": "// the start-up module",
-    "web/scripts/python-snapshot.mjs": "// its snapshot reader",
+    "web/scripts/python-snapshot.mjs": "// its snapshot reader\nexport const RELEASE = null;\n",
     "web/scripts/python-snapshot-worker.mjs": "// and the worker that runs it",
     "web/shell/main.py": "print('main')",
     "web/shell/worker.py": "__export__ = []",

@@ -9,8 +9,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.tools.test_build_dist import make_site, precache
-from tools import build_dist
+from tools import build_dist, pybuild
 
 
 def integrity_map(dist: Path) -> dict[str, str]:
@@ -40,3 +42,20 @@ def test_the_worker_names_its_caches_after_its_folder_and_deletes_only_those() -
     activate = activate[: activate.index("});")]
     assert "name !== STORE && (ours(name) || await oursFromBefore(name))" in activate
     assert 'cache: "no-cache", integrity' in template and 'cache: "reload", integrity' in template
+
+
+def test_the_release_names_the_hash_of_its_snapshot_and_zips(tmp_path: Path) -> None:
+    """The start-up module of a build carries the hash of python.snapshot and of each zip
+    as built (the page refuses other bytes before any runs); a copy of the module without
+    the place for them is a build error, not a release that checks nothing."""
+    build_dist.build(make_site(tmp_path / "site"), tmp_path / "dist")
+    script = (tmp_path / "dist" / build_dist.RELEASE_SCRIPT).read_text(encoding="utf-8")
+    match = re.search(r"export const RELEASE = (\{.*?\});", script, re.S)
+    assert match, "the release's hashes are missing"
+    release: dict[str, str] = json.loads(match.group(1))
+    assert sorted(release) == sorted(n for n in pybuild.NAMES if n in precache(tmp_path / "dist"))
+    assert release == {n: integrity_map(tmp_path / "dist")[n] for n in release}
+    assert build_dist.RELEASE_MARKER not in script
+    broken = make_site(tmp_path / "other", {build_dist.RELEASE_SCRIPT: "// no marker"})
+    with pytest.raises(build_dist.BuildError, match="RELEASE"):
+        build_dist.build(broken, tmp_path / "dist-2")

@@ -4,6 +4,7 @@ from web.store.storage import (
     AUTOSAVE_KEY,
     MemoryStore,
     clear_autosave,
+    quarantined,
     read_autosave,
     record_solo_result,
     write_autosave,
@@ -32,12 +33,13 @@ def test_no_autosave_is_not_a_problem() -> None:
     assert result.save is None and result.problem is None
 
 
-def test_damaged_autosave_is_reported_and_kept() -> None:
+def test_damaged_autosave_is_reported_and_set_aside() -> None:
     store = MemoryStore()
     store.setItem(AUTOSAVE_KEY, "{not json")
     result = read_autosave(store)
-    assert result.save is None and "damaged" in (result.problem or "")
-    assert store.getItem(AUTOSAVE_KEY) == "{not json"
+    assert result.save is None and "not valid JSON" in (result.problem or "")
+    assert store.getItem(AUTOSAVE_KEY) is None
+    assert [item["raw"] for item in quarantined(store)] == ["{not json"]
 
 
 def test_foreign_json_is_refused() -> None:

@@ -18,6 +18,7 @@ from web.store.storage import (
     SiteStore,
     UiState,
     delete_named,
+    flush_kept,
     kept_only,
     problem_text,
     rename_named,
@@ -135,3 +136,39 @@ def test_the_room_a_delete_frees_is_left_for_the_game_held_in_memory() -> None:
     trash = TRASH_PREFIX + old.key[len(NAMED_PREFIX) :]
     assert store.getItem(trash) is not None, "still there for Undo"
     assert undelete_named(store, old.key) is None or kept_only(store, old.key)
+
+
+def test_the_room_of_two_deletes_goes_to_the_held_save_and_the_game_before_undo() -> None:
+    """Full storage, a save held in memory and the game in play held in memory (its
+    autosave failed). The player deletes a small old save (room for neither), then a
+    large one: the held save and the game are stored, so a reload keeps both; the copies
+    kept for Undo wait in memory meanwhile (they took the first delete's room, and the
+    game then found no room)."""
+    backend = Limited(20_000)
+    store = SiteStore(backend, "/")
+    small, large = record("Small", moves=1), record("Large", moves=30)
+    assert write_named(store, small) is None and write_named(store, large) is None
+    backend.setItem("filler", "x" * (backend.limit - backend.used() - 10))
+    held = record("Held", moves=20)
+    assert write_named(store, held) is not None and kept_only(store, held.key)
+    slot = Autosave(store, "t1")
+    playing = record("Playing", moves=10).game
+    seats = ["human", "human"]
+    assert slot.write(playing, seats, UiState(), 1).status == "failed"
+
+    def use_freed_room() -> bool:
+        """web.saves.manager.SaveManager.use_freed_room, for a game held in memory."""
+        saved = slot.write(playing, seats, UiState(), 2).status == "saved"
+        flush_kept(store, trash=saved)
+        return saved
+
+    assert delete_named(store, small.key) is None
+    assert not use_freed_room(), "the small save's room holds neither"
+    assert kept_only(store, held.key)
+    assert delete_named(store, large.key) is None
+    assert use_freed_room(), "the game is autosaved"
+    assert not kept_only(store, held.key), "the held save is stored"
+    reloaded = SiteStore(backend, "/")
+    assert sorted(r.name for r in scan(reloaded, 3).named) == ["Held"]
+    assert scan(reloaded, 3).autosave is not None
+    assert scan(reloaded, 3).autosave.game.moves == playing.moves  # type: ignore[union-attr]

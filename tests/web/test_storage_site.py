@@ -27,6 +27,7 @@ from web.store.storage import (
     UiState,
     logical_key,
     open_site_store,
+    rename_named,
     scan,
     site_key,
     site_root,
@@ -225,3 +226,26 @@ def test_a_site_store_works_with_autosave_and_named_saves() -> None:
     assert scan(a, 2).autosave is not None
     assert [r.name for r in scan(SiteStore(shared, "/a/"), 2).named] == ["mine"]
     assert scan(SiteStore(shared, "/b/"), 2).named == []
+
+
+def test_an_older_release_that_moves_its_game_on_again_updates_its_one_entry() -> None:
+    """Each time the older copy moves its game on, the next start updates the one entry
+    kept beside (it added another "Game from before ..." entry each time); a name given
+    to the entry here stays. Another game of the older copy gets an entry of its own."""
+    shared = MemoryStore()
+    shared.setItem(AUTOSAVE_KEY, record_text(moves=1))
+    a, _ = open_site_store(shared, "/a/", now=1)
+    a.setItem(AUTOSAVE_KEY, record_text(moves=5))
+    for now, moves in ((2, 2), (3, 3), (4, 4)):
+        shared.setItem(AUTOSAVE_KEY, record_text(moves=moves))
+        a, messages = open_site_store(shared, "/a/", now=now)
+        named = scan(a, now).named
+        assert len(named) == 1 and len(named[0].game.moves) == moves, (now, named)
+        assert named[0].name == ("Bob's old game" if now > 2 else LEGACY_AUTOSAVE_NAME)
+        if now == 2:
+            assert rename_named(a, named[0], "Bob's old game") is None
+    other = json.loads(record_text(moves=2))
+    other["game_id"] = "gnew"
+    shared.setItem(AUTOSAVE_KEY, json.dumps(other))
+    a, _ = open_site_store(shared, "/a/", now=5)
+    assert sorted(r.name for r in scan(a, 6).named) == ["Bob's old game", LEGACY_AUTOSAVE_NAME]

@@ -21,7 +21,6 @@ from typing import Any
 
 from engine.challenges.match import Match, load_match, new_match
 from engine.errors import IllegalMoveError, SaveFormatError
-from engine.jsontext import decode
 from web.challenges.setup import BOT_LEVELS, ChallengeSetup
 from web.challenges.words.lines import describe
 from web.challenges.words.phrases import TITLES, Line
@@ -29,6 +28,7 @@ from web.i18n import N_, Msg, fmt, msg, render
 from web.play.engine_words import engine_text
 from web.play.session import HUMAN, humans
 from web.play.summary import moves_msg
+from web.store.store import read_stored
 
 #: The challenges as a match's list names them ("Match of cards, dice, tiles").
 GAME_WORDS = {"cards": N_("cards"), "dice": N_("dice"), "tiles": N_("tiles")}
@@ -265,26 +265,22 @@ class Session:
 
 
 def read_session(store: Any) -> tuple[Session | None, str | None]:
-    """The autosaved challenge, or (None, reason). Never raises."""
+    """The autosaved challenge, or (None, reason). Never raises: a damaged or hostile one
+    is set aside (`web.store.store.read_stored`) and the reason says so."""
+    problems: list[str] = []
+    session = read_stored(store, AUTOSAVE_KEY, check_session, problems)
+    return session, problems[0] if problems else None
+
+
+def check_session(data: object) -> Session:
+    """The saved challenge from its decoded text; raises what is wrong with it."""
     try:
-        raw = store.getItem(AUTOSAVE_KEY)
-    except Exception as exc:
-        return None, fmt("Could not read the saved challenge: {problem}", problem=str(exc))
-    if raw is None or raw == "":
-        return None, None
-    try:
-        # decode, not json.loads: a deeply nested entry must not overflow the stack.
-        data = decode(str(raw), "the saved challenge")
-    except SaveFormatError as exc:
-        return None, fmt(
-            "The saved challenge is damaged ({problem}).", problem=engine_text(str(exc))
-        )
-    try:
-        return Session.from_save(data), None
-    except (SaveFormatError, IllegalMoveError, ValueError, TypeError, KeyError) as exc:
-        return None, fmt(
-            "The saved challenge cannot be continued: {problem}", problem=engine_text(str(exc))
-        )
+        return Session.from_save(data)
+    except (SaveFormatError, IllegalMoveError) as exc:
+        raise SaveFormatError(engine_text(str(exc))) from None
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as exc:
+        # A field of the wrong type or shape that the checks above did not name.
+        raise SaveFormatError(f"the saved challenge is damaged ({type(exc).__name__})") from None
 
 
 def write_session(store: Any, session: Session) -> str | None:

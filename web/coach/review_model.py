@@ -375,9 +375,7 @@ def plans_of(plans: Sequence[dict[str, Any]], index: int, seat: int) -> list[dic
     """The plans of ``seat`` that move ``index`` lies inside (between their first and last
     move): a move there is never said to be as good as any without the plan."""
     return [
-        p
-        for p in plans
-        if int(p["seat"]) == seat and int(p["first"]) <= index <= int(p["last"])
+        p for p in plans if int(p["seat"]) == seat and int(p["first"]) <= index <= int(p["last"])
     ]
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from engine import IngeniousError
 from engine.game import Game
 from engine.review import WIDTH, WORLDS, try_from_here
 from web.board.render import draw_view
@@ -45,6 +46,7 @@ from web.coach.review_model import (
     review_model,
 )
 from web.play.botworker import BotTimeout
+from web.play.engine_words import engine_text
 from web.store.reviews import review_data
 from web.ui.dom import document, hold_focus, missing, on
 from web.ui.markup import Markup, join, tag
@@ -255,7 +257,11 @@ class ReviewScreen:
         if shown is None or shown.step is None:
             return
         index = shown.step.index
-        game = try_from_here(self.game.to_save(), index, deal=random.getrandbits(40))
+        try:
+            game = try_from_here(self.game.to_save(), index, deal=random.getrandbits(40))
+        except IngeniousError as exc:  # a chain of tries as deep as a save can hold
+            self.find("review-status").textContent = engine_text(str(exc))
+            return
         self.close()
         self.try_game(game, index)
 

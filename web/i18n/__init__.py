@@ -154,12 +154,28 @@ def is_msg(value: object) -> bool:
 
 
 def render(value: object) -> str:
-    """A kept message in the current language (plain text is returned as it is)."""
+    """A kept message in the current language (plain text is returned as it is).
+
+    A kept message may come from storage, a file or a link, so nothing in it is trusted:
+    its text is filled by :func:`fill` (only the simple fields its arguments name), never
+    by ``str.format``; arguments that are not an object count as none; messages nested
+    deeper than :data:`MAX_MSG_DEPTH` are shown as their id.
+    """
+    return _render(value, 0)
+
+
+#: How deep kept messages may nest (an argument that is a message, ...); real ones nest 3.
+MAX_MSG_DEPTH = 8
+
+
+def _render(value: object, depth: int) -> str:
     if not is_msg(value):
         return str(value)
     assert isinstance(value, dict)
     raw = value.get("a")
-    args = {k: render(v) if is_msg(v) else v for k, v in (raw or {}).items()}
+    if depth >= MAX_MSG_DEPTH or not isinstance(raw, dict):
+        raw = {}
+    args = {str(k): _render(v, depth + 1) if is_msg(v) else v for k, v in raw.items()}
     plural, count = value.get("p"), value.get("n")
     if isinstance(plural, str) and isinstance(count, str):
         amount = args.get(count)
@@ -168,10 +184,97 @@ def render(value: object) -> str:
         text = _(value["m"])
     shown = {k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v
              for k, v in args.items()}  # fmt: skip
-    try:
-        return text.format(**shown)
-    except (KeyError, IndexError, ValueError):
-        return value["m"].format(**shown) if text != value["m"] else text
+    return fill(text, shown)
+
+
+# A field of a message: ``{name}``, ``{name!r}`` or ``{name:spec}``; ``{{`` and ``}}``
+# stand for braces, as in ``str.format``. A format spec names no width (a stored
+# ``{a:>999999999}`` would build a gigabyte): an alignment, sign, grouping, a precision
+# of at most two digits and a type.
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(![rs])?(?::([^{}]*))?\}")
+_SPEC = re.compile(r"^[<>^]?[+ -]?,?(?:\.\d{1,2})?[dfg%]?$")
+
+
+def fill(text: str, args: Mapping[str, Any]) -> str:
+    """``text`` with its fields filled from ``args``, as ``str.format`` would for the
+    fields messages use, and nothing more: no attribute or item lookups, no nested or
+    positional fields, no widths. A field whose name is not in ``args``, or whose spec
+    does not fit its value, is left as written.
+
+    >>> fill("{a} of {b:.0%} {c.__class__} {{x}}", {"a": 1, "b": 0.5, "c": "s"})
+    '1 of 50% {c.__class__} {x}'
+    """
+
+    def one(match: re.Match[str]) -> str:
+        whole = match.group(0)
+        if whole in ("{{", "}}"):
+            return whole[0]
+        name, conversion, spec = match.groups()
+        if name not in args:
+            return whole
+        value = args[name]
+        if conversion == "!r":
+            value = repr(value)
+        elif conversion == "!s":
+            value = str(value)
+        if not spec:
+            return str(value)
+        if not _SPEC.match(spec):
+            return whole
+        try:
+            return format(value, spec)
+        except (TypeError, ValueError):
+            return str(value)
+
+    return _FIELD.sub(one, text)
+
+
+#: The limits of a kept message read from outside (a stored summary, a save): its texts'
+#: length and its arguments' count.
+MAX_MSG_TEXT = 1000
+MAX_MSG_ARGS = 24
+_ARG_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
+
+
+def check_msg(value: object, depth: int = 0) -> Msg:
+    """A kept message read from outside, checked and rebuilt from its known parts (the id,
+    the plural id and counting argument, the arguments: text, whole numbers, true/false
+    or messages, :data:`MAX_MSG_DEPTH` deep at most); anything else in it is dropped.
+    ``ValueError`` says what is wrong with one that cannot be a message."""
+    if depth >= MAX_MSG_DEPTH:
+        raise ValueError("the message is nested too deeply")
+    if not isinstance(value, dict):
+        raise ValueError("a message must be an object")
+    out: Msg = {"m": _msg_text(value.get("m"), "its id")}
+    if "p" in value or "n" in value:
+        out["p"] = _msg_text(value.get("p"), "its plural id")
+        count = value.get("n")
+        if not isinstance(count, str) or not _ARG_NAME.match(count):
+            raise ValueError("the message's counting argument has no name")
+        out["n"] = count
+    raw = value.get("a", {})
+    if not isinstance(raw, dict) or len(raw) > MAX_MSG_ARGS:
+        raise ValueError("the message's arguments must be a short object")
+    args: dict[str, Any] = {}
+    for key, arg in raw.items():
+        if not isinstance(key, str) or not _ARG_NAME.match(key):
+            raise ValueError("a message argument has no proper name")
+        if isinstance(arg, dict):
+            args[key] = check_msg(arg, depth + 1)
+        elif isinstance(arg, str):
+            args[key] = _msg_text(arg, "an argument")
+        elif isinstance(arg, bool) or (isinstance(arg, int) and abs(arg) <= 2**53):
+            args[key] = arg
+        else:
+            raise ValueError("a message argument must be text, a whole number or a message")
+    out["a"] = args
+    return out
+
+
+def _msg_text(value: object, what: str) -> str:
+    if not isinstance(value, str) or len(value) > MAX_MSG_TEXT:
+        raise ValueError(f"the message's {what} must be text of at most {MAX_MSG_TEXT} characters")
+    return value
 
 
 def fmt(message: str, /, **args: Any) -> str:

@@ -48,11 +48,23 @@
     return ("0000000" + hash.toString(16)).slice(-8);
   }
 
-  // The key of this site's copy of `key` ("ingenious.x" only; others stay as they are).
+  // The key of this site's copy of `key` (keys starting with ingenious. only; others stay as they are).
   function siteKey(key, root) {
     var prefix = "ingenious.";
     if (key.indexOf(prefix) !== 0) return key;
     return "ingenious@" + siteTag(root) + "." + key.slice(prefix.length);
+  }
+
+  // One copy per folder, whatever its spelling: "/%61/" and "/a//" are "/a/" for a web
+  // server, but each would be a site of its own for the browser (its own service worker
+  // and offline copy, a banner about "another tab"). A page opened under another spelling
+  // goes to the one site_root gives; meanwhile `misspelled` tells the page's other
+  // scripts to register nothing (web/scripts/sw-register.js, web/scripts/boards.js).
+  var here = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1);
+  var misspelled = /^https?:$/.test(location.protocol) && here !== siteRoot(location.pathname);
+  if (misspelled) {
+    location.replace(siteRoot(location.pathname) + location.pathname.slice(here.length) +
+                     location.search + location.hash);
   }
 
   function remembered() {
@@ -232,7 +244,7 @@
     render: render,
     set: set,
     translate: translate,
-    site: { root: siteRoot, tag: siteTag, key: siteKey }
+    site: { root: siteRoot, tag: siteTag, key: siteKey, misspelled: misspelled }
   };
 
   function start() {

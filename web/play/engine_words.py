@@ -80,6 +80,10 @@ RULES: list[Rule] = [
      lambda m: _("first placement: the tile must touch a printed symbol that no tile "
                  "touches yet")),
     (re.compile(r"the game is over"), lambda m: _("the game is over")),
+    (re.compile(r"this game was tried from a chain of (?P<n>\d+) games, the most a save can "
+                r"hold: try from an earlier game of the chain instead"),
+     lambda m: fmt("This game was tried from a chain of {n} games, the most a save can hold: "
+                   "try from an earlier game of the chain instead.", n=int(m["n"]))),
     (re.compile(r"decide on the swap first: 'swap' or 'pass'"),
      lambda m: _("decide on the swap first")),
     (re.compile(r"a tile must be placed now; a swap is offered only after the placements of "

@@ -19,8 +19,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine import IngeniousError
 from engine.game import Game
-from web.i18n import N_, Msg, is_msg, language, msg, msg_n, render, use
+from engine.jsontext import decode
+from web.i18n import N_, Msg, check_msg, is_msg, language, msg, msg_n, render, use
 
 SUMMARY_KEY = "ingenious.autosave-summary"
 VERSION = 1
@@ -138,13 +140,16 @@ def challenge_summary_json(text: str | Msg, saved_at_ms: float) -> str:
 
 
 def last_game(raw: str | None) -> str | None:
-    """Which game was played last (`BOARD` or `CHALLENGE`), from the stored summary;
-    None when there is none. A summary from before challenges wrote one is the board
-    game's."""
-    if read_text(raw) is None:
-        return None
-    game = json.loads(str(raw)).get("game", BOARD)
-    return CHALLENGE if game == CHALLENGE else BOARD
+    """Which game was played last (`BOARD` or `CHALLENGE`), from the stored summary's
+    text; None when there is none or it is not one. A summary from before challenges
+    wrote one is the board game's."""
+    data = parse(raw)
+    return None if data is None else game_of(data)
+
+
+def game_of(data: dict[str, Any]) -> str:
+    """Which game a checked summary (`check`) is of: `BOARD` or `CHALLENGE`."""
+    return CHALLENGE if data.get("game") == CHALLENGE else BOARD
 
 
 def continue_target(last: str | None, board: bool, challenge: bool) -> str | None:
@@ -161,16 +166,55 @@ def continue_target(last: str | None, board: bool, challenge: bool) -> str | Non
 def read_text(raw: str | None) -> str | None:
     """The summary's text, or None when there is none or it is not one (what the JS
     accepts: a version-1 object with a non-empty text of at most `MAX_TEXT`)."""
+    data = parse(raw)
+    return None if data is None else text_of(data)
+
+
+def text_of(data: dict[str, Any]) -> str:
+    """The line under Continue of a checked summary (`check`), in the current language."""
+    kept = data.get("msg")
+    return shorten(render(kept)) if is_msg(kept) else str(data["text"])
+
+
+#: The longest stored summary read (a real one is under 1 kB).
+MAX_STORED = 8 * 1024
+
+
+def parse(raw: str | None) -> dict[str, Any] | None:
+    """The checked summary (`check`) of a stored text; None for none or a bad one."""
     if not raw:
         return None
     try:
-        data = json.loads(raw)
-    except ValueError:
+        return check(decode(str(raw), "the summary", max_text=MAX_STORED))
+    except (IngeniousError, ValueError):
         return None
+
+
+def check(data: object) -> dict[str, Any]:
+    """A stored summary, checked field by field and rebuilt from the known fields (the
+    rest dropped); ``ValueError`` says what is wrong. Any page of the site can write the
+    key, so its words are never formatted as they stand: a kept message is checked
+    (`web.i18n.check_msg`) and filled only with the fields it names."""
     if not isinstance(data, dict) or data.get("v") != VERSION:
-        return None
+        raise ValueError("not a summary of a known version")
     text = data.get("text")
     if not (isinstance(text, str) and 0 < len(text) <= MAX_TEXT):
-        return None
-    kept = data.get("msg")
-    return shorten(render(kept)) if is_msg(kept) else text
+        raise ValueError(f"the summary's text must be 1 to {MAX_TEXT} characters")
+    out: dict[str, Any] = {"v": VERSION, "text": text}
+    game = data.get("game", BOARD)
+    if game not in (BOARD, CHALLENGE):
+        raise ValueError("the summary names an unknown game")
+    out["game"] = game
+    if "msg" in data:
+        out["msg"] = check_msg(data["msg"])
+    for name, kinds in (("variant", (str,)), ("moves", (int,)), ("over", (bool,)),
+                        ("savedAt", (int, float))):  # fmt: skip
+        if name not in data:
+            continue
+        value = data[name]
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            raise ValueError(f"the summary's {name!r} has the wrong type")
+        if isinstance(value, str) and len(value) > 40:
+            raise ValueError(f"the summary's {name!r} is too long")
+        out[name] = value
+    return out

@@ -26,10 +26,10 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.game import Game
-from engine.jsontext import decode
 from web.i18n import N_, _, fmt
 from web.play.session import VARIANT_WORD
-from web.saves import entries, stats
+from web.play.summary import SUMMARY_KEY
+from web.saves import entries, stats, stored
 from web.saves.messages import Messages
 from web.saves.panel import SavesPanel
 from web.saves.reviews import ReviewHome, ReviewHomes
@@ -51,7 +51,6 @@ from web.store.storage import (
     AUTOSAVE_KIND,
     NAMED_KIND,
     Record,
-    StoredDataError,
     UiState,
 )
 from web.ui.dom import document, expose, js_value, missing, on
@@ -84,23 +83,11 @@ class SaveManager:
 
     # --- start-up --------------------------------------------------------------------------------
     def check_small_values(self) -> None:
-        """Settings, statistics and best solo results: set aside when malformed."""
-        checks = {
-            storage.SETTINGS_KEY: _check_settings,
-            storage.STATS_KEY: stats.validate,
-            storage.SOLO_BEST_KEY: _check_solo,
-        }
-        for key, check in checks.items():
-            try:
-                raw = self.store.getItem(key)
-            except Exception:
-                return
-            if raw is None:
-                continue
-            try:
-                check(decode(raw, key))
-            except Exception as exc:
-                self.messages.say(storage.quarantine(self.store, key, raw, str(exc), now_ms()))
+        """Every other stored value (settings, statistics, best solo results, the saved
+        challenge, the line under Continue, ...: `web.saves.stored`) read once through the
+        guarded path: whatever fails its check is set aside, with a notice."""
+        for text in stored.check_stored(self.store, now_ms()):
+            self.messages.say(text)
 
     def boot(self, resume: bool = True) -> bool:
         """Build the panel and messages; then open a shared link (True), or resume the
@@ -288,17 +275,20 @@ class SaveManager:
         autosave = self.scan.autosave
         return autosave is not None and autosave.game.phase != "over"
 
+    def stored_summary(self) -> dict[str, Any] | None:
+        """The line under Continue as stored (`web.play.summary.check`), or None."""
+        problems: list[str] = []
+        found = stored.read_key(self.store, SUMMARY_KEY, problems, now_ms())
+        for text in problems:
+            self.messages.say(text)
+        return found if isinstance(found, dict) else None
+
     def read_stats(self) -> dict[str, Any]:
-        raw = self.store.getItem(storage.STATS_KEY)
-        if raw is None:
-            return stats.empty()
-        try:
-            return stats.validate(decode(raw, "the statistics"))
-        except Exception as exc:
-            self.messages.say(
-                storage.quarantine(self.store, storage.STATS_KEY, raw, str(exc), now_ms())
-            )
-            return stats.empty()
+        problems: list[str] = []
+        data = stored.read_key(self.store, storage.STATS_KEY, problems, now_ms())
+        for text in problems:
+            self.messages.say(text)
+        return data if data is not None else stats.empty()
 
     # --- writing ---------------------------------------------------------------------------------
     def write(self, ui: UiState, new_game: bool = False) -> None:
@@ -324,15 +314,17 @@ class SaveManager:
             self.messages.report(None)
 
     def use_freed_room(self) -> None:
-        """After a delete on a full storage: the game held in memory is autosaved first,
-        then the deleted save's copy for Undo is stored if there is room left."""
+        """After a delete on a full storage (the saves held in memory have had their turn:
+        `storage.delete_named`): the game held in memory is autosaved, and only once that
+        and every named save are stored does the deleted save's copy for Undo get room
+        (the line under Continue follows the autosave: `App.write_summary`)."""
         game = self.app.game
         held = game is not None and (self.tracked is game or self.bound is not None)
         if self.messages.write_problem is not None and held:
             on_start = not document.getElementById("start").hidden
             self.write(self.app.ui_state("start" if on_start else "game"))
             self.app.write_summary()
-        storage.flush_kept(self.store)
+        storage.flush_kept(self.store, trash=self.messages.write_problem is None or not held)
 
     def keep_previous_autosave(self, exclude: Game | None = None) -> str | None:
         """Before another game takes the autosave: keep an unfinished one in the list."""
@@ -409,7 +401,7 @@ class SaveManager:
     def stored_verdict(self) -> str:
         """How the stored autosave compares with this tab's (`storage.Autosave.verdict`)."""
         try:
-            return self.slot.verdict(self.store.getItem(AUTOSAVE_KEY))
+            return self.slot.verdict(storage.stored_text(self.store, AUTOSAVE_KEY))
         except Exception:  # storage gone meanwhile: nothing to compare
             return storage.SAME
 
@@ -494,13 +486,3 @@ def _storage_manager() -> Any:
         if method is None or missing(method):
             return None
     return manager
-
-
-def _check_settings(value: object) -> None:
-    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        raise StoredDataError("settings must be an object of text values")
-
-
-def _check_solo(value: object) -> None:
-    if not isinstance(value, list) or len(storage.clean_solo_table(value)) != len(value):
-        raise StoredDataError("the best solo table has malformed rows")

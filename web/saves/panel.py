@@ -135,7 +135,7 @@ class SavesPanel:
         self.draw_list()
         self.draw_finished()
         try:
-            stored = storage.peek(self.store.getItem(AUTOSAVE_KEY)) is not None
+            stored = storage.peek(storage.stored_text(self.store, AUTOSAVE_KEY)) is not None
         except Exception:
             stored = False
         self.save_submit.disabled = self.manager.app.game is None and not stored

@@ -36,7 +36,8 @@
   // runtimes: how many Python runtimes this page started (0 or 1); drawMs: how long each
   // board took to draw once the runtime was up (for tools/bench_teach.py).
   var api = {
-    base: BASE, build: BUILD, runtimes: 0, drawMs: [], scan: scan, keepOffline: keepOffline
+    base: BASE, build: BUILD, runtimes: 0, drawMs: [], scan: scan, keepOffline: keepOffline,
+    asked: null  // what the worker was asked to keep (null: not yet, or no worker here)
   };
   window.ingeniousBoards = api;
 
@@ -121,7 +122,10 @@
   function keepOffline(urls) {
     if (registered || !BUILD || !("serviceWorker" in navigator)) return;
     if (new URL(BASE).origin !== location.origin || location.protocol === "file:") return;
+    var i18n = window.ingeniousI18n;  // the frame's lang.js: its folder misspelled, it moves
+    if (i18n && i18n.site.misspelled) return;
     registered = true;
+    api.asked = urls.slice();
     navigator.serviceWorker.register(BASE + "sw.js", { scope: BASE }).then(function (reg) {
       function keep(worker) { if (urls.length) worker.postMessage({ type: "keep", urls: urls }); }
       if (reg.active) { keep(reg.active); return; }

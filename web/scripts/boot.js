@@ -106,9 +106,19 @@
     return null;
   }
 
+  // A file of the release was refused (web/scripts/python.mjs: its bytes are not the ones
+  // the release names): this message stays, whatever error follows from it.
+  function refused(file) {
+    if (ready) return;
+    fatal = _("The game could not start: the file {name} is not the one this version of the game was made with, or it did not load. Reload the page to try again; if that does not help, this copy of the game is damaged or mixes two versions and must be copied again whole.")
+      .replace("{name}", String(file));
+    problem(fatal);
+  }
+
   window.ingeniousBoot = {
     stage: setStage,
     problem: problem,
+    refused: refused,
     failedFile: function () { return failedFile; },
     done: function () {
       ready = true;

@@ -68,10 +68,13 @@
   // board is up, quietly (the game's page tells the player about updates); the development
   // server (`make play`) never does.
   function registerWorker() {
-    // The position file was fetched before the worker was there: ask it to keep a copy.
+    // The position file was fetched before the worker was there: ask it to keep a copy;
+    // not when the game is at an origin's root, where the file named by the address (any
+    // link sets it) could be any app's (tools/sw_template.js refuses it there too).
     var src = params.get("src");
     var urls = [];
-    try { if (src) urls.push(new URL(src, location.href).href); } catch (e) { urls = []; }
+    var atRoot = new URL("./", location.href).pathname === "/";
+    try { if (src && !atRoot) urls.push(new URL(src, location.href).href); } catch (e) { urls = []; }
     if (window.ingeniousBoards) window.ingeniousBoards.keepOffline(urls);  // web/scripts/boards.js
   }
 

@@ -13,9 +13,39 @@
 // them from there (checking base_sha256) before the restore.
 const MAGIC = "INGSNAP1";
 
+// The release's own files and the hash of each (Subresource Integrity values), written
+// here by tools/build_dist.py: python.snapshot, python.zip and the two standard-library
+// zips run only if their bytes are these (the browser checks each fetch against its
+// value), so a modified or damaged file, or another release's, is refused before a byte
+// of it runs. null in a development copy (`make play`), whose files change as they are
+// edited.
+export const RELEASE = null;
+
+/** The Subresource Integrity value the release gives the file at `url`, or undefined. */
+export function integrityOf(url, base) {
+  return RELEASE && url.startsWith(base) ? RELEASE[url.slice(base.length)] : undefined;
+}
+
+/** A file of the release whose bytes the browser refused (or could not load). */
+export class Refused extends Error {
+  constructor(file) {
+    super(`${file} is not this release's file, or could not be loaded`);
+    this.file = file;
+  }
+}
+
 export async function bytesOf(url, base) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url.slice(base.length)}: HTTP ${response.status}`);
+  const integrity = integrityOf(url, base);
+  const name = url.slice(base.length);
+  let response;
+  try {
+    response = await fetch(url, integrity ? { integrity } : {});
+  } catch (error) {
+    // With a hash to match, a failed fetch is most likely bytes that are not the release's.
+    if (integrity) throw new Refused(name);
+    throw error;
+  }
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 

@@ -13,13 +13,15 @@
 // (python-stdlib-rest.zip); python.zip (sources for tracebacks) comes once the page is idle.
 // The snapshot is refused, and the start is a normal one on the whole compiled standard
 // library that differs only in time, when: the browser cannot unpack it, its file is
-// missing or not a snapshot, it was made by another Pyodide or for another release, its
-// size is wrong, a fresh module's memory differs from the one it was made against, or
-// Pyodide cannot restore it.
+// missing or not a snapshot, its bytes are not the ones the release names (a release
+// carries the hash of the snapshot and of each zip: python-snapshot.mjs RELEASE), it was
+// made by another Pyodide or for another release, its size is wrong, a fresh module's
+// memory differs from the one it was made against, or Pyodide cannot restore it. A zip
+// the release does not vouch for stops the start with a plain message (boot.js).
 // How the start went is kept in `globalThis.ingeniousPython` ({start: "snapshot" |
 // "normal", why}) for the benchmarks and the tests.
 import { loadPyodide as startPyodide, version } from "../../runtime/pyodide/pyodide.mjs";
-import { bytesOf, readSnapshot, sha256 } from "./python-snapshot.mjs";
+import { bytesOf, integrityOf, readSnapshot, Refused, RELEASE, sha256 } from "./python-snapshot.mjs";
 
 export { version };
 
@@ -449,6 +451,35 @@ function shareWasmRequest() {
   return restore;
 }
 
+// Pyodide fetches the standard library itself (stdLibURL): in a release its request gets
+// the release's hash too (web/scripts/python-snapshot.mjs RELEASE), as python.snapshot
+// and python.zip do, so a modified or damaged zip is refused before it runs. The first
+// file refused is kept for the message.
+let refusedFile = null;
+
+function checkRequests() {
+  if (typeof globalThis.fetch !== "function" || !RELEASE) return () => {};
+  const plain = globalThis.fetch;
+  const checked = function (input, init) {
+    const url = String(input?.url ?? input);
+    const integrity = integrityOf(url, SITE);
+    if (!integrity || init?.integrity) return plain.call(this, input, init);
+    return plain.call(this, input, { ...(init || {}), integrity }).catch((error) => {
+      refusedFile ??= url.slice(SITE.length);
+      throw error;
+    });
+  };
+  globalThis.fetch = checked;
+  return () => { if (globalThis.fetch === checked) globalThis.fetch = plain; };
+}
+
+// A start that cannot go on because a file of the release was refused: the loading screen
+// says so in words (web/scripts/boot.js), not with the error that follows.
+function refusedStart(error) {
+  const file = error instanceof Refused ? error.file : refusedFile;
+  if (file && PAGE) globalThis.ingeniousBoot?.refused?.(file);
+}
+
 async function withCompiledWasm(create) {
   const wasm = canPrecompile ? await compiledWasm().catch(() => null) : null;
   if (!wasm) return create();
@@ -541,10 +572,11 @@ async function start() {
     const lock = prepared.then((read) => ({ info: read.lock, packages: {} }));
     lock.catch(() => {});  // refused: this start ends before Pyodide reads it
     await painted;  // Pyodide fetches its files from its start
+    const uncheck = checkRequests();
     const unshare = shareWasmRequest();
     const pyodide = await startPyodide({
       ...config, stdLibURL: FILES.rest, ...steps, _loadSnapshot: snapshot, lockFileContents: lock,
-    }).finally(unshare);
+    }).finally(() => { unshare(); uncheck(); });
     pyodide.runPython(AFTER_RESTORE);
     if (!PAGE) quietWorkerMessages(pyodide);
     mark("python-restored");
@@ -561,10 +593,20 @@ async function start() {
     const why = refusal || new Error(`Pyodide could not restore it (${error.message || error})`);
     restoring();
     await busy();  // a frame that shows it, before the whole start holds the page
-    const [pyodide, archive] = await Promise.all([
-      startPyodide({ ...config, createPyodideModule: inSteps(null).createPyodideModule }),
-      archiveBytes(),
-    ]);
+    refusedFile = null;  // what the snapshot's start refused is no matter now
+    const uncheck = checkRequests();
+    let pyodide, archive;
+    try {
+      [pyodide, archive] = await Promise.all([
+        startPyodide({ ...config, createPyodideModule: inSteps(null).createPyodideModule }),
+        archiveBytes(),
+      ]);
+    } catch (failure) {
+      refusedStart(failure);
+      throw failure;
+    } finally {
+      uncheck();
+    }
     unpack(pyodide, archive);
     if (!PAGE) quietWorkerMessages(pyodide);
     report("normal", why);

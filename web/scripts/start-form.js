@@ -22,6 +22,7 @@
   var MAX_NAME = 24;
   var MAX_TEXT = 100;
   var SUMMARY_MAX = 300;
+  var SUMMARY_STORED_MAX = 8192;  // web/play/summary.py MAX_STORED
   // The rules in the page's language (tools/rules_text.py writes one fragment per language).
   function rulesUrl() {
     var lang = window.ingeniousI18n ? window.ingeniousI18n.lang() : "en";
@@ -79,15 +80,19 @@
     }
   }
 
-  // web/play/summary.py read_text: a version-1 object with a short, non-empty text.
+  // web/play/summary.py read_text: a version-1 object with a short, non-empty text. Any
+  // page of the site can write the key: a long text is not parsed, and a kept message is
+  // only filled with the fields it names (web/i18n/lang.js render); Python sets a bad
+  // summary aside once it runs.
   function summaryText(raw) {
-    if (!raw) return null;
+    if (!raw || raw.length > SUMMARY_STORED_MAX) return null;
     try {
       var data = JSON.parse(raw);
       var text = data && data.v === 1 ? data.text : null;
       if (!(typeof text === "string" && text.length > 0 && text.length <= SUMMARY_MAX)) return null;
       // The kept message, in the reader's language (web/i18n: ids and arguments).
-      return data.msg && i18n ? i18n.render(data.msg) : text;
+      var shown = data.msg && i18n ? i18n.render(data.msg) : text;
+      return typeof shown === "string" && shown ? shown.slice(0, SUMMARY_MAX) : text;
     } catch (err) {
       return null;
     }

@@ -33,12 +33,18 @@
   }
   if (!("serviceWorker" in navigator)) { status.state = "unsupported"; return; }
   var sw = navigator.serviceWorker;
+  // Opened under another spelling of its folder: the page goes to the right one
+  // (web/i18n/lang.js) and registers nothing meanwhile.
+  if (window.ingeniousI18n && window.ingeniousI18n.site.misspelled) { status.state = "off"; return; }
 
   if (!meta) {
-    // Only the registration covering this page: other sites on the same origin keep theirs.
+    // Only a registration of this very folder (a release once served here): a release in
+    // a folder above, whose scope covers this development copy, and other sites on the
+    // same origin keep theirs.
+    var own = new URL("./", location.href).href;
     sw.getRegistration().then(function (registration) {
-      if (registration) registration.unregister();
-    });
+      if (registration && registration.scope === own) return registration.unregister();
+    }).then(function () { status.devChecked = true; }, function () { status.devChecked = true; });
     // Likewise only this folder's caches ("ingenious-<hash> <folder>", see
     // tools/sw_template.js), and older unlabelled ones that hold this folder's page:
     // another copy of the game on this host keeps its offline files.

@@ -33,6 +33,7 @@ from web.i18n import browser as i18n_browser
 from web.play import summary
 from web.play.botworker import Workers, limit_from_url
 from web.play.session import HUMAN, default_name
+from web.saves import stored
 from web.saves.manager import SaveManager
 from web.shell.start import StartScreen, early_choices
 from web.store import storage
@@ -45,7 +46,9 @@ class App:
     def __init__(self) -> None:
         self.saves = SaveManager(self)  # checks stored data before anything reads it
         self.store = self.saves.store
-        self.settings: dict[str, Any] = storage.read_json(self.store, storage.SETTINGS_KEY, {})
+        self.settings: dict[str, Any] = storage.read_json(
+            self.store, storage.SETTINGS_KEY, {}, stored.check_settings
+        )
         self.pace = motion.starting_speed(self.settings.get("speed"), self.reduced_motion())
         self.workers = Workers(limit_from_url(str(js.location.search)))
         self.table = GameScreen(self)
@@ -128,10 +131,13 @@ class App:
 
     def write_summary(self) -> None:
         """The few words the start page shows under Continue before Python runs
-        (web/play/summary.py), kept beside the autosave whenever the autosave is this game."""
+        (web/play/summary.py), kept beside the autosave whenever the autosave is this game
+        and was stored (on a full storage it waits for the autosave)."""
         game = self.game
         if game is None or self.saves.bound is not None or self.saves.conflict:
             return
+        if self.saves.messages.write_problem is not None:
+            return  # the autosave failed (full storage): the line would take its room
         try:
             self.store.setItem(summary.SUMMARY_KEY, summary.summary_json(game, js.Date.now()))
         except Exception as exc:  # full or refused storage: the autosave reports that
@@ -237,10 +243,8 @@ class App:
 
     def last_played(self) -> str | None:
         """The game played last, which Continue means: `summary.BOARD` or `CHALLENGE`."""
-        try:
-            return summary.last_game(self.store.getItem(summary.SUMMARY_KEY))
-        except Exception:
-            return None
+        found = self.saves.stored_summary()
+        return None if found is None else summary.game_of(found)
 
     def board_to_continue(self) -> bool:
         """A board game to continue: in memory (after ☰ Menu) or autosaved."""

@@ -27,6 +27,7 @@ from web.board.symbols import COLOURS, svg_symbol
 from web.i18n import _
 from web.play import summary
 from web.play.session import SetupError, continue_text, solo_best_html
+from web.saves import stored
 from web.shell.start_form import BoardForm, EarlyChoices, board_form_model, choices_from
 from web.store import storage
 from web.ui.dom import document, el, missing, on
@@ -136,20 +137,25 @@ class StartScreen:
         board = game is not None or loaded.save is not None
         challenge = self.app.continue_target() == summary.CHALLENGE
         el("continue-board").hidden = not (challenge and board)
-        table = storage.read_json(store, storage.SOLO_BEST_KEY, [])
+        table = storage.read_json(store, storage.SOLO_BEST_KEY, [], stored.check_solo)
         el("solo-best").innerHTML = solo_best_html(storage.clean_solo_table(table))
         if challenge:
             el("continue-game").disabled = False
-            said = summary.read_text(store.getItem(summary.SUMMARY_KEY))
-            el("continue-info").textContent = said or _("A saved challenge.")
+            said = self.app.saves.stored_summary()
+            el("continue-info").textContent = (
+                summary.text_of(said) if said is not None else _("A saved challenge.")
+            )
             return
         el("continue-game").disabled = not board
         unsaved = self.app.saves.messages.write_problem is not None
         if game is not None and not unsaved:
             text = summary.summary_text(game)
         elif game is None and loaded.save is not None:
-            text = summary.read_text(store.getItem(summary.SUMMARY_KEY)) or continue_text(
-                None, loaded.save, loaded.problem
+            said = self.app.saves.stored_summary()
+            text = (
+                summary.text_of(said)
+                if said is not None
+                else continue_text(None, loaded.save, loaded.problem)
             )
         else:
             text = continue_text(game, loaded.save, loaded.problem, unsaved)

@@ -12,19 +12,20 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine import IngeniousError
 from engine.game import Game
-from engine.jsontext import decode
-from web.i18n import N_, _, fmt
+from web.i18n import N_, _
 from web.store.records import Record, UiState, game_dict, peek_write
 from web.store.store import (
     AUTOSAVE_KEY,
     AUTOSAVE_KIND,
     DOING,
     Store,
+    StoredDataError,
     new_id,
     problem_text,
     quarantine,
+    read_stored,
+    stored_text,
 )
 
 
@@ -120,7 +121,7 @@ class Autosave:
         self, game: Game, seats: list[str], ui: UiState, now: float, new_game: bool = False
     ) -> WriteOutcome:
         try:
-            raw = self.store.getItem(AUTOSAVE_KEY)
+            raw = stored_text(self.store, AUTOSAVE_KEY)
         except Exception as exc:
             return WriteOutcome("failed", problem_text(exc, DOING["autosave"]))
         stored = peek_write(raw)
@@ -175,22 +176,19 @@ def write_autosave(store: Store, save: dict[str, Any]) -> str | None:
 
 
 def read_autosave(store: Store) -> LoadResult:
-    """The autosaved game as an engine save dict (with seats), None, or a problem message."""
-    try:
-        raw = store.getItem(AUTOSAVE_KEY)
-    except Exception as exc:
-        return LoadResult(None, problem_text(exc, DOING["read the saved game"]))
-    if raw is None or raw == "":
-        return LoadResult(None)
-    try:
-        data = decode(str(raw), "the saved game")
-    except IngeniousError as exc:
-        return LoadResult(None, fmt("The saved game is damaged ({problem}).", problem=str(exc)))
+    """The autosaved game as an engine save dict (with seats), None, or a problem message
+    (a damaged one is set aside: `read_stored`)."""
+    problems: list[str] = []
+    save = read_stored(store, AUTOSAVE_KEY, _bare_save, problems)
+    return LoadResult(save, problems[0] if problems else None)
+
+
+def _bare_save(data: object) -> dict[str, Any]:
     if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
         data = data.get("game")
     if not isinstance(data, dict) or data.get("format") != "ingenious":
-        return LoadResult(None, _("The saved game is not an Ingenious save."))
-    return LoadResult(data)
+        raise StoredDataError("not an Ingenious save")
+    return data
 
 
 def clear_autosave(store: Store) -> None:

@@ -32,6 +32,7 @@ from web.store.store import (
     problem_text,
     site_tag,
     store_keys,
+    stored_text,
 )
 
 FINISHED_PREFIX = PREFIX + "finished."
@@ -56,7 +57,7 @@ def _stored(store: Any, key: str) -> dict[str, Any] | None:
     """A stored record's fields as JSON, unchecked (None when unreadable): for comparing
     and listing only; opening one goes through `read_record`."""
     try:
-        data = decode(str(store.getItem(key) or ""), "the stored game")
+        data = decode(stored_text(store, key) or "", "the stored game")
     except Exception:  # unreadable (or the storage refused): not this game's record
         return None
     return data if isinstance(data, dict) else None
@@ -199,11 +200,11 @@ def delete_finished(store: Any, key: str) -> tuple[str | None, str | None]:
     if not key.startswith(FINISHED_PREFIX):
         return None, None
     try:
-        raw = store.getItem(key)
+        raw = stored_text(store, key)
         store.removeItem(key)
     except Exception as exc:
         return None, problem_text(exc, "delete the save")
-    return (None if raw is None else str(raw)), None
+    return raw, None
 
 
 def restore_finished(store: Any, key: str, text: str) -> str | None:

@@ -8,7 +8,6 @@ import contextlib
 import json
 from typing import Any
 
-from engine.jsontext import decode
 from web.i18n import fmt, fmt_n
 from web.store.named import write_named
 from web.store.records import parse_record
@@ -24,9 +23,11 @@ from web.store.store import (
     StoredDataError,
     describe_key,
     new_id,
+    read_stored,
     site_root,
     site_tag,
     store_keys,
+    stored_text,
 )
 
 LEGACY_AUTOSAVE_NAME = "Game from before this copy kept its own saves"
@@ -59,19 +60,18 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
         k for k in store_keys(backend) if k.startswith(PREFIX) and not k.startswith(TRASH_PREFIX)
     )
     messages: list[str] = []
-    taken = _taken(store)
+    taken = _taken(store, messages)
     before = dict(taken)
     stuck = 0
     for key in legacy:
         try:
-            raw = backend.getItem(key)
-            if raw is None:
+            text = stored_text(backend, key)
+            if text is None:
                 continue
-            text = str(raw)
             mark = fingerprint(text)
             if taken.get(key) == mark:
                 continue
-            mine = store.getItem(key)
+            mine = stored_text(store, key)
             if mine is None:
                 store.setItem(key, text)
             elif mine != text and (key == AUTOSAVE_KEY or key.startswith(NAMED_PREFIX)):
@@ -99,16 +99,19 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
     return messages
 
 
-def _taken(store: SiteStore) -> dict[str, str]:
-    """The plain entries taken in before (damaged or hostile values count as none)."""
-    try:
-        raw = store.getItem(LEGACY_TAKEN_KEY)
-        data = decode(raw, "the list of older entries") if raw else {}
-    except Exception:
-        return {}
+def _taken(store: SiteStore, problems: list[str]) -> dict[str, str]:
+    """The plain entries taken in before (a damaged or hostile value is set aside, with
+    a notice in ``problems``, and counts as none)."""
+    return dict(read_stored(store, LEGACY_TAKEN_KEY, check_taken, problems, {}))
+
+
+def check_taken(data: object) -> dict[str, str]:
+    """The stored list of older entries taken in: keys and fingerprints, all text."""
     if not isinstance(data, dict):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+        raise StoredDataError("the list of older entries must be an object")
+    if not all(isinstance(k, str) and isinstance(v, str) and len(v) <= 40 for k, v in data.items()):
+        raise StoredDataError("the list of older entries must pair keys with fingerprints")
+    return dict(data)
 
 
 def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
@@ -119,7 +122,15 @@ def _keep_beside(store: SiteStore, key: str, text: str, now: float) -> str:
         except StoredDataError:
             record = None
         if record is not None:
-            record.kind, record.key, record.name = NAMED_KIND, "", LEGACY_AUTOSAVE_NAME
+            # One entry per game of the older copy, under a key of its own: when that copy
+            # moves the game on again, the next start updates the entry (keeping a name
+            # given to it here) rather than add another.
+            record.kind, record.name = NAMED_KIND, LEGACY_AUTOSAVE_NAME
+            record.key = f"{NAMED_PREFIX}legacy-{record.game_id or 'autosave'}"
+            before = read_stored(store, record.key, lambda t: parse_record(t, NAMED_KIND), [],
+                                 text=True)  # fmt: skip
+            if before is not None:
+                record.name = before.name
             record.saved_at = record.saved_at or now
             problem = write_named(store, record, keep=False)
             if problem:

@@ -23,6 +23,7 @@ from web.store.store import (
     kept_only,
     new_id,
     problem_text,
+    stored_text,
 )
 
 
@@ -84,7 +85,7 @@ def undelete_named(store: Any, key: str) -> str | None:
 
 def _move(store: Any, source: str, target: str, doing: str) -> str | None:
     try:
-        raw = store.getItem(source)
+        raw = stored_text(store, source)
     except Exception as exc:
         return problem_text(exc, doing)
     if raw is None:

@@ -36,9 +36,8 @@ from web.store.store import (
     TRASH_PREFIX,
     Store,
     StoredDataError,
-    problem_text,
-    quarantine,
     read_json,
+    read_stored,
     store_keys,
     write_json,
 )
@@ -272,34 +271,28 @@ def named_replays() -> int:
 def read_record(
     store: Any, key: str, kind: str, now: float, problems: list[str], remember: bool = False
 ) -> Record | None:
-    """One record, or None; a bad one is quarantined and its message appended.
+    """One record, or None; a bad one is quarantined and its message appended
+    (`read_stored`).
 
     With ``remember``, a record read before with the same stored text is not checked
     again (see ``_checked``).
     """
-    try:
-        raw = store.getItem(key)
-    except Exception as exc:
-        problems.append(problem_text(exc, "read the saved games"))
-        return None
-    if raw is None or raw == "":
-        return None
-    text = str(raw)
-    known = _checked.get((key, text)) if remember else None
-    if known is not None:
-        return replace(known, seats=list(known.seats))
-    if kind == NAMED_KIND:
-        _replays[0] += 1
-    try:
+
+    def check(text: str) -> Record:
+        known = _checked.get((key, text)) if remember else None
+        if known is not None:
+            return replace(known, seats=list(known.seats))
+        if kind == NAMED_KIND:
+            _replays[0] += 1
         record = parse_record(text, kind, key)
-    except StoredDataError as exc:
-        problems.append(quarantine(store, key, text, str(exc), now))
-        return None
-    if remember:
-        if len(_checked) >= CHECKED_LIMIT:
-            _checked.clear()
-        _checked[(key, text)] = replace(record, seats=list(record.seats))
-    return record
+        if remember:
+            if len(_checked) >= CHECKED_LIMIT:
+                _checked.clear()
+            _checked[(key, text)] = replace(record, seats=list(record.seats))
+        return record
+
+    found: Record | None = read_stored(store, key, check, problems, now=now, text=True)
+    return found
 
 
 def scan(store: Any, now: float) -> Scan:
@@ -433,25 +426,22 @@ def peek_lines(
     for key in store_keys(store):
         if not key.startswith(prefix):
             continue
-        try:
-            raw = store.getItem(key)
-        except Exception as exc:
-            problems.append(problem_text(exc, "read the saved games"))
-            break
-        if raw is None or raw == "":
-            continue
-        text = str(raw)
-        line = known(key, text)
-        if line is None:
-            try:
+
+        def check(text: str, key: str = key) -> T:
+            line = known(key, text)
+            if line is None:
                 line = peek(text, key)
-            except StoredDataError as exc:
-                problems.append(quarantine(store, key, text, str(exc), now))
-                continue
-            if len(cache) >= CHECKED_LIMIT:
-                cache.clear()
-            cache[(key, text)] = line
-        lines.append(line)
+                if len(cache) >= CHECKED_LIMIT:
+                    cache.clear()
+                cache[(key, text)] = line
+            return line
+
+        seen = len(problems)
+        line = read_stored(store, key, check, problems, now=now, text=True)
+        if line is not None:
+            lines.append(line)
+        if problems[seen:] and problems[seen] in problems[:seen]:
+            del problems[seen:]  # a storage that cannot be read: said once
     return lines
 
 
@@ -462,13 +452,16 @@ def holds_game(store: Any, game: dict[str, Any]) -> bool:
     for key in store_keys(store):
         if not key.startswith(NAMED_PREFIX):
             continue
-        try:
-            data = decode(str(store.getItem(key) or ""), "the stored game")
-        except Exception:
-            continue
-        if isinstance(data, dict) and json.dumps(data.get("game"), sort_keys=True) == mine:
+        stored = read_stored(store, key, _game_text, [])
+        if stored == mine:
             return True
     return False
+
+
+def _game_text(data: object) -> str:
+    if not isinstance(data, dict):
+        raise StoredDataError("not a saved game (expected a JSON object)")
+    return json.dumps(data.get("game"), sort_keys=True)
 
 
 def purge_trash(store: Any) -> None:

@@ -14,11 +14,14 @@ import contextlib
 import json
 import random
 import re
+import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine import IngeniousError
 from engine.jsontext import decode
 from web.i18n import N_, _, fmt
+from web.play.summary import SUMMARY_KEY as SUMMARY_KEY
 
 PREFIX = "ingenious."
 AUTOSAVE_KEY = "ingenious.autosave"
@@ -29,6 +32,8 @@ NAMED_PREFIX = "ingenious.save."
 TRASH_PREFIX = "ingenious.trash."
 QUARANTINE_PREFIX = "ingenious.quarantine."
 CHALLENGE_AUTOSAVE_KEY = "ingenious.challenge-autosave"  # written by web.challenges.session
+PUZZLES_KEY = "ingenious.puzzles"  # written by web.coach.puzzle_model
+LANG_KEY = "ingenious.lang"  # written by web/i18n/lang.js (plain text, not JSON)
 
 AUTOSAVE_KIND = "ingenious-autosave"
 NAMED_KIND = "ingenious-named"
@@ -138,20 +143,96 @@ def quarantine(store: Any, key: str, raw: str, problem: str, now: float) -> str:
                what=what, problem=problem)  # fmt: skip
 
 
+#: Each stored value by what the player knows it as (the start of a sentence).
+KEY_WORDS = {
+    AUTOSAVE_KEY: N_("The autosaved game"),
+    STATS_KEY: N_("The statistics"),
+    SOLO_BEST_KEY: N_("The best solo results"),
+    CHALLENGE_AUTOSAVE_KEY: N_("The saved challenge"),
+    SETTINGS_KEY: N_("The settings"),
+    SUMMARY_KEY: N_("The summary of the game played last"),
+    PUZZLES_KEY: N_("The daily puzzles' record"),
+    LANG_KEY: N_("The chosen language"),
+}
+
+
 def describe_key(key: str) -> str:
-    if key == AUTOSAVE_KEY:
-        return _("The autosaved game")
+    if key in KEY_WORDS:
+        return _(KEY_WORDS[key])
     if key.startswith(NAMED_PREFIX):
         return _("A saved game")
-    if key == STATS_KEY:
-        return _("The statistics")
-    if key == SOLO_BEST_KEY:
-        return _("The best solo results")
-    if key == CHALLENGE_AUTOSAVE_KEY:
-        return _("The saved challenge")
     if key.startswith(PREFIX + "finished."):  # web.store.kept
         return _("A finished game")
     return fmt("The stored entry {key}", key=repr(key[:60]))
+
+
+# --- the one way a stored value is read ---------------------------------------------------------
+#: A stored value's check: the decoded value in, the value the game uses out (a clean copy,
+#: a record); any exception means the value cannot be used.
+Check = Callable[[Any], Any]
+
+
+def read_stored(
+    store: Any,
+    key: str,
+    check: Check,
+    problems: list[str],
+    default: Any = None,
+    *,
+    now: float | None = None,
+    text: bool = False,
+    max_text: int | None = None,
+) -> Any:
+    """The one way the game reads a value it stored: ``check`` of the value under ``key``,
+    or ``default`` when nothing is stored there.
+
+    Any page of the site can write any key, so nothing stored is trusted. The text is
+    decoded with the limits saves have (`engine.jsontext.decode`: size and nesting; with
+    ``text``, ``check`` gets the plain text instead), then ``check`` turns it into what
+    the game uses, or raises. On any failure (a refusal, or any other exception the
+    value causes) the entry is set aside verbatim under a quarantine key (`quarantine`),
+    the notice for the player is appended to ``problems``, and ``default`` is returned:
+    a stored value never stops the game. A storage the browser will not read gives its
+    message and ``default``. Texts of stored values are never formatted as they stand
+    (`web.i18n.fill` fills kept messages).
+    """
+    try:
+        raw = store.getItem(key)
+    except Exception as exc:
+        problems.append(problem_text(exc, "read the saved games"))
+        return default
+    if raw is None or raw == "":
+        return default
+    stored = str(raw)
+    try:
+        if text:
+            if max_text is not None and len(stored) > max_text:
+                raise StoredDataError(f"it is too large ({len(stored)} characters)")
+            value: Any = stored
+        else:
+            value = decode(stored, "the stored value", **({} if max_text is None else
+                                                         {"max_text": max_text}))  # fmt: skip
+        return check(value)
+    except Exception as exc:  # noqa: BLE001 (whatever a stored value causes, it is set aside)
+        when = time.time() * 1000 if now is None else now
+        problems.append(quarantine(store, key, stored, refusal(exc), when))
+        return default
+
+
+def refusal(exc: BaseException) -> str:
+    """Why a stored value was refused, in a few words (what the checks say; for anything
+    else the kind of failure, never its text, which may quote the value)."""
+    if isinstance(exc, IngeniousError | ValueError):
+        return str(exc)
+    return fmt("it could not be read ({kind})", kind=type(exc).__name__)
+
+
+def stored_text(store: Any, key: str) -> str | None:
+    """The exact text stored under ``key`` (None: nothing), for what copies or compares an
+    entry verbatim (the trash, the copy of older entries, the two-tab revision check);
+    raises what the browser raises. Reading a value goes through `read_stored`."""
+    raw = store.getItem(key)
+    return None if raw is None else str(raw)
 
 
 def quarantined(store: Any) -> list[dict[str, Any]]:
@@ -336,25 +417,30 @@ def kept_only(store: Any, key: str) -> bool:
 
 
 def flush_kept(store: Any, trash: bool = True) -> None:
-    """Try to store what is held in memory (named saves first, then, with ``trash``, the
-    copies kept for Undo: they go last, after the game in play; see `delete_named`)."""
+    """Try to store what is held in memory: named saves first; then, with ``trash``, the
+    copies kept for Undo, but only once no named save is left in memory only (the room a
+    delete frees goes to saves and the game in play before a copy for Undo, which the
+    next start removes anyway; see `delete_named`)."""
     kept = getattr(store, "kept", None)
     if not isinstance(kept, dict):
         return
     for key in sorted(kept, key=lambda k: (not k.startswith(NAMED_PREFIX), k)):
-        if not trash and key.startswith(TRASH_PREFIX):
+        if key.startswith(TRASH_PREFIX) and (
+            not trash or any(k.startswith(NAMED_PREFIX) for k in kept)
+        ):
             continue
         with contextlib.suppress(Exception):
             store.setItem(key, kept[key])
 
 
-def read_json(store: Store, key: str, default: Any) -> Any:
-    """A small JSON value (settings, best scores); `default` when missing or damaged."""
-    try:
-        raw = store.getItem(key)
-        return default if raw is None else decode(str(raw), key)
-    except Exception:
-        return default
+def read_json(store: Store, key: str, default: Any, check: Check | None = None) -> Any:
+    """A small JSON value (settings, best scores), through `read_stored` (with ``check``,
+    if given); `default` when missing, or when damaged (then set aside)."""
+    return read_stored(store, key, check or _same, [], default)
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def write_json(store: Store, key: str, value: Any) -> str | None:
