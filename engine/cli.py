@@ -222,6 +222,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_arena)
     p = sub.add_parser("bench", help="engine speed: random games and casual moves per second")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument(
+        "--bots", action="store_true",
+        help="also the searching bots' CPU ms per work unit at 2, 3 and 4 players",
+    )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_bench)
     p = sub.add_parser(
@@ -257,7 +261,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Engine speed on this machine, one core."""
     from .bench import run_bench
 
-    report = run_bench(seconds=args.seconds)
+    report = run_bench(seconds=args.seconds, bots=args.bots)
     if args.json:
         print(json.dumps(report))
     else:

@@ -78,6 +78,7 @@ def test_a_bot_that_peeked_would_be_caught() -> None:
 ENDGAME_CASES = [
     ("standard", 2, {}),
     ("standard", 3, {}),
+    ("standard", 4, {}),
     ("team", 4, {}),
     ("duel", 2, {}),
     ("solo", 1, {}),
