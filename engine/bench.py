@@ -106,12 +106,59 @@ def casual_moves_per_s(seconds: float) -> float:
     return moves / spent
 
 
-def run_bench(seconds: float = 3.0) -> dict[str, Any]:
+def search_ms_per_unit(budget_ms: int = 60, samples: int = 30) -> dict[str, dict[str, float]]:
+    """CPU ms per work unit the searching levels spend (``Search.work``) at 2, 3 and 4
+    players, over ``samples`` positions spread over a bot game at each table (strong at a
+    small budget plays them), the tables taken in turn so that a change in the machine's
+    load touches all three alike.
+
+    The budget buys units at one rate, so equal figures say a unit costs the same time at
+    every table size (docs/bots.md, "The budget is a rollout count")."""
+    from .bots.search import Search
+
+    tables: dict[int, list[Game]] = {}
+    for players in (2, 3, 4):
+        game = new_game("standard", players=players, seed=1)
+        players_bots = [make_bot("strong", seed=s, budget_ms=10) for s in range(players)]
+        tables[players] = []
+        while game.phase != "over":
+            if game.phase == "place":
+                tables[players].append(game.copy())
+            game.apply(players_bots[game.current].choose(game.view(game.current)))
+    clock = cpu_clock()
+    spent = {(n, level): [0.0, 0.0] for n in tables for level in ("strong", "expert")}
+    for i in range(samples):
+        for players, positions in tables.items():
+            position = positions[i * len(positions) // samples]
+            for level in ("strong", "expert"):
+                bot = make_bot(level, seed=2, budget_ms=budget_ms)
+                assert isinstance(bot, Search)
+                start = clock()
+                bot.choose(position.view(position.current))
+                spent[players, level][0] += clock() - start
+                spent[players, level][1] += bot.work
     return {
+        str(n): {level: round(1000 * spent[n, level][0] / spent[n, level][1], 4)
+                 for level in ("strong", "expert")}
+        for n in tables
+    }  # fmt: skip
+
+
+def run_bench(seconds: float = 3.0, bots: bool = False) -> dict[str, Any]:
+    """Random games and casual moves per second; with ``bots`` also the searching levels'
+    CPU ms per work unit at each table size (:func:`search_ms_per_unit`)."""
+    report: dict[str, Any] = {
         "random_games_per_s": round(random_games_per_s(seconds), 1),
         "casual_moves_per_s": round(casual_moves_per_s(seconds), 1),
-        "clock": clock_name(),
-        "python": sys.version.split()[0],
-        "implementation": platform.python_implementation(),
-        "platform": sys.platform,
     }
+    if bots:
+        report["ms_per_unit"] = search_ms_per_unit()
+    report.update(
+        {
+            "clock": clock_name(),
+            "python": sys.version.split()[0],
+            "implementation": platform.python_implementation(),
+            "platform": sys.platform,
+        }
+    )
+    return report

@@ -90,7 +90,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     report = run_arena(
         args.variant, players, bots, args.games, seed=args.seed, budget_ms=args.budget_ms,
         jobs=args.jobs, progress=progress, budget_scale=args.budget_scale,
-        clock_limit=args.clock_limit,
+        clock_limit=args.clock_limit, results=args.results,
     )  # fmt: skip
     if args.json:
         print(json.dumps(report))
@@ -111,6 +111,8 @@ def _challenge_arena(args: argparse.Namespace, bots: list[str]) -> int:
     if not bots:
         raise IngeniousError("name at least one bot with --bots")
     seats = [bots[s % len(bots)] for s in range(players)]  # names repeat in order, as above
+    if args.results is not None:
+        raise IngeniousError("--results is for the board game's arena, not the challenges")
     extra: dict[str, Any] = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
     if not args.json:
         extra["progress"] = _progress_printer(args.games)
@@ -124,7 +126,11 @@ def _challenge_arena(args: argparse.Namespace, bots: list[str]) -> int:
 
 def _progress_printer(total: int) -> Any:
     def show(done: int, bots: dict[str, dict[str, Any]]) -> None:
-        rates = "  ".join(f"{name} {row['win_rate']:.0%}" for name, row in bots.items())
+        rates = "  ".join(
+            f"{name} {row['win_rate']:.0%}"
+            + ("" if row.get("mean_place") is None else f" place {row['mean_place']:.2f}")
+            for name, row in bots.items()
+        )
         end = "\n" if done == total else ""
         print(f"\rgame {done}/{total}  {rates}   ", end=end, file=sys.stderr, flush=True)
 
@@ -140,15 +146,23 @@ def _arena_table(report: dict[str, Any]) -> str:
             f"seats {','.join(report['lineup'])} (rotated)"
         ),
         f"{'bot':10} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} "
-        f"{'mean ' + measure:>22} {'ms/move':>8}",
+        f"{'mean place':>10} {'95% CI':>11} {'mean ' + measure:>22} {'ms/move':>8}",
     ]
     for name, row in report["bots"].items():
         lo, hi = row["ci95"]
+        place, interval = row.get("mean_place"), row.get("place_ci95")
+        place_text = "-" if place is None else f"{place:.2f}"
+        interval_text = "-" if interval is None else f"{interval[0]:.2f}-{interval[1]:.2f}"
         lines.append(
             f"{name:10} {row['games']:5} {row['wins']:7.1f} {row['win_rate']:8.1%} "
-            f"{f'{lo:.1%}-{hi:.1%}':>15} {row['mean_result']:22.2f} {row['ms_per_move']:8.1f}"
+            f"{f'{lo:.1%}-{hi:.1%}':>15} {place_text:>10} {interval_text:>11} "
+            f"{row['mean_result']:22.2f} {row['ms_per_move']:8.1f}"
         )
-    lines.append(f"fair share of wins: {report['fair_share']:.1%}; {report['seconds']} s")
+    sides = round(1 / report["fair_share"])
+    lines.append(
+        f"fair share of wins: {report['fair_share']:.1%}, fair mean place: {(sides + 1) / 2:g};"
+        f" {report['seconds']} s"
+    )
     return "\n".join(lines)
 
 
@@ -211,10 +225,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="each bot also stops at its budget on the clock, as in the browser (board game)",
     )  # fmt: skip
     p.add_argument("--jobs", type=_positive, default=1, help="worker processes")
+    p.add_argument(
+        "--results", default=None, metavar="FILE",
+        help="keep one JSON line per game in FILE; a run stopped resumes from it (board game)",
+    )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_arena)
     p = sub.add_parser("bench", help="engine speed: random games and casual moves per second")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument(
+        "--bots", action="store_true",
+        help="also the searching bots' CPU ms per work unit at 2, 3 and 4 players",
+    )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_bench)
     p = sub.add_parser(
@@ -260,7 +282,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Engine speed on this machine, one core."""
     from .bench import run_bench
 
-    report = run_bench(seconds=args.seconds)
+    report = run_bench(seconds=args.seconds, bots=args.bots)
     if args.json:
         print(json.dumps(report))
     else:

@@ -27,7 +27,7 @@ from ..game import Game
 from ..scoring import EMPTY
 from .evaluate import oriented, outcome, scored_placements
 from .scan import Position
-from .search import Move, Search
+from .search import BOARD_COSTS, Move, Search
 
 
 class Expert(Search):
@@ -41,6 +41,9 @@ class Expert(Search):
     rival_option_weight = 0.5
     #: Free pairs at or below which rollouts go to the end of the game.
     endgame_free = 60
+    #: At a table of three or four, how far below the best rival's value a rival's side may
+    #: stand and still have its option counted at the leaf (:meth:`contenders`).
+    contender_margin = 3.0
     #: Blocking candidates searched besides the best-scoring ones (see the module).
     blocking_candidates = 4
     #: Variants searched without them (solo has no rivals to block).
@@ -53,8 +56,14 @@ class Expert(Search):
         scored = scored_placements(game, seat, self.ev)
         scored.sort(key=lambda vp: (-vp[0], vp[1]))
         width = self.width(game)
+        blocking = self.blocking_candidates and game.variant.name not in self.no_blocking
+        if blocking and game.variant.sides(game.players) > 2:
+            # At a table of three or four the blocking moves take the place of the weakest
+            # of the bot's own, so that they add no round of halving: more worlds for each
+            # candidate than strong gives its own (docs/bots.md).
+            width = max(2, width - self.blocking_candidates)
         chosen: list[Move] = [p for _, p in scored[:width]]
-        if self.blocking_candidates and game.variant.name not in self.no_blocking:
+        if blocking:
             threat = self.rival_threats(root, seat)
             rest = scored[width:]
             rest.sort(
@@ -83,10 +92,12 @@ class Expert(Search):
 
     def rollout_scans(self, game: Game) -> float:
         if self.endgame_free and len(game.free) <= self.endgame_free:
-            # Every placement left, about one per two empty cells.
-            return game.board.count(EMPTY) / 2 + 1.0
-        rivals = game.players - 1 if self.rival_option_weight else 0
-        return self.own_turns * game.players + 1.0 + rivals
+            # Every placement left: about one per two empty cells, less the cells a game
+            # leaves unfilled at its end (see ``BOARD_COSTS``).
+            unfilled = BOARD_COSTS[game.zone.radius].unfilled
+            return max(1.0, (game.board.count(EMPTY) - unfilled) / 2)
+        options = len(self.contenders(game, game.current)) if self.rival_option_weight else 0
+        return self.own_turns * game.players + options
 
     def rollout(self, world: Position, move: Move, seat: int) -> float:
         g = world.game
@@ -98,6 +109,7 @@ class Expert(Search):
         pos = world.copy()
         g = pos.game
         pos.play(move)
+        scans = 0
         while g.phase != "over":
             if g.phase == "swap":
                 pos.play("swap")
@@ -105,27 +117,47 @@ class Expert(Search):
                 _, p = pos.best(g.current)
                 assert p is not None
                 pos.play(p)
+                scans += 1
+        self.work += self.cost.overhead + self.cost.scan * scans
+        self.rollouts_done += 1
         return self.finished(g, seat)
 
     def finished(self, g: Game, seat: int) -> float:
         if g.players == 1:
             return super().finished(g, seat)
-        return self.win_value * outcome(g, seat) + self.score(g, seat, 0.0, {})
+        return self.win_value * standing(g, seat) + self.score(g, seat, 0.0, {})
 
     def leaf(self, pos: Position, seat: int) -> float:
         g = pos.game
         variant = g.variant
         own_option = 0.0
+        scans = 0
         if g.phase == "place":
             own_option, _ = pos.best(seat)
+            scans += 1
         rival_options: dict[int, float] = {}
         if self.rival_option_weight:
-            for s in rivals(g, seat):
+            for s in self.contenders(g, seat):
                 rows = self.ev.rows(g, s)
                 option, _ = pos.best_with(rows, sorted(set(g.racks[s])))
+                scans += 1
                 key = s if variant.name == "duel" else variant.side_of(s)
                 rival_options[key] = max(rival_options.get(key, 0.0), option)
+        self.work += self.cost.scan * scans
         return self.score(g, seat, own_option, rival_options)
+
+    def contenders(self, g: Game, seat: int) -> list[int]:
+        """The rivals whose best option the leaf looks for: all of them with two sides; at
+        a table of three or four only those whose side stands within
+        :attr:`contender_margin` of the best rival's, since the leaf counts the best rival
+        alone and half an option rarely lifts a side that far (each option is a scan)."""
+        found = rivals(g, seat)
+        variant = g.variant
+        if variant.sides(g.players) <= 2 or len(found) <= 1:
+            return found
+        values = {s: self.ev.value(g, g.scores[variant.side_of(s)]) for s in found}
+        top = max(values.values())
+        return [s for s in found if values[s] >= top - self.contender_margin]
 
     def score(
         self, g: Game, seat: int, own_option: float, rival_options: dict[int, float]
@@ -153,6 +185,23 @@ class Expert(Search):
         if best_rival > -1e9:
             z -= best_rival
         return z
+
+
+def standing(game: Game, seat: int) -> float:
+    """A finished game's result for the seat's side, from +1 (first alone) to -1 (last
+    alone), in steps of its finishing place: with two sides +1 for a win, -1 for a loss and
+    0 for a shared first place or a draw (:func:`engine.bots.evaluate.outcome`); with three
+    or four each place counts, so a rollout that ends second of four is worth more than one
+    that ends fourth (tied sides share the places they cover)."""
+    variant = game.variant
+    if variant.name == "duel":
+        return outcome(game, seat)
+    places: dict[int, int] = {s["side"]: s["place"] for s in game.result()["standings"]}
+    mine = places[variant.side_of(seat)]
+    tied = sum(1 for p in places.values() if p == mine)
+    place = mine + (tied - 1) / 2
+    fair = (len(places) + 1) / 2
+    return (fair - place) / (fair - 1)
 
 
 def rivals(game: Game, seat: int) -> list[int]:

@@ -16,7 +16,12 @@
 
 The budget is a number of rollouts, not a stopwatch: ``budget_ms`` is turned into a
 count from the position alone, calibrated on Pyodide (docs/bots.md), so the same seed,
-view and budget give the same move on any machine.
+view and budget give the same move on any machine. The count comes from a cost model in
+*work units* (:meth:`Search.rollout_units`): one unit is one greedy placement chosen on the
+two-player board; a rollout also pays for copying its world, and both costs were measured
+per board (:data:`BOARD_COSTS`, ``tools/bot_costs.py``). The search counts the units it
+really spends (:attr:`Search.work`), so a test can hold the model to what the rollouts do
+without timing anything.
 
 A bot made with ``time_limit_ms`` (the browser's worker gives each level its budget)
 also has a ceiling on the clock, counted from the start of :meth:`Search.choose`: when
@@ -32,7 +37,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..determinize import determinize
 from ..game import Game, Placement
@@ -50,6 +55,30 @@ from .evaluate import (
 from .scan import Position
 
 Move = Placement | str
+
+
+class BoardCost(NamedTuple):
+    """What the search's work costs on one board, in units (see the module docstring)."""
+
+    #: One greedy placement chosen from the points table (more hot cells on a larger board).
+    scan: float
+    #: Copying a world and its points table for a rollout.
+    overhead: float
+    #: One greedy placement under the first-placement rule (every allowed pair scanned).
+    first: float
+    #: Empty cells a game to its end leaves unfilled (cells no pair can take any more):
+    #: a rollout to the end plays about (empty cells - this) / 2 placements.
+    unfilled: float
+
+
+#: Per board radius (2 players: 5, 3 players: 6, 4 players: 7), measured in CPython and
+#: Pyodide with ``tools/bot_costs.py`` (docs/bots.md): a unit costs about the same time on
+#: every board, so a budget buys the same thinking at every table.
+BOARD_COSTS: dict[int, BoardCost] = {
+    5: BoardCost(scan=1.0, overhead=1.0, first=4.0, unfilled=6.0),
+    6: BoardCost(scan=1.1, overhead=1.4, first=5.5, unfilled=6.0),
+    7: BoardCost(scan=1.35, overhead=1.85, first=7.5, unfilled=8.5),
+}
 
 
 def redeal(template: Game, hidden: list[int], rng: Rng) -> Game:
@@ -77,15 +106,9 @@ class Search(Bot):
 
     #: Most candidates searched.
     max_width = 16
-    #: Work units per millisecond of budget, calibrated on Pyodide (docs/bots.md). A unit is
-    #: one greedy placement chosen on a two-player board; larger boards cost in proportion
-    #: to their cells.
-    units_per_ms = 8.0
-    #: Fixed cost of a rollout (copying the world, drawing tiles), in units.
-    rollout_overhead = 0.5
-    #: Extra units per rival still to make its first placement: under that rule the greedy
-    #: move is found by scanning every allowed pair, not from the points table.
-    first_placement_cost = 3.0
+    #: Work units per millisecond of budget, calibrated on Pyodide (docs/bots.md); a unit
+    #: is one greedy placement chosen on the two-player board (see :data:`BOARD_COSTS`).
+    units_per_ms = 7.0
     #: The bot's own turns played in a rollout (1: up to its next turn only).
     own_turns = 1
     #: A finished game's win or loss, in evaluation units (a point on a low colour is about 1).
@@ -99,6 +122,13 @@ class Search(Bot):
     evaluation = DEFAULT_EVALUATION
     #: The clock read under ``time_limit_ms`` (seconds; tests give their own).
     clock: Callable[[], float] = staticmethod(time.perf_counter)
+    #: The work units the last search spent (counted as its rollouts ran, not predicted)
+    #: and how many rollouts it played.
+    work = 0.0
+    rollouts_done = 0
+    #: The board costs of the position being searched, and one rollout's predicted units.
+    cost = BOARD_COSTS[5]
+    rollout_cost = 1.0
 
     @property
     def ev(self) -> Evaluation:
@@ -106,18 +136,24 @@ class Search(Bot):
         return evaluation(self.evaluation)
 
     def rollout_scans(self, game: Game) -> float:
-        """Greedy placements chosen in one rollout from this position: every player's turn
-        and the bot's option at the leaf."""
-        return game.players + 1.0
+        """Greedy placements chosen in one rollout from this position: every other player's
+        turn and the bot's option at the leaf."""
+        return float(game.players)
 
-    def rollouts(self, game: Game) -> int:
-        """How many rollouts the budget buys in this position (no clock: see the module)."""
+    def rollout_units(self, game: Game) -> float:
+        """The predicted work of one rollout from this position, in units: copying the
+        world, the greedy placements (a rival still to make its first placement scans every
+        allowed pair), as :meth:`rollout` counts them in :attr:`work`."""
+        cost = BOARD_COSTS[game.zone.radius]
         unplaced = sum(
             1 for s in range(game.players) if s != game.current and not game.placed_first[s]
         )
-        scans = self.rollout_scans(game) + self.first_placement_cost * unplaced
-        per = scans * game.zone.size / 91 + self.rollout_overhead
-        return max(8, int(self.budget_ms * self.units_per_ms / per))
+        scans = self.rollout_scans(game) - unplaced
+        return cost.overhead + cost.first * unplaced + cost.scan * scans
+
+    def rollouts(self, game: Game) -> int:
+        """How many rollouts the budget buys in this position (no clock: see the module)."""
+        return max(8, int(self.budget_ms * self.units_per_ms / self.rollout_units(game)))
 
     def choose(self, view: dict[str, Any]) -> str:
         deadline = None
@@ -138,6 +174,10 @@ class Search(Bot):
                 worlds.append(root.on_board(redeal(first, hidden, self.rng)))
             return worlds[i]
 
+        self.cost = BOARD_COSTS[first.zone.radius]
+        self.rollout_cost = self.rollout_units(first)
+        self.work = 0.0
+        self.rollouts_done = 0
         best = self.search(candidates, world, seat, self.rollouts(first), deadline)
         return self.text(first, best)
 
@@ -169,8 +209,15 @@ class Search(Bot):
         rounds = max(1, math.ceil(math.log2(len(alive))))
         next_world = 0
         last = self.clock() if deadline is not None else 0.0
-        for _ in range(rounds):
-            per = max(1, budget // (rounds * len(alive)))
+        # The budget in units, as the model prices it; after each round the rollouts left
+        # are priced at what the rollouts so far really cost (bonus chains, swaps), so a
+        # move spends about its budget however far the model was off.
+        units = budget * self.rollout_cost
+        for done in range(rounds):
+            left = budget
+            if self.rollouts_done:
+                left = int((units - self.work) * self.rollouts_done / self.work)
+            per = max(1, left // ((rounds - done) * len(alive)))
             for w in range(next_world, next_world + per):
                 pos = world(w)
                 for i in alive:
@@ -201,6 +248,9 @@ class Search(Bot):
         turns = 0
         away = False
         solo = g.players == 1
+        placed_first = g.placed_first
+        scans = 0
+        firsts = 0
         while g.phase != "over":
             current = g.current
             if current != seat:
@@ -215,9 +265,16 @@ class Search(Bot):
             if g.phase == "swap":
                 pos.play("swap")
             else:
+                if placed_first[current]:
+                    scans += 1
+                else:
+                    firsts += 1
                 _, p = pos.best(current)
                 assert p is not None
                 pos.play(p)
+        cost = self.cost
+        self.work += cost.overhead + cost.scan * scans + cost.first * firsts
+        self.rollouts_done += 1
         if g.phase == "over":
             return self.finished(g, seat)
         return self.leaf(pos, seat)
@@ -234,6 +291,7 @@ class Search(Bot):
         value = side_value(g, seat, self.ev)
         if g.phase == "place" and self.option_weight:
             option, _ = pos.best(seat)
+            self.work += self.cost.scan
             value += self.option_weight * option
         return value
 

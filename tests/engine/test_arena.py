@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import arena
-from engine.arena import bot_budget, game_seed, lineup, run_arena, wilson
+from engine.arena import (
+    bot_budget,
+    clustered_mean,
+    deal_of,
+    game_seed,
+    lineup,
+    run_arena,
+    seatings,
+    side_scores,
+    wilson,
+)
 from engine.bench import random_game, run_bench
 from engine.bots.base import Bot
 from engine.bots.search import Search
@@ -52,10 +64,39 @@ def test_names_repeat_in_order_then_rotate_by_game() -> None:
 
 
 def test_each_deal_is_played_once_per_rotation_of_the_seats() -> None:
-    """Paired deals: games 0-2 of a 3-player run share one deal, game 3 starts the next."""
-    seeds = [game_seed(5, i, 3) for i in range(6)]
-    assert seeds[0] == seeds[1] == seeds[2] != seeds[3] == seeds[4] == seeds[5]
-    assert len({game_seed(5, i, 1) for i in range(4)}) == 4
+    """Paired deals: games 0-2 of a 3-player run share one deal, game 3 starts the next;
+    each deal has its own seed, and runs of other seeds other deals."""
+    bots = ["expert", "strong", "strong"]
+    deals = [deal_of(i, bots, 3) for i in range(6)]
+    assert deals == [0, 0, 0, 1, 1, 1]
+    assert len({game_seed(5, d) for d in range(4)} | {game_seed(6, d) for d in range(4)}) == 8
+    assert deal_of(3, ["strong"], 1) == 3
+
+
+def test_paired_deals_give_each_seat_every_deal() -> None:
+    """Four players, one expert among three strongs: the four games of a deal seat expert
+    once in every seat, so each seat's tiles are played by expert once."""
+    bots = ["expert", "strong", "strong", "strong"]
+    assert seatings(bots, 4) == 4
+    for deal in range(3):
+        games = [i for i in range(12) if deal_of(i, bots, 4) == deal]
+        assert sorted(lineup(bots, 4, i).index("expert") for i in games) == [0, 1, 2, 3]
+
+
+def test_a_team_deal_is_played_once_per_distinct_seating() -> None:
+    """``--variant team --bots expert,strong`` seats expert, strong, expert, strong: its
+    rotations give two distinct seatings, not four, so a deal is played twice (each team
+    once in each pair of seats) and no game repeats another (same deal, same seats)."""
+    bots = ["expert", "strong"]
+    assert seatings(bots, 4) == 2 and seatings(["strong"], 4) == 1
+    assert seatings(["strong", "casual", "strong", "casual"], 4) == 2
+    played = [(deal_of(i, bots, 4), tuple(lineup(bots, 4, i))) for i in range(8)]
+    assert len(set(played)) == 8
+    assert [d for d, _ in played] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert {seats for _, seats in played} == {
+        ("expert", "strong", "expert", "strong"),
+        ("strong", "expert", "strong", "expert"),
+    }
 
 
 def test_budget_scale_keeps_the_levels_ratio_of_budgets() -> None:
@@ -203,3 +244,115 @@ def test_bench_random_games_play_to_the_end() -> None:
     game = random_game(3)
     assert game.phase == "over"
     assert game.result()["standings"]
+
+
+def test_places_of_tied_sides_share_the_places_they_cover() -> None:
+    """A finishing place per side; sides that tie share the places they cover, so a game's
+    places add up to 1 + 2 + ... + n whatever the ties (the fair mean is the middle one)."""
+
+    def standings(ranks: list[int]) -> dict[str, Any]:
+        return {"standings": [{"side": s, "place": r, "lowest": 5} for s, r in enumerate(ranks)]}
+
+    _, _, places = side_scores(standings([1, 1, 3, 4]), "standard", 4)
+    assert places == [1.5, 1.5, 3.0, 4.0]
+    share, _, places = side_scores(standings([2, 1, 2, 2]), "standard", 4)
+    assert places == [3.0, 1.0, 3.0, 3.0] and share == [0.0, 1.0, 0.0, 0.0]
+    duel = {"winner": None, "standings": [{"side": 0, "colours_on_side": 3},
+                                           {"side": 1, "colours_on_side": 3}]}  # fmt: skip
+    assert side_scores(duel, "duel", 1)[2] == [1.5, 1.5]
+
+
+def test_mean_place_interval_counts_deals_as_the_units() -> None:
+    """The interval of a mean place is counted over deals: the same places pooled in fewer,
+    larger deals give a wider interval; equal deals give none wider than zero."""
+    mean, lo, hi = clustered_mean({0: (4.0, 2), 1: (6.0, 2), 2: (5.0, 2), 3: (5.0, 2)})
+    assert mean == 2.5
+    # Deal means 2, 3, 2.5, 2.5: sd 0.408, standard error 0.204; t(3) = 3.182.
+    assert (round(lo, 3), round(hi, 3)) == (1.85, 3.15)
+    wide = clustered_mean({0: (10.0, 4), 1: (10.0, 4)})
+    assert wide[1:] == (2.5, 2.5)
+    assert all(math.isnan(x) for x in clustered_mean({0: (5.0, 2)})[1:])
+
+
+def test_report_gives_each_bots_mean_place_and_its_interval() -> None:
+    """Every bot's mean finishing place and 95% interval are in the report; the places of
+    one game add up to 1 + 2 + ... + n, so the bots' mean places average the fair one."""
+    report = run_arena("standard", 2, ["casual", "beginner"], games=4, seed=2)
+    rows = report["bots"]
+    assert rows["casual"]["mean_place"] + rows["beginner"]["mean_place"] == pytest.approx(3)
+    for row in rows.values():
+        lo, hi = row["place_ci95"]
+        assert lo <= row["mean_place"] <= hi
+    assert rows["casual"]["mean_place"] < 1.5 < rows["beginner"]["mean_place"]
+
+
+def test_a_stopped_run_resumes_to_the_totals_of_an_uninterrupted_one(tmp_path: Path) -> None:
+    """With a results file each game is kept as one JSON line as it ends: a run stopped
+    after two games and started again plays only the rest and reports what one
+    uninterrupted run reports (the times aside, which no two runs share)."""
+
+    def stop_after_two(done: int, _: dict[str, Any]) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    args: dict[str, Any] = {"games": 4, "seed": 4}
+    whole = run_arena("standard", 2, ["casual", "beginner"], results=tmp_path / "a", **args)
+    stopped = tmp_path / "b"
+    with pytest.raises(KeyboardInterrupt):
+        run_arena("standard", 2, ["casual", "beginner"], results=stopped, progress=stop_after_two,
+                  **args)  # fmt: skip
+    assert len(stopped.read_text().splitlines()) == 1 + 2
+    played: list[int] = []
+    resumed = run_arena("standard", 2, ["casual", "beginner"], results=stopped,
+                        progress=lambda done, _: played.append(done), **args)  # fmt: skip
+    assert played == [2, 3, 4]  # the two kept, then the two played
+
+    def untimed(report: dict[str, Any]) -> dict[str, Any]:
+        return {
+            name: {k: v for k, v in row.items() if not k.startswith("ms_")}
+            for name, row in report["bots"].items()
+        }
+
+    assert untimed(resumed) == untimed(whole)
+    lines = [json.loads(line) for line in stopped.read_text().splitlines()]
+    assert [line["game"] for line in lines[1:]] == [0, 1, 2, 3]
+    # The times reported are the ones kept in the file, not measured again.
+    kept = sum(line["per"]["casual"]["seconds"] for line in lines[1:])
+    casual = resumed["bots"]["casual"]
+    assert casual["ms_per_move"] == round(1000 * kept / casual["moves"], 2)
+
+
+def test_a_results_file_cut_short_or_of_another_run_is_handled_clearly(tmp_path: Path) -> None:
+    """A last line cut short while being written is dropped and its game played again; a
+    file of other settings or with a broken line is refused by name, left as it was."""
+    path = tmp_path / "run.jsonl"
+    run_arena("standard", 2, ["casual", "beginner"], games=2, seed=1, results=path)
+    whole = path.read_text()
+    path.write_text(whole[: len(whole) - 40])  # the second game's line cut short
+    report = run_arena("standard", 2, ["casual", "beginner"], games=2, seed=1, results=path)
+    assert report["bots"]["casual"]["games"] == 2
+    assert len(path.read_text().splitlines()) == 3
+    before = path.read_text()
+    with pytest.raises(IngeniousError, match=r"other settings \(seed 1 there, 2 here\)"):
+        run_arena("standard", 2, ["casual", "beginner"], games=2, seed=2, results=path)
+    path.write_text(before.replace('"game": 1', '"gme": 1'))
+    with pytest.raises(IngeniousError, match="line 3 is not a game's figures"):
+        run_arena("standard", 2, ["casual", "beginner"], games=2, seed=1, results=path)
+    assert path.read_text() == before.replace('"game": 1', '"gme": 1')
+
+
+def test_arena_table_prints_mean_place_and_keeps_results(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Without --json the table has each bot's mean place and its interval beside the fair
+    one; --results FILE keeps the games (a settings line, then one line per game)."""
+    path = tmp_path / "games.jsonl"
+    status, out, _ = run_cli(
+        capsys, "arena", "--players", "3", "--bots", "casual,beginner,beginner", "--games", "3",
+        "--results", str(path),
+    )  # fmt: skip
+    assert status == 0
+    assert "mean place" in out and "fair mean place: 2;" in out
+    casual = next(line for line in out.splitlines() if line.startswith("casual"))
+    assert "-" in casual.split()[6]  # the place interval, low-high
+    assert len(path.read_text().splitlines()) == 4

@@ -116,9 +116,11 @@ def test_expert_plays_its_endgame_rollouts_to_the_end() -> None:
 
 
 def test_expert_also_searches_moves_that_shut_a_rivals_richest_cell() -> None:
-    """Expert's candidates are strong's plus a few blocking moves: in this position no
-    placement strong searches takes the empty cell where a rival could score most, and
-    expert's extra candidates do. The cells' worth is read from the board alone."""
+    """Expert's candidates are strong's best plus a few blocking moves (at a table of three
+    or four in place of strong's weakest, so that they add no round of halving): in this
+    position no placement strong searches takes the empty cell where a rival could score
+    most, and expert's blocking candidates do. The cells' worth is read from the board
+    alone."""
     from engine.bots.scan import Position
 
     game = new_game("standard", players=3, seed=25)
@@ -134,9 +136,9 @@ def test_expert_also_searches_moves_that_shut_a_rivals_richest_cell() -> None:
     richest = max(threat, key=lambda cell: (threat[cell], -cell))
     own = strong.candidates(root, seat)  # type: ignore[attr-defined]
     both = expert.candidates(root, seat)  # type: ignore[attr-defined]
-    assert both[: len(own)] == own and len(both) == len(own) + 4
+    assert len(own) == 16 and len(both) == 16 and both[:12] == own[:12]
     assert not [p for p in own if richest in p[:2]]
-    assert [p for p in both[len(own) :] if richest in p[:2]]
+    assert [p for p in both[12:] if richest in p[:2]]
 
 
 @pytest.mark.parametrize("variant, players", [("duel", 2), ("solo", 1)])
