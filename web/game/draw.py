@@ -13,7 +13,7 @@ from typing import Any
 
 from web.board.symbols import colour_name, svg_symbol, svg_tile
 from web.game.model import GameModel, PreviewModel, RackModel
-from web.game.over import OverModel, PassModel
+from web.game.over import OverModel, PassModel, SideLow
 from web.game.strip import strip_html
 from web.game.words import MoveWords
 from web.i18n import _, fmt
@@ -98,6 +98,19 @@ def pass_html(pass_screen: PassModel) -> Markup:
         tag("li", {"data-index": m.index, "aria-label": m.speech}, m.text)
         for m in pass_screen.since
     )
+
+
+def lows_html(lows: tuple[SideLow, ...]) -> Markup:
+    """Every side's lowest value and its symbols, a short line each ("Ann 0 ✹ ● ✶"): the
+    standing for the eye (the sentence beside it is for screen readers)."""
+    return join(
+        tag("li", None,
+            tag("span", {"class": "low-name"}, side.name), " ",
+            tag("span", {"class": "low-value"}, str(side.low)), " ",
+            tag("span", {"class": "low-symbols"},
+                [Markup(svg_symbol(c, 16, label=False)) for c in side.colours]))
+        for side in lows
+    )  # fmt: skip
 
 
 class GameView:
@@ -270,7 +283,7 @@ class GameView:
             self.el("pass-title").textContent = pass_screen.title
             self.el("pass-ready").textContent = pass_screen.ready
             self.el("pass-last").innerHTML = pass_html(pass_screen)
-            self.el("pass-standing").textContent = pass_screen.standing
+            self.draw_standing("pass", pass_screen)
         show_dialog(self.el("pass-screen"), pass_screen.visible)
         if pass_screen.visible and (old is None or not old.visible):
             self.el("pass-ready").focus()
@@ -282,8 +295,18 @@ class GameView:
             self.el("welcome-title").textContent = welcome.title
             self.el("welcome-done").textContent = welcome.ready
             self.el("welcome-moves").innerHTML = pass_html(welcome)
-            self.el("welcome-standing").textContent = welcome.standing
+            self.draw_standing("welcome", welcome)
         box.hidden = not welcome.visible
+
+    def draw_standing(self, where: str, model: PassModel) -> None:
+        """The standing of a pass screen or resume panel: a line per side, the sentence for
+        screen readers (shown itself in the duel, which has no lines)."""
+        standing = self.el(f"{where}-standing")
+        standing.textContent = model.standing
+        standing.className = "sr-only" if model.lows else "muted"
+        lows = self.el(f"{where}-lows")
+        lows.innerHTML = lows_html(model.lows)
+        lows.hidden = not model.lows
 
     def draw_over(self, over: OverModel, old: OverModel | None) -> None:
         if over.visible:

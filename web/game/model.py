@@ -156,7 +156,8 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     return GameModel(
         status=status,
         announce=announcement(game, screen, facts, status, over),
-        last_move=last,
+        # The resume panel lists the last move already: no box above it says it again.
+        last_move=None if welcome.visible else last,
         moves=facts.moves,
         rack=rack_model(game, screen, facts),
         offer=offer_model(game, facts),

@@ -34,7 +34,7 @@ from web.shell.start import StartScreen, early_choices
 from web.store import storage
 from web.store.storage import UiState
 from web.teach import guide
-from web.ui.dom import document, el, expose, js_value, on
+from web.ui.dom import document, el, expose, guard_dialog, js_value, on, show_dialog
 
 
 class App:
@@ -205,6 +205,12 @@ class App:
         on(el("open-rules"), "click", lambda e: self.show_guide("rules"))
         on(el("open-tutorial"), "click", lambda e: self.show_guide("tutorial"))
         on(el("guide-close"), "click", lambda e: self.close_guide())
+        guard_dialog(el("guide-screen"), self.close_guide,
+                     lambda: show_dialog(el("guide-screen"), self.guide is not None))  # fmt: skip
+        # The pass screen is modal: it offers the bar's Menu, Rules and Save itself.
+        on(el("pass-menu"), "click", lambda e: self.show_start())
+        on(el("pass-rules"), "click", lambda e: self.show_guide("rules"))
+        on(el("pass-save"), "click", lambda e: self.saves.panel.save_current(None))
         on(el("guide-body"), "click", self.on_guide_click)
         on(el("over-again"), "click", lambda e: self.play_again())
         on(el("over-menu"), "click", lambda e: self.show_start())
@@ -282,7 +288,7 @@ class App:
         el("guide-body").innerHTML = (
             guide.rules_html() if which == "rules" else guide.tutorial_html()
         )
-        el("guide-screen").hidden = False
+        show_dialog(el("guide-screen"), True)
         el("guide-close").focus()
         guide.mount(which, el("guide-body"))
 
@@ -296,7 +302,7 @@ class App:
 
     def close_guide(self) -> None:
         self.guide = None
-        el("guide-screen").hidden = True
+        show_dialog(el("guide-screen"), False)
 
     def modal_open(self) -> bool:
         """A dialog over the game has the keys: the rules or tutorial, a replay, a review."""
