@@ -85,7 +85,8 @@ def preview_html(preview: PreviewModel) -> Markup:
 def ranking_html(over: OverModel) -> Markup:
     return join(
         tag("li", {"class": "rank first" if row.first else "rank"},
-            tag("span", None, f"{row.place}. {row.name}"),
+            tag("span", {"class": "rank-place"}, f"{row.place}."), " ",
+            tag("span", {"class": "rank-name"}, row.name), " ",
             tag("span", {"class": "counts"}, row.detail))
         for row in over.rows
     )  # fmt: skip

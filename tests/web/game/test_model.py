@@ -434,7 +434,9 @@ def test_the_pass_screen_says_each_sides_lowest_colours_in_a_short_line() -> Non
     assert [side.name for side in m.pass_screen.lows] == ["Ann", "Bob", "Cid"]
     for side, track in zip(m.pass_screen.lows, game.scores, strict=True):
         assert side.low == min(track)
-        assert side.colours == tuple(c for c, v in zip(COLOURS, track, strict=True) if v == side.low)
+        assert side.colours == tuple(
+            c for c, v in zip(COLOURS, track, strict=True) if v == side.low
+        )
     duel = new_game("duel", 2, seed=4, names=["Ann", "Bob"])
     dscr = screen(duel, [HUMAN, HUMAN])
     dscr.revealed = 0
