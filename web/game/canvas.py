@@ -151,7 +151,8 @@ class BoardCanvas:
             t = (now - landing.started_ms) / landing.length_ms
             if t < 1.6:
                 render.draw_landing(ctx, self.layout, list(landing.cells), min(1.0, t * 2.5))
-                render.draw_rays(ctx, self.layout, list(landing.rays), min(1.0, t * 1.4))
+                render.draw_rays(ctx, self.layout, list(landing.rays), min(1.0, t * 1.4),
+                                 render.occupied(scene))  # fmt: skip
                 self.request_frame()
         if board.hint is not None and not still:
             self.request_frame()  # the hint tile pulses

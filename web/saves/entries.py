@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from web.i18n import N_, _, fmt, fmt_n
-from web.play.session import HUMAN
+from web.play.session import HUMAN, default_name
 from web.store.storage import Listed
 from web.ui.markup import Markup, join, tag
 
@@ -40,13 +40,21 @@ class Entry:
     picture: str  # the thumbnail's accessible name
 
 
+def seat_words(index: int, name: str, seat: str) -> str:
+    """A seat in a saved game's line: a person's name, a bot's with its level, unless the
+    name says it already ("Casual bot 2", not "Casual bot 2 (casual bot)")."""
+    if seat == HUMAN or name in (default_name(index, seat), f"{seat.capitalize()} bot {index + 1}"):
+        return name
+    return fmt(SEAT_LEVEL.get(seat, "{name} (" + seat + " bot)"), name=name)
+
+
 def entry(line: Listed, when: str, kept_only: bool = False) -> Entry:
     """A saved game's line; ``kept_only`` when the browser refused to store it (full
     storage) and it lives in this page's memory only. A save from before the record
     said whether its game was over shows its move until the list has replayed it."""
     seats = ", ".join(
-        name if seat == HUMAN else fmt(SEAT_LEVEL.get(seat, "{name} (" + seat + " bot)"), name=name)
-        for name, seat in zip(line.names, line.seats, strict=True)
+        seat_words(index, name, seat)
+        for index, (name, seat) in enumerate(zip(line.names, line.seats, strict=True))
     )
     state = _("finished") if line.over else fmt("move {n}", n=line.moves)
     if kept_only:

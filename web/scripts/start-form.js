@@ -279,7 +279,7 @@
     // The summary is the game played last, the board game's or a challenge's.
     if (!button || !info) return;
     if (stored("ingenious.autosave") === null && stored("ingenious.challenge-autosave") === null) return;
-    button.disabled = false;
+    button.disabled = button.hidden = false;
     info.textContent = summaryText(stored("ingenious.autosave-summary")) || _("A saved game.");
   }
 

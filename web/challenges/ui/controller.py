@@ -210,6 +210,9 @@ class ChallengeUI:
         js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
         self.session = session
         session.screen = "game"
+        # The card says the challenge being played: after ☰ Menu it is the one on the form.
+        self.form = SetupForm.of(session.setup, self.form)
+        self.render_form()
         self.state = ScreenState()
         said = fmt(
             N_("Resumed {title}. {prompt}") if resumed else N_("New {title}. {prompt}"),
@@ -232,7 +235,8 @@ class ChallengeUI:
         self.sync_dialogs()
         self.render_continue()
         self.host.show_start()
-        el("ch-start").focus()
+        js.window.scrollTo(0, 0)  # the start screen from its top, as after the board game
+        el("ch-start").focus(js_value({"preventScroll": True}))
 
     def play_again(self) -> None:
         if self.session is None:
