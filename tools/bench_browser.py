@@ -8,7 +8,15 @@
   think in the worker (a bots-only game at "fast" speed), plus the 99th percentile;
 * zoom: the main-thread time of each board redraw while zooming on a phone-sized page.
 
-Targets: cold < 3 s, longest frame gap < 100 ms. Chromium is /usr/bin/chromium,
+``--interactions`` measures instead what a player feels while placing tiles against a
+bot: the browser's own Event Timing entries (the data behind Interaction to Next Paint),
+from Start game through ``--placements`` placements made with the mouse (the rack tile
+clicked, the tile turned with right clicks, the cell clicked), each interaction's
+duration being its longest event; printed at normal CPU speed and with the CPU slowed
+4x (``--throttle``, Chrome DevTools' emulation, as Lighthouse does for phones).
+
+Targets: cold < 3 s, longest frame gap < 100 ms; slowest interaction, the first included,
+<= 100 ms at normal speed and <= 200 ms slowed 4x. Chromium is /usr/bin/chromium,
 networking locked to 127.0.0.1 as in the browser tests.
 """
 
@@ -114,6 +122,97 @@ def zoom_redraws(browser: Browser, url: str, steps: int = 30) -> list[float]:
     return [float(str(ms)) for name, ms in timings if name == "layers"]
 
 
+#: Every event the browser times, kept by interaction (Event Timing: a click is
+#: pointerdown + pointerup + click, one interaction; its duration is the longest).
+EVENT_PROBE = """() => {
+  window.__events = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.interactionId) window.__events.push([e.interactionId, e.name, e.duration,
+                                                  e.processingEnd - e.processingStart]);
+  }).observe({type: "event", durationThreshold: 16, buffered: true});
+}"""
+
+
+def interactions(
+    browser: Browser, url: str, placements: int, throttle: float, read_seconds: float
+) -> list[tuple[str, float, float]]:
+    """(what, duration ms, processing ms) of each interaction, in order, from Start game
+    through `placements` placements against a casual bot, the CPU slowed `throttle` times.
+    The player reads the start screen for `read_seconds` after it is ready."""
+    sys.path.insert(0, str(ROOT))
+    from engine import load_game
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    if throttle > 1:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.add_init_script(f"({EVENT_PROBE})()")
+    time_to_ready(page, url + "?speed=instant")
+    page.wait_for_timeout(read_seconds * 1000)
+    page.click("#start-game")
+    page.wait_for_selector(".rack-tile[data-slot]:not([disabled])", timeout=120_000)
+    for _ in range(placements):
+        page.wait_for_function(
+            "!window.ingenious.busy() && document.querySelector("
+            "'.rack-tile[data-slot]:not([disabled])') !== null",
+            timeout=120_000,
+        )
+        game = load_game(page.evaluate("window.ingenious.state()"))
+        if game.phase == "over":
+            break
+        moves = [m for m in game.legal_moves() if m not in ("swap", "pass")]
+        move = max(moves, key=lambda m: (sum(game.preview(m)["points"].values()), m))
+        halves = [h.partition(":") for h in move.split()]
+        colours = sorted(c for _, _, c in halves)
+        rack: list[list[str]] = page.evaluate("window.ingenious.rack()")
+        slot = next(i for i, tile in enumerate(rack) if sorted(tile) == colours)
+        page.click(f'.rack-tile[data-slot="{slot}"]')
+        first = rack[slot][0]
+        where = next(w for w, _, c in halves if c == first)
+        q, r = (int(v) for v in where.split(","))
+        point = page.evaluate(f"window.ingenious.cellCenter({q}, {r})")
+        page.mouse.move(point["x"], point["y"])
+        for _turn in range(7):
+            if page.evaluate("window.ingenious.aim()") == move:
+                break
+            page.mouse.click(point["x"], point["y"], button="right")
+        played = len(game.moves)
+        page.mouse.click(point["x"], point["y"])
+        page.wait_for_function(f"window.ingenious.state().moves.length > {played}")
+    page.wait_for_timeout(500)  # the last entries are reported after their frame
+    events: list[list[object]] = page.evaluate("window.__events")
+    context.close()
+    found: dict[int, tuple[str, float, float]] = {}
+    for key, name, duration, processing in events:
+        ident, ms, work = int(str(key)), float(str(duration)), float(str(processing))
+        shown = found.get(ident)
+        if shown is None or ms > shown[1]:
+            found[ident] = (str(name), ms, max(work, shown[2] if shown else 0.0))
+    return [found[k] for k in sorted(found)]
+
+
+def print_interactions(browser: Browser, url: str, options: argparse.Namespace) -> None:
+    for rate in (1.0, float(options.throttle)):
+        for run in range(options.runs):
+            seen = interactions(browser, url, options.placements, rate, options.read_seconds)
+            if not seen:
+                print(f"CPU x{rate:g}, run {run + 1}: no interaction timed")
+                continue
+            durations = [ms for _, ms, _ in seen]
+            target = 100.0 if rate == 1.0 else 200.0
+            board = durations[1] if len(durations) > 1 else 0.0
+            print(
+                f"CPU x{rate:g}, run {run + 1}: {len(seen)} interactions, slowest "
+                f"{max(durations):.0f} ms (target <= {target:.0f} ms), first (Start game) "
+                f"{durations[0]:.0f} ms, first on the board {board:.0f} ms, "
+                f"median {statistics.median(durations):.0f} ms"
+            )
+            print("  each (event: duration / handlers ms): " + ", ".join(
+                f"{name} {ms:.0f}/{work:.0f}" for name, ms, work in seen))  # fmt: skip
+
+
 def print_baseline(browser: Browser, runs: int) -> None:
     with baseline_site() as url:
         times = []
@@ -134,11 +233,21 @@ def main() -> None:
         action="store_true",
         help="also time a minimal PyScript page (the machine's floor for Pyodide start-up)",
     )
+    parser.add_argument("--interactions", action="store_true",
+                        help="only the Event Timing of play against a bot (see above)")  # fmt: skip
+    parser.add_argument("--placements", type=int, default=8)
+    parser.add_argument("--throttle", type=float, default=4.0)
+    parser.add_argument("--read-seconds", type=float, default=3.0,
+                        help="how long the player reads the start screen before Start")  # fmt: skip
     options = parser.parse_args()
     url, server = start_in_thread(ROOT)
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            if options.interactions:
+                print_interactions(browser, url, options)
+                browser.close()
+                return
             cold, warm, marks = [], [], []
             for _ in range(options.runs):
                 context = browser.new_context()

@@ -9,7 +9,8 @@ every player's six values (the lowest marked, every name whole) lie inside the v
 inside every box that clips them and under nothing else; at 1280×800 and up the move
 list too. On a phone (either way) the page itself never scrolls during a turn. The pass
 screen leaves the cells it outlines in view (it lies over the panel, not the board) and
-offers Menu, Rules and Save; the Confirm placement box sits on its label's line.
+offers Menu, Rules and Save; the Confirm placement box sits on its label's line; on a
+resume, "Since your last turn" lies under the rack, which stays in view.
 
 In each Challenge, at every step of a turn (cards: the hand, then a card picked; dice:
 before the roll, after it, and with a wild made; tiles: the turn's start), the table,
@@ -317,6 +318,15 @@ def test_what_a_player_needs_stays_in_view(sized: tuple[Page, bool], server_url:
     expect(page.locator("#start")).to_be_visible()
     challenges(page, phone, problems)
     overflow = max(overflow, page.evaluate(OVERFLOW_JS))
+
+    # The board game again: "Since your last turn" lies under the rack, which stays in view.
+    press(page, "#ch-over-menu", phone)
+    press(page, "#continue-board", phone)
+    press(page, "#pass-ready", phone)
+    expect(page.locator("#welcome")).to_be_visible()
+    problems["game, since your last turn"] = in_view(
+        page, *GAME_PARTS, "#welcome-done", still=phone
+    )
     assert overflow <= 0, f"{overflow} px of sideways scrolling"
     assert not any(problems.values()), "\n".join(f"{k}: {v}" for k, v in problems.items() if v)
 
