@@ -23,12 +23,15 @@ networking locked to 127.0.0.1 as in the browser tests.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -126,20 +129,64 @@ def zoom_redraws(browser: Browser, url: str, steps: int = 30) -> list[float]:
 #: pointerdown + pointerup + click, one interaction; its duration is the longest).
 EVENT_PROBE = """() => {
   window.__events = [];
+  window.__tasks = [];
+  window.__labels = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
-      if (e.interactionId) window.__events.push([e.interactionId, e.name, e.duration,
-                                                  e.processingEnd - e.processingStart]);
+      if (e.interactionId) window.__events.push([e.interactionId, e.name, e.startTime,
+        e.processingStart, e.processingEnd, e.duration]);
   }).observe({type: "event", durationThreshold: 16, buffered: true});
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
+  }).observe({type: "longtask", buffered: true});
 }"""
+LABEL_JS = "(what) => window.__labels.push([performance.now(), what])"
+
+
+@dataclass(frozen=True)
+class Interaction:
+    """One interaction as the browser timed it (ms): what the player did, and its
+    duration split into the wait for the main thread, the handlers, and the next paint."""
+
+    what: str
+    duration: float
+    delay: float
+    handlers: float
+    paint: float
+    tasks: tuple[float, ...]  # long tasks (> 50 ms) overlapping it
+
+    def line(self) -> str:
+        tasks = f", long tasks {'/'.join(f'{t:.0f}' for t in self.tasks)}" if self.tasks else ""
+        return (f"{self.what} {self.duration:.0f} (wait {self.delay:.0f}, handlers "
+                f"{self.handlers:.0f}, paint {self.paint:.0f}{tasks})")  # fmt: skip
+
+
+def interactions_of(
+    events: list[list[float]], labels: list[list[object]], tasks: list[list[float]]
+) -> list[Interaction]:
+    """Each interaction's longest event, named by the last label set before it began."""
+    longest: dict[int, list[float]] = {}
+    for ident, _name, start, p_start, p_end, duration in events:
+        seen = longest.get(int(ident))
+        if seen is None or duration > seen[5]:
+            longest[int(ident)] = [ident, 0, start, p_start, p_end, duration]
+    out = []
+    for key in sorted(longest, key=lambda k: longest[k][2]):
+        _ident, _, start, p_start, p_end, duration = longest[key]
+        what = next((str(w) for t, w in reversed(labels) if float(str(t)) <= start), "?")
+        end = start + duration
+        overlapping = tuple(d for t, d in tasks if t < end and t + d > start)
+        out.append(Interaction(what, duration, p_start - start, p_end - p_start,
+                               max(0.0, end - p_end), overlapping))  # fmt: skip
+    return out
 
 
 def interactions(
     browser: Browser, url: str, placements: int, throttle: float, read_seconds: float
-) -> list[tuple[str, float, float]]:
-    """(what, duration ms, processing ms) of each interaction, in order, from Start game
-    through `placements` placements against a casual bot, the CPU slowed `throttle` times.
-    The player reads the start screen for `read_seconds` after it is ready."""
+) -> list[Interaction]:
+    """Each interaction, in order, from Start game through `placements` placements against
+    a casual bot, the CPU slowed `throttle` times. The player reads the start screen for
+    `read_seconds` after it is ready."""
     sys.path.insert(0, str(ROOT))
     from engine import load_game
 
@@ -149,8 +196,15 @@ def interactions(
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.add_init_script(f"({EVENT_PROBE})()")
-    time_to_ready(page, url + "?speed=instant")
-    page.wait_for_timeout(read_seconds * 1000)
+    time_to_ready(page, url + "?speed=normal")
+    # The player reads the start screen: until the page has made the game screen's first
+    # use in idle time (its "ingenious:warm" mark), at most `read_seconds` (slowed: longer).
+    with contextlib.suppress(PlaywrightTimeout):  # a page without the warm-up: the longest
+        page.wait_for_function(
+            "performance.getEntriesByName('ingenious:warm').length > 0",
+            timeout=read_seconds * throttle * 1000,
+        )
+    page.evaluate(LABEL_JS, "Start game")
     page.click("#start-game")
     page.wait_for_selector(".rack-tile[data-slot]:not([disabled])", timeout=120_000)
     for _ in range(placements):
@@ -168,6 +222,7 @@ def interactions(
         colours = sorted(c for _, _, c in halves)
         rack: list[list[str]] = page.evaluate("window.ingenious.rack()")
         slot = next(i for i, tile in enumerate(rack) if sorted(tile) == colours)
+        page.evaluate(LABEL_JS, f"pick {len(game.moves) // 2 + 1}")
         page.click(f'.rack-tile[data-slot="{slot}"]')
         first = rack[slot][0]
         where = next(w for w, _, c in halves if c == first)
@@ -177,20 +232,20 @@ def interactions(
         for _turn in range(7):
             if page.evaluate("window.ingenious.aim()") == move:
                 break
+            page.evaluate(LABEL_JS, "turn")
             page.mouse.click(point["x"], point["y"], button="right")
         played = len(game.moves)
+        page.evaluate(LABEL_JS, f"place {len(game.moves) // 2 + 1}")
         page.mouse.click(point["x"], point["y"])
         page.wait_for_function(f"window.ingenious.state().moves.length > {played}")
     page.wait_for_timeout(500)  # the last entries are reported after their frame
-    events: list[list[object]] = page.evaluate("window.__events")
+    found = interactions_of(
+        page.evaluate("window.__events"),
+        page.evaluate("window.__labels"),
+        page.evaluate("window.__tasks"),
+    )
     context.close()
-    found: dict[int, tuple[str, float, float]] = {}
-    for key, name, duration, processing in events:
-        ident, ms, work = int(str(key)), float(str(duration)), float(str(processing))
-        shown = found.get(ident)
-        if shown is None or ms > shown[1]:
-            found[ident] = (str(name), ms, max(work, shown[2] if shown else 0.0))
-    return [found[k] for k in sorted(found)]
+    return found
 
 
 def print_interactions(browser: Browser, url: str, options: argparse.Namespace) -> None:
@@ -200,17 +255,16 @@ def print_interactions(browser: Browser, url: str, options: argparse.Namespace) 
             if not seen:
                 print(f"CPU x{rate:g}, run {run + 1}: no interaction timed")
                 continue
-            durations = [ms for _, ms, _ in seen]
+            durations = [i.duration for i in seen]
             target = 100.0 if rate == 1.0 else 200.0
-            board = durations[1] if len(durations) > 1 else 0.0
+            slowest = max(seen, key=lambda i: i.duration)
+            board = next((i for i in seen if i.what.startswith("pick")), seen[0])
             print(
                 f"CPU x{rate:g}, run {run + 1}: {len(seen)} interactions, slowest "
-                f"{max(durations):.0f} ms (target <= {target:.0f} ms), first (Start game) "
-                f"{durations[0]:.0f} ms, first on the board {board:.0f} ms, "
-                f"median {statistics.median(durations):.0f} ms"
+                f"{slowest.duration:.0f} ms (target <= {target:.0f} ms): {slowest.line()}; "
+                f"first on the board: {board.line()}; median {statistics.median(durations):.0f} ms"
             )
-            print("  each (event: duration / handlers ms): " + ", ".join(
-                f"{name} {ms:.0f}/{work:.0f}" for name, ms, work in seen))  # fmt: skip
+            print("  each (ms): " + "; ".join(i.line() for i in seen))
 
 
 def print_baseline(browser: Browser, runs: int) -> None:

@@ -9,8 +9,11 @@ the direction clockwise, which is what a player does with a real tile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine.game import Game, Placement
+from engine.tiles import COLOURS
 from web.board.hexgrid import DIRECTIONS, Cell, add, direction_index, ring
 
 Tile = tuple[str, str]
@@ -48,15 +51,42 @@ class LegalIndex:
     """Lookup tables over one position's legal moves."""
 
     def __init__(self, legal_moves: list[str]) -> None:
-        self.moves = list(legal_moves)
         self.decisions = [m for m in legal_moves if m in DECISIONS]
-        self._by_key: dict[frozenset[Half], str] = {}
+        # A placement's engine text, or the engine's placement itself (`of_game`), written
+        # as text only when asked for.
+        self._by_key: dict[frozenset[Half], str | Placement] = {}
         self._covered: dict[Tile, frozenset[Cell]] = {}
+        self._text: Callable[[Placement], str] = str
         for move in legal_moves:
             halves = parse_placement(move)
             if halves is None:
                 continue
             self._by_key[_key(*halves)] = move
+
+    @classmethod
+    def of_game(cls, game: Game) -> LegalIndex:
+        """The index of the legal moves of `game` as it stands, built from the engine's
+        placements (cell numbers and colours) rather than from each move's text written
+        and read back, which took most of a new position's time on the first tap: a
+        move's text is written when asked for, the same as `game.legal_moves()` gives."""
+        placements = game.placements()
+        if not placements:
+            return cls(game.legal_moves())
+        index = cls([])
+        cells = game.zone.cells
+        for p in placements:
+            a, b, x, y = p
+            index._by_key[_key((cells[a], COLOURS[x]), (cells[b], COLOURS[y]))] = p
+        index._text = game.placement_text
+        return index
+
+    def _move(self, found: str | Placement | None) -> str | None:
+        return found if found is None or isinstance(found, str) else self._text(found)
+
+    @property
+    def moves(self) -> list[str]:
+        """Every legal move's text (placements, then the decisions)."""
+        return [str(self._move(m)) for m in self._by_key.values()] + self.decisions
 
     @property
     def has_placements(self) -> bool:
@@ -65,7 +95,7 @@ class LegalIndex:
     def move_for(self, tile: Tile, anchor: Cell, direction: int) -> str | None:
         """The engine's move string for this tile here, or None if illegal."""
         partner = add(anchor, DIRECTIONS[direction % 6])
-        return self._by_key.get(_key((anchor, tile[0]), (partner, tile[1])))
+        return self._move(self._by_key.get(_key((anchor, tile[0]), (partner, tile[1]))))
 
     def move_between(self, tile: Tile, anchor: Cell, partner: Cell) -> str | None:
         d = direction_index(anchor, partner)

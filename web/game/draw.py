@@ -248,10 +248,13 @@ class GameView:
         board = self.el("scoreboard")
         names = list(view["names"])
         key = (view["variant"], view["players"], tuple(names), tuple(view["side_names"]))
+        old = self.shown_tracks
         if key != self.score_key:
             board.innerHTML = board_html(view)
             self.score_key = key
-        old = self.shown_tracks
+            # Written with the view's values (the model's tracks are made from the same view):
+            # no track needs its own update now.
+            old = {(s.side, s.colour): s for s in m.scores.tracks}
         tracks = {}
         for state in m.scores.tracks:
             tracks[(state.side, state.colour)] = state

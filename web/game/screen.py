@@ -93,9 +93,10 @@ class GameScreen:
         el("start").hidden = True
         el("game").hidden = False
         js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
+        self.canvas.after_paint()
         self.canvas.set_zoom(zoom.FITTED)
+        self.render()  # the page first, then the board's size read once (no second layout)
         self.canvas.resize()
-        self.render()
         shown = self.shown
         if shown is not None and not (shown.pass_screen.visible or shown.over.visible):
             self.canvas.canvas.focus()
@@ -136,10 +137,12 @@ class GameScreen:
         if self.game is None or self.screen is None or not self.showing:
             return
         with self.timed("render"):
-            shown = self.model()
+            with self.timed("model"):
+                shown = self.model()
             assert shown is not None and self.facts is not None
             self.shown = shown
-            self.page.draw(shown, self.facts.view, self.screen.keyboard)
+            with self.timed("page"):
+                self.page.draw(shown, self.facts.view, self.screen.keyboard)
             self.canvas.show(self.facts.view, shown.board)
         self.schedule()
 

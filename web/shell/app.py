@@ -50,6 +50,7 @@ class App:
         self.guide: str | None = None  # "rules" or "tutorial" while that overlay is open
         self.review: Any = None  # web.coach.review_screen.ReviewScreen while it is open
         self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
+        self.warming: Any = None  # the warm-up task (`warm_up`)
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
     def speed(self) -> str:
@@ -198,6 +199,41 @@ class App:
         # The bots' worker starts now, once the first screen is drawn, not with the page:
         # its start would take the cores while this interpreter is restored.
         self.workers.start()
+        self.warming = asyncio.ensure_future(self.warm_up())
+
+    async def warm_up(self) -> None:
+        """The game screen's first use (`web.game.warm`), one step per idle moment while
+        the player reads the start screen: the models and their markup, and the board
+        drawn once on a small canvas of its own, so the first tap of a game pays for none
+        of it. Stops as soon as a game is on the screen."""
+        from web.board import render
+        from web.board.hexgrid import fit_layout
+        from web.game import draw
+        from web.game.warm import warm_steps
+        from web.play.botworker import idle
+
+        aimed = None
+        for step, shown in warm_steps():
+            await idle(1500)
+            if self.table.game is not None:
+                return
+            if shown is not None:
+                draw.rack_html(shown.rack)
+                draw.preview_html(shown.preview)
+                aimed = shown if step == "aim" else aimed
+        await idle(1500)
+        if self.table.game is not None or aimed is None:
+            return
+        canvas = document.createElement("canvas")
+        canvas.width, canvas.height = 160, 140
+        ctx = canvas.getContext("2d")
+        layout = fit_layout(6.35, 160, 140, 2)
+        scene = render.Scene(5, [], [])
+        scene.highlight = set(aimed.board.legal)
+        scene.rays = list(aimed.board.rays)
+        render.draw_board(ctx, layout, scene, 160, 140)
+        render.draw_overlay(ctx, layout, scene)
+        js.performance.mark("ingenious:warm")  # for the benchmark (tools/bench_browser.py)
 
     def bind_shell(self) -> None:
         on(el("menu-button"), "click", lambda e: self.show_start())
