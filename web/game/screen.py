@@ -33,6 +33,7 @@ from web.game.model import HINT_LEVEL, GameModel, model
 from web.game.state import Bot, Keyed, Landing, Screen, position_of
 from web.game.status import refusal
 from web.i18n import _, fmt
+from web.play import sound
 from web.play.botworker import BotTimeout, Workers
 from web.play.engine_words import engine_text
 from web.play.session import HUMAN, humans, turn_start, undo_target
@@ -62,6 +63,7 @@ class Host(Protocol):
     def game_changed(self) -> None: ...  # a move, undo, redo or new game: autosave
     def screen_changed(self) -> None: ...  # the revealed seat changed: save the screen
     def game_finished(self) -> None: ...  # a move ended the game (statistics)
+    def play_sounds(self, sounds: list[tuple[str, float]]) -> None: ...  # web.play.sound
 
 
 class GameScreen:
@@ -176,6 +178,11 @@ class GameScreen:
             if event.get("bonus"):
                 times = f" ×{event['bonus']}" if event["bonus"] > 1 else ""
                 show_banner("banner", f"Ingenious!{times}")
+            if parse_placement(str(event.get("move", ""))) is not None:
+                lines = len(event.get("rays", []))
+                self.host.play_sounds(
+                    sound.move_sounds(lines, bool(event.get("bonus")), game.phase == "over")
+                )
             self.render()
         if game.phase == "over":
             self.host.game_finished()

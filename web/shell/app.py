@@ -29,6 +29,7 @@ from web.i18n import browser as i18n_browser
 from web.play import summary
 from web.play.botworker import Workers, limit_from_url
 from web.play.session import HUMAN, default_name
+from web.play.sound import Sounds
 from web.saves.manager import SaveManager
 from web.shell.start import StartScreen, early_choices
 from web.store import storage
@@ -51,6 +52,7 @@ class App:
         self.review: Any = None  # web.coach.review_screen.ReviewScreen while it is open
         self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
         self.warming: Any = None  # the warm-up task (`warm_up`)
+        self.sounds = Sounds(muted=bool(self.settings.get("muted")))
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
     def speed(self) -> str:
@@ -77,6 +79,22 @@ class App:
 
     async def bots(self) -> Any:
         return await self.workers.get()
+
+    # --- sound (web/play/sound.py) ---------------------------------------------------------------
+    def play_sounds(self, sounds: list[tuple[str, float]]) -> None:
+        self.sounds.play(sounds)
+
+    def toggle_sound(self) -> None:
+        """The Sound button (the board game's and the Challenges'): on or off, remembered."""
+        self.sounds.muted = not self.sounds.muted
+        self.settings["muted"] = self.sounds.muted
+        storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
+        self.draw_sound_buttons()
+
+    def draw_sound_buttons(self) -> None:
+        for node in document.querySelectorAll(".sound-button"):
+            node.setAttribute("aria-pressed", "false" if self.sounds.muted else "true")
+            node.querySelector(".sound-icon").textContent = "🔇" if self.sounds.muted else "🔊"
 
     def leave_board_game(self) -> None:
         """A challenge takes the screen: the board game's bots stop, its screens hide."""
@@ -165,6 +183,9 @@ class App:
         challenges = mount(self)
         self.challenges = challenges
         challenges.adopt(early.challenge)
+        for node in document.querySelectorAll(".sound-button"):
+            on(node, "click", lambda e: self.toggle_sound())
+        self.draw_sound_buttons()
         self.expose_automation()
         speed_param = js.URLSearchParams.new(js.location.search).get("speed")
         if speed_param in SPEEDS:
@@ -397,6 +418,10 @@ class App:
     # --- automation hook (documented in docs/automation.md) ---------------------------------
     def expose_automation(self) -> None:
         table = self.table
+        sounds = self.sounds
+        expose("ingeniousSound", {"played": lambda: js_value(dict(sounds.played)),
+                                  "refused": lambda: sounds.refused,
+                                  "muted": lambda: sounds.muted})  # fmt: skip
 
         def state() -> Any:
             return js_value(table.game.to_save()) if table.game is not None else None

@@ -39,7 +39,7 @@ from web.challenges.ui.bots import bot_turn
 from web.challenges.ui.page import CONTINUE_HTML, SCREEN_HTML, fixed_texts, menu_html
 from web.challenges.words.rules import rules_html
 from web.i18n import N_, _, fmt
-from web.play import summary
+from web.play import sound, summary
 from web.play.engine_words import engine_text
 from web.play.session import SetupError
 from web.ui.dom import (
@@ -467,6 +467,8 @@ class ChallengeUI:
         session = self.session
         if session is None:
             return False
+        index, seat = session.match.index, session.game.current
+        before = list(session.game.rows[seat])
         try:
             record = session.apply(move)
         except IllegalMoveError as exc:
@@ -475,6 +477,12 @@ class ChallengeUI:
             return False
         self.state = after_move(session, self.state, record)
         self.autosave()
+        played = session.match.finished[index] if session.match.index != index else session.game
+        gained = sum(1 for a, b in zip(played.rows[seat], before, strict=False) if a > b)
+        bonus = any(line.bonus for line in record.lines)
+        self.host.play_sounds(
+            sound.move_sounds(gained, bonus, session.over or session.awaiting_tally)
+        )
         self.render()
         return True
 

@@ -1,0 +1,132 @@
+"""The game's sounds: a placement click, a scoring tick, the "Ingenious!" fanfare and the
+end of a game, synthesised by the page with Web Audio (no sound file, nothing fetched).
+
+Pure, tested on CPython: what each sound is (`SOUNDS`: notes), which sounds a move makes
+(`move_sounds`), and whether a sound may play (`may_play`). Browser: `Sounds` plays them.
+
+When a sound may play: never before the player has interacted with the page (the
+browser's sticky user activation; the audio context is made only then), and never while
+the player has muted the game (the Sound button, remembered with the settings). Reduced
+motion says nothing about sound, so it does not turn sound off; sound is on by default.
+`window.ingeniousSound` counts what was played, for tests that cannot listen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Note:
+    at: float  # seconds after the sound starts
+    length: float  # seconds
+    frequency: float  # Hz
+    volume: float  # 0..1 of the master volume
+    wave: str = "sine"  # an OscillatorNode type
+
+
+#: Each sound as notes. Short and soft: a click (two quick clicks of a wooden tile), a tick
+#: (a high blip per scoring line, up to four), a rising arpeggio for "Ingenious!" and a
+#: closing chord at the end of a game.
+SOUNDS: dict[str, tuple[Note, ...]] = {
+    "place": (Note(0.0, 0.05, 220.0, 0.5, "triangle"), Note(0.02, 0.04, 440.0, 0.25, "square")),
+    "score": (Note(0.0, 0.06, 1318.5, 0.22), Note(0.03, 0.05, 1760.0, 0.12)),
+    "ingenious": tuple(
+        Note(0.09 * i, 0.18 if i < 3 else 0.5, f, 0.35, "triangle")
+        for i, f in enumerate((523.25, 659.25, 783.99, 1046.5))
+    ),
+    "end": tuple(Note(0.0, 1.1, f, 0.22, "sine") for f in (392.0, 493.88, 587.33, 783.99)),
+}
+#: Seconds between the ticks of one move's scoring lines.
+TICK_GAP = 0.09
+MAX_TICKS = 4
+
+
+def move_sounds(lines: int, bonus: bool, over: bool) -> list[tuple[str, float]]:
+    """The sounds of one move and when (seconds): the click; a tick per scoring line (at
+    most four); the fanfare when a colour reached the top ("Ingenious!"); the chord when
+    the move ended the game."""
+    out = [("place", 0.0)]
+    out += [("score", 0.08 + TICK_GAP * i) for i in range(min(lines, MAX_TICKS))]
+    later = 0.12 + TICK_GAP * min(lines, MAX_TICKS)
+    if bonus:
+        out.append(("ingenious", later))
+        later += 0.45
+    if over:
+        out.append(("end", later))
+    return out
+
+
+def may_play(activated: bool, muted: bool) -> bool:
+    """A sound plays only once the player has interacted with the page, and never muted."""
+    return activated and not muted
+
+
+class Sounds:
+    """The page's player (browser only): one audio context, made at the first sound the
+    player's interaction allows; `played` counts each sound played, by name."""
+
+    def __init__(self, muted: bool) -> None:
+        self.muted = muted
+        self.context: Any = None
+        self.master: Any = None
+        self.played: dict[str, int] = {}
+        self.refused = 0  # sounds asked for before the player's first interaction
+
+    def activated(self) -> bool:
+        import js  # type: ignore[import-not-found]
+
+        activation = getattr(js.navigator, "userActivation", None)
+        return bool(activation is None or activation.hasBeenActive)
+
+    def play(self, sounds: list[tuple[str, float]]) -> None:
+        """Play `sounds` (name, delay in seconds) now, if the player allows it."""
+        if not sounds or self.muted:
+            return
+        if not may_play(self.activated(), self.muted):
+            self.refused += len(sounds)
+            return
+        try:
+            context = self.ready()
+            if context is None:
+                return
+            start = float(context.currentTime) + 0.01
+            for name, delay in sounds:
+                for note in SOUNDS[name]:
+                    self.note(context, start + delay, note)
+                self.played[name] = self.played.get(name, 0) + 1
+        except Exception as exc:  # a browser without Web Audio: the game plays on, silent
+            import js
+
+            js.console.warn(f"sound: {exc}")
+
+    def ready(self) -> Any:
+        import js
+
+        if self.context is None:
+            maker = getattr(js.window, "AudioContext", None) or getattr(
+                js.window, "webkitAudioContext", None
+            )
+            if maker is None:
+                return None
+            self.context = maker.new()
+            self.master = self.context.createGain()
+            self.master.gain.value = 0.35
+            self.master.connect(self.context.destination)
+        if str(self.context.state) == "suspended":
+            self.context.resume()
+        return self.context
+
+    def note(self, context: Any, at: float, note: Note) -> None:
+        oscillator = context.createOscillator()
+        oscillator.type = note.wave
+        oscillator.frequency.setValueAtTime(note.frequency, at)
+        gain = context.createGain()
+        gain.gain.setValueAtTime(0.0001, at)
+        gain.gain.exponentialRampToValueAtTime(note.volume, at + 0.008)
+        gain.gain.exponentialRampToValueAtTime(0.0001, at + note.length)
+        oscillator.connect(gain)
+        gain.connect(self.master)
+        oscillator.start(at)
+        oscillator.stop(at + note.length + 0.02)
