@@ -4,8 +4,9 @@ end of a game, synthesised by the page with Web Audio (no sound file, nothing fe
 Pure, tested on CPython: what each sound is (`SOUNDS`: notes), which sounds a move makes
 (`move_sounds`), and whether a sound may play (`may_play`). Browser: `Sounds` plays them.
 
-When a sound may play: never before the player has interacted with the page (the
-browser's sticky user activation; the audio context is made only then), and never while
+When a sound may play: never before the player has interacted with the page (a real
+press or key, watched for from the first paint; the audio context is made only then, as
+browsers allow), and never while
 the player has muted the game (the Sound button, remembered with the settings). Reduced
 motion says nothing about sound, so it does not turn sound off; sound is on by default.
 `window.ingeniousSound` counts what was played, for tests that cannot listen.
@@ -75,10 +76,11 @@ class Sounds:
         self.refused = 0  # sounds asked for before the player's first interaction
 
     def activated(self) -> bool:
+        """The player has pressed or typed on the page (a real event, which
+        web/scripts/start-form.js watches for from the first paint)."""
         import js  # type: ignore[import-not-found]
 
-        activation = getattr(js.navigator, "userActivation", None)
-        return bool(activation is None or activation.hasBeenActive)
+        return bool(getattr(js.window, "ingeniousTouched", False))
 
     def play(self, sounds: list[tuple[str, float]]) -> None:
         """Play `sounds` (name, delay in seconds) now, if the player allows it."""

@@ -13,6 +13,20 @@
 (function () {
   "use strict";
 
+  // The player's first real interaction with the page (a press or a key; the page's own
+  // script or a test's calls are none): until then the game makes no sound
+  // (web/play/sound.py reads window.ingeniousTouched).
+  function touched(event) {
+    if (!event.isTrusted) return;
+    window.ingeniousTouched = true;
+    ["pointerdown", "keydown"].forEach(function (type) {
+      window.removeEventListener(type, touched, true);
+    });
+  }
+  ["pointerdown", "keydown"].forEach(function (type) {
+    window.addEventListener(type, touched, true);
+  });
+
   var HUMAN = "human";
   var LEVELS = ["beginner", "casual", "strong", "expert"];
   var CH_LEVELS = ["casual", "strong"];

@@ -52,7 +52,7 @@ class App:
         self.review: Any = None  # web.coach.review_screen.ReviewScreen while it is open
         self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
         self.warming: Any = None  # the warm-up task (`warm_up`)
-        self.sounds = Sounds(muted=bool(self.settings.get("muted")))
+        self.sounds = Sounds(muted=self.settings.get("muted") == "1")
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
     def speed(self) -> str:
@@ -70,10 +70,10 @@ class App:
 
     def confirm_placement(self) -> bool:
         """Hot seat: a click or tap on the board only aims a placement; again, or Place."""
-        return bool(self.settings.get("confirm"))
+        return self.settings.get("confirm") in ("1", True)
 
     def set_confirm_placement(self, on: bool) -> None:
-        self.settings["confirm"] = on
+        self.settings["confirm"] = "1" if on else ""  # settings are text (web/saves/manager.py)
         storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
         self.table.set_confirm(on)
 
@@ -87,7 +87,7 @@ class App:
     def toggle_sound(self) -> None:
         """The Sound button (the board game's and the Challenges'): on or off, remembered."""
         self.sounds.muted = not self.sounds.muted
-        self.settings["muted"] = self.sounds.muted
+        self.settings["muted"] = "1" if self.sounds.muted else ""  # settings are text
         storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
         self.draw_sound_buttons()
 
