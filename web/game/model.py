@@ -241,7 +241,7 @@ def preview_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
             spoken += ". " + _("Ingenious!")
         return PreviewModel(gains, int(preview["bonus"]), capped, "", spoken)
     if tile is not None and screen.aim.cell is not None:
-        why = refusal(game, aimed_move(screen, tile))
+        why = refusal(game, aimed_move(screen, tile), sentence=False)
         text = (
             fmt("Not here: {why}", why=why)
             if why

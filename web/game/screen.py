@@ -164,7 +164,7 @@ class GameScreen:
                 event = game.apply(move)
             except IngeniousError as exc:
                 said = engine_text(str(exc))
-                reason = refusal(game, move) or f"{said[:1].upper()}{said[1:]}."
+                reason = refusal(game, move, sentence=False) or f"{said}."
                 screen.notice = Keyed(fmt("Not allowed: {reason}", reason=reason), position)
                 self.render()
                 return False
@@ -221,7 +221,7 @@ class GameScreen:
             if tile is None:
                 text = words.pick_a_tile(len(facts.rack), screen.touch, first=True)
             else:
-                why = refusal(game, st.aimed_move(screen, tile))
+                why = refusal(game, st.aimed_move(screen, tile), sentence=False)
                 text = (
                     fmt("Not here: {why}", why=why)
                     if why

@@ -81,7 +81,8 @@ def entry_html(item: Entry, position: int, renaming: bool) -> Markup:
         name = tag("span", {"class": "save-name"}, item.name)
     buttons = [
         tag("button", {"type": "button", "data-action": action, "data-entry": position,
-                       "aria-label": f"{_(text)}: {item.name}"}, _(text))
+                       "aria-label": fmt("{action}: {name}", action=_(text), name=item.name)},
+                      _(text))
         for text, action in ACTIONS
     ]  # fmt: skip
     return tag(

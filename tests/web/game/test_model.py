@@ -233,6 +233,15 @@ def test_a_refused_placement_says_the_engine_reason_without_coordinates() -> Non
     assert refusal(game, f"{second}:{tile[0]} {first}:{tile[1]}") == "This cell is not empty."
     assert "zone" in refusal(game, f"5,0:{tile[0]} 6,0:{tile[1]}")
     assert refusal(game, best_move(game)) == ""
+    # After "Not here:" the reason goes on the sentence: no capital ("Pas ici : cette case").
+    from web.i18n import use
+
+    try:
+        use("fr")
+        said = refusal(game, f"{second}:{tile[0]} {first}:{tile[1]}", sentence=False)
+    finally:
+        use("en")
+    assert said[:1].islower() and said.endswith("."), said
 
 
 def test_a_notice_belongs_to_its_position() -> None:
