@@ -39,6 +39,19 @@ SOUNDS: dict[str, tuple[Note, ...]] = {
     ),
     "end": tuple(Note(0.0, 1.1, f, 0.22, "sine") for f in (392.0, 493.88, 587.33, 783.99)),
 }
+#: The Sound button's picture: a speaker with waves (on) or crossed out (off).
+ICON_ON = (
+    '<svg class="sound-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
+    '<path d="M2 6h3l4-3v10l-4-3H2z" fill="currentColor"/>'
+    '<path d="M11 5.5a3.5 3.5 0 0 1 0 5M12.5 3.5a6 6 0 0 1 0 9" fill="none" '
+    'stroke="currentColor" stroke-width="1.4" stroke-linecap="round"/></svg>'
+)
+ICON_OFF = (
+    '<svg class="sound-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
+    '<path d="M2 6h3l4-3v10l-4-3H2z" fill="currentColor"/>'
+    '<path d="M11 6l4 4M15 6l-4 4" fill="none" '
+    'stroke="currentColor" stroke-width="1.4" stroke-linecap="round"/></svg>'
+)
 #: Seconds between the ticks of one move's scoring lines.
 TICK_GAP = 0.09
 MAX_TICKS = 4

@@ -29,7 +29,7 @@ from web.i18n import browser as i18n_browser
 from web.play import summary
 from web.play.botworker import Workers, limit_from_url
 from web.play.session import HUMAN, default_name
-from web.play.sound import Sounds
+from web.play.sound import ICON_OFF, ICON_ON, Sounds
 from web.saves.manager import SaveManager
 from web.shell.start import StartScreen, early_choices
 from web.store import storage
@@ -94,7 +94,7 @@ class App:
     def draw_sound_buttons(self) -> None:
         for node in document.querySelectorAll(".sound-button"):
             node.setAttribute("aria-pressed", "false" if self.sounds.muted else "true")
-            node.querySelector(".sound-icon").textContent = "🔇" if self.sounds.muted else "🔊"
+            node.querySelector(".sound-icon").outerHTML = ICON_OFF if self.sounds.muted else ICON_ON
 
     def leave_board_game(self) -> None:
         """A challenge takes the screen: the board game's bots stop, its screens hide."""

@@ -29,7 +29,7 @@ SCREEN_HTML = """
     </label>
     <span id="ch-undo-slot"></span>
     <button id="ch-sound" type="button" class="sound-button" aria-pressed="true"><span
-      class="sound-icon" aria-hidden="true">🔊</span> <span id="ch-sound-label"></span></button>
+      class="sound-icon"></span> <span id="ch-sound-label" class="sound-label"></span></button>
     <button id="ch-rules" type="button" data-action="ch-rules"></button>
   </div>
 </header>
