@@ -258,10 +258,13 @@ def print_interactions(browser: Browser, url: str, options: argparse.Namespace) 
             durations = [i.duration for i in seen]
             target = 100.0 if rate == 1.0 else 200.0
             slowest = max(seen, key=lambda i: i.duration)
+            placing = [i for i in seen if i.what != "Start game"] or seen
+            worst = max(placing, key=lambda i: i.duration)
             board = next((i for i in seen if i.what.startswith("pick")), seen[0])
             print(
                 f"CPU x{rate:g}, run {run + 1}: {len(seen)} interactions, slowest "
                 f"{slowest.duration:.0f} ms (target <= {target:.0f} ms): {slowest.line()}; "
+                f"slowest of the {len(placing)} on the board: {worst.line()}; "
                 f"first on the board: {board.line()}; median {statistics.median(durations):.0f} ms"
             )
             print("  each (ms): " + "; ".join(i.line() for i in seen))

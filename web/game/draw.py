@@ -119,6 +119,7 @@ class GameView:
 
     def __init__(self) -> None:
         self.shown: GameModel | None = None
+        self.later: GameModel | None = None  # what the last move, moves and scores show
         self.score_key: Any = None
         self.moves: tuple[MoveWords, ...] = ()
         self.shown_tracks: dict[tuple[int, str], Any] = {}
@@ -134,23 +135,26 @@ class GameView:
     def reset(self) -> None:
         """A new page content is coming (another game): draw every region afresh."""
         self.shown = None
+        self.later = None
         self.score_key = None
         self.moves = ()
         self.shown_tracks = {}
 
-    def draw(self, m: GameModel, view: dict[str, Any], keyboard: bool = False) -> None:
+    def draw(
+        self, m: GameModel, view: dict[str, Any], keyboard: bool = False, defer: bool = False
+    ) -> None:
         """Write `m`; `view` is the player view it was made from (for the score boards'
-        structure), `keyboard`: the player uses keys, so a new offer takes the focus."""
+        structure), `keyboard`: the player uses keys, so a new offer takes the focus.
+        `defer`: the last move, the move list and the score boards wait for `draw_later`
+        (after a move they are not what the tap must show at once)."""
         old = self.shown
         self.shown = m
         if old is None or old.status != m.status:
             self.el("status").textContent = m.status
         if old is None or old.announce != m.announce:
             self.el("announce").textContent = m.announce
-        if old is None or old.last_move != m.last_move:
-            self.draw_last(m.last_move)
-        if old is None or old.moves != m.moves:
-            self.draw_moves(m.moves)
+        if not defer:
+            self.draw_later(m, view)
         if old is None or old.rack != m.rack:
             self.draw_rack(m.rack, old.rack if old else None)
         if old is None or old.offer != m.offer:
@@ -166,8 +170,6 @@ class GameView:
             self.el("place-button").disabled = not b.place
             self.el("confirm-wrap").hidden = not b.confirm_shown
             self.el("confirm-place").checked = b.confirm_on
-        if old is None or old.scores != m.scores:
-            self.draw_scores(m, view)
         if old is None or old.pass_screen != m.pass_screen:
             self.draw_pass(m.pass_screen, old.pass_screen if old else None)
         if old is None or old.welcome != m.welcome:
@@ -176,6 +178,18 @@ class GameView:
             self.draw_over(m.over, old.over if old else None)
         if old is None or old.board.label != m.board.label:
             self.el("board-canvas").setAttribute("aria-description", m.board.label)
+
+    def draw_later(self, m: GameModel, view: dict[str, Any]) -> None:
+        """The last move, the move list and the score boards as `m` says (what `draw`
+        with `defer` left for later)."""
+        old = self.later
+        self.later = m
+        if old is None or old.last_move != m.last_move:
+            self.draw_last(m.last_move)
+        if old is None or old.moves != m.moves:
+            self.draw_moves(m.moves)
+        if old is None or old.scores != m.scores:
+            self.draw_scores(m, view)
 
     def draw_last(self, last: MoveWords | None) -> None:
         node = self.el("last-move")

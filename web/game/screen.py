@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -134,8 +134,10 @@ class GameScreen:
         self.facts = facts_for(self.game, self.screen, self.facts)
         return model(self.game, self.screen, self.facts)
 
-    def render(self) -> None:
-        """Draw everything from the game and the screen state, then start what is due."""
+    def render(self, defer: bool = False) -> None:
+        """Draw everything from the game and the screen state, then start what is due.
+        `defer` (after a move): the last move, the move list and the score boards are
+        drawn after the next paint, so the tap that played shows its tile first."""
         if self.game is None or self.screen is None or not self.showing:
             return
         with self.timed("render"):
@@ -144,9 +146,25 @@ class GameScreen:
             assert shown is not None and self.facts is not None
             self.shown = shown
             with self.timed("page"):
-                self.page.draw(shown, self.facts.view, self.screen.keyboard)
+                self.page.draw(shown, self.facts.view, self.screen.keyboard, defer=defer)
             self.canvas.show(self.facts.view, shown.board)
+        if defer:
+            self.after_paint(self.draw_later)
         self.schedule()
+
+    def draw_later(self) -> None:
+        """What `render(defer=True)` left: drawn as the last model says (unless the game
+        screen has gone meanwhile)."""
+        if self.showing and self.shown is not None and self.facts is not None:
+            with self.timed("later"):
+                self.page.draw_later(self.shown, self.facts.view)
+
+    def after_paint(self, work: Callable[[], None]) -> None:
+        """`work` once the page has painted the next frame (a task after it)."""
+        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+        js.requestAnimationFrame(create_once_callable(lambda now: js.setTimeout(
+            create_once_callable(work), 0)))  # fmt: skip
 
     def zoomed(self, view: zoom.View) -> None:
         if self.screen is not None:
@@ -170,7 +188,8 @@ class GameScreen:
                 return False
             st.after_move(screen, game, int(event["seat"]))
             screen.landing = self.landing(event, position_of(game))
-            self.host.game_changed()
+            with self.timed("save"):
+                self.host.game_changed()
             if game.phase == "over" and game.variant.name == "solo":
                 # Only a game finished here counts for the table (not one reopened later).
                 solo = int(game.result()["solo_result"])
@@ -180,10 +199,11 @@ class GameScreen:
                 show_banner("banner", f"Ingenious!{times}")
             if parse_placement(str(event.get("move", ""))) is not None:
                 lines = len(event.get("rays", []))
-                self.host.play_sounds(
-                    sound.move_sounds(lines, bool(event.get("bonus")), game.phase == "over")
-                )
-            self.render()
+                with self.timed("sound"):
+                    self.host.play_sounds(
+                        sound.move_sounds(lines, bool(event.get("bonus")), game.phase == "over")
+                    )
+            self.render(defer=True)
         if game.phase == "over":
             self.host.game_finished()
         return True

@@ -88,10 +88,47 @@ class Sounds:
         self.played: dict[str, int] = {}
         self.refused = 0  # sounds asked for before the player's first interaction
 
+    def listen(self) -> None:
+        """Make the audio context in idle time after the player's first real press or key
+        (at once if there was one already): made on the first sound, it held that move's
+        tap some 80 ms."""
+        import js  # type: ignore[import-not-found]
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+        if self.activated():
+            self.prepare()
+            return
+
+        def touched(event: Any) -> None:
+            if not event.isTrusted:
+                return
+            for kind in ("pointerdown", "keydown"):
+                js.window.removeEventListener(kind, proxy, True)
+            self.prepare()
+
+        proxy = create_proxy(touched)
+        for kind in ("pointerdown", "keydown"):
+            js.window.addEventListener(kind, proxy, True)
+
+    def prepare(self) -> None:
+        """The audio context, made when the page is next idle (not when muted)."""
+        import js
+        from pyodide.ffi import create_once_callable
+
+        if self.muted or self.context is not None:
+            return
+        options = js.Object.new()
+        options.timeout = 2000
+        idle = getattr(js.window, "requestIdleCallback", None)
+        if idle is None:
+            js.setTimeout(create_once_callable(lambda: self.ready()), 50)
+        else:
+            idle(create_once_callable(lambda deadline: self.ready()), options)
+
     def activated(self) -> bool:
         """The player has pressed or typed on the page (a real event, which
         web/scripts/start-form.js watches for from the first paint)."""
-        import js  # type: ignore[import-not-found]
+        import js
 
         return bool(getattr(js.window, "ingeniousTouched", False))
 

@@ -90,6 +90,7 @@ class App:
         self.settings["muted"] = "1" if self.sounds.muted else ""  # settings are text
         storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
         self.draw_sound_buttons()
+        self.sounds.prepare()
 
     def draw_sound_buttons(self) -> None:
         for node in document.querySelectorAll(".sound-button"):
@@ -186,6 +187,7 @@ class App:
         for node in document.querySelectorAll(".sound-button"):
             on(node, "click", lambda e: self.toggle_sound())
         self.draw_sound_buttons()
+        self.sounds.listen()
         self.expose_automation()
         speed_param = js.URLSearchParams.new(js.location.search).get("speed")
         if speed_param in SPEEDS:
