@@ -57,6 +57,8 @@ class LegalIndex:
         self._by_key: dict[frozenset[Half], str | Placement] = {}
         self._covered: dict[Tile, frozenset[Cell]] = {}
         self._text: Callable[[Placement], str] = str
+        # `of_game`'s placements, put into the tables when first asked (`build`).
+        self._pending: tuple[list[Placement], tuple[Cell, ...]] | None = None
         for move in legal_moves:
             halves = parse_placement(move)
             if halves is None:
@@ -73,12 +75,26 @@ class LegalIndex:
         if not placements:
             return cls(game.legal_moves())
         index = cls([])
-        cells = game.zone.cells
-        for p in placements:
-            a, b, x, y = p
-            index._by_key[_key((cells[a], COLOURS[x]), (cells[b], COLOURS[y]))] = p
+        index._pending = (placements, game.zone.cells)
         index._text = game.placement_text
         return index
+
+    def build(self) -> dict[frozenset[Half], str | Placement]:
+        """The tables, made now if `of_game` left them for later (the page makes them in
+        the frame after a new position is shown, or at the first question)."""
+        if self._pending is not None:
+            placements, cells = self._pending
+            self._pending = None
+            table = self._by_key
+            for p in placements:
+                a, b, x, y = p
+                table[_key((cells[a], COLOURS[x]), (cells[b], COLOURS[y]))] = p
+        return self._by_key
+
+    @property
+    def pending(self) -> bool:
+        """The tables are still to be made (`build`)."""
+        return self._pending is not None
 
     def _move(self, found: str | Placement | None) -> str | None:
         return found if found is None or isinstance(found, str) else self._text(found)
@@ -86,16 +102,16 @@ class LegalIndex:
     @property
     def moves(self) -> list[str]:
         """Every legal move's text (placements, then the decisions)."""
-        return [str(self._move(m)) for m in self._by_key.values()] + self.decisions
+        return [str(self._move(m)) for m in self.build().values()] + self.decisions
 
     @property
     def has_placements(self) -> bool:
-        return bool(self._by_key)
+        return self._pending is not None or bool(self._by_key)
 
     def move_for(self, tile: Tile, anchor: Cell, direction: int) -> str | None:
         """The engine's move string for this tile here, or None if illegal."""
         partner = add(anchor, DIRECTIONS[direction % 6])
-        return self._move(self._by_key.get(_key((anchor, tile[0]), (partner, tile[1]))))
+        return self._move(self.build().get(_key((anchor, tile[0]), (partner, tile[1]))))
 
     def move_between(self, tile: Tile, anchor: Cell, partner: Cell) -> str | None:
         d = direction_index(anchor, partner)
@@ -107,7 +123,7 @@ class LegalIndex:
     def anchors(self, tile: Tile) -> set[Cell]:
         """Cells where the tile's first colour can go in some legal placement."""
         cells: set[Cell] = set()
-        for key in self._by_key:
+        for key in self.build():
             for cell, colour in key:
                 if colour == tile[0] and self._partner_ok(key, cell, tile[1]):
                     cells.add(cell)
@@ -120,7 +136,7 @@ class LegalIndex:
             return known
         cells: set[Cell] = set()
         wanted = sorted(tile)
-        for key in self._by_key:
+        for key in self.build():
             if sorted(colour for _, colour in key) == wanted:
                 cells.update(cell for cell, _ in key)
         self._covered[tile] = frozenset(cells)

@@ -23,7 +23,7 @@ import js  # type: ignore[import-not-found]
 from engine import IngeniousError
 from engine.game import Game
 from web.board import motion, zoom
-from web.board.placing import parse_placement, tile_at
+from web.board.placing import LegalIndex, parse_placement, tile_at
 from web.game import state as st
 from web.game import words
 from web.game.canvas import BoardCanvas
@@ -150,7 +150,14 @@ class GameScreen:
             self.canvas.show(self.facts.view, shown.board)
         if defer:
             self.after_paint(self.draw_later)
+        index = self.facts.index
+        if index.pending:  # a new position's legal moves: ready before the first pick
+            self.after_paint(lambda: self.timed_build(index))
         self.schedule()
+
+    def timed_build(self, index: LegalIndex) -> None:
+        with self.timed("index"):
+            index.build()
 
     def draw_later(self) -> None:
         """What `render(defer=True)` left: drawn as the last model says (unless the game
