@@ -12,7 +12,7 @@ def test_the_warm_up_plays_a_throwaway_turn_and_leaves_nothing_behind() -> None:
     language is as it was."""
     before = language()
     steps = dict(warm_steps())
-    assert list(steps) == ["facts", "model", "scores", "pick", "aim", "move"]
+    assert list(steps) == ["facts", "model", "scores", "pick", "aim", "move", "save"]
     pick, aim, move = steps["pick"], steps["aim"], steps["move"]
     assert pick is not None and pick.board.legal and pick.candidate is None
     assert aim is not None and aim.candidate is not None and aim.board.ghost is not None

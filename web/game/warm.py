@@ -20,7 +20,8 @@ from web.game.facts import facts_for
 from web.game.model import GameModel, model
 from web.game.strip import strip_html
 from web.play.session import HUMAN
-from web.store.storage import UiState
+from web.play.summary import summary_text
+from web.store.storage import AUTOSAVE_KIND, Record, UiState
 from web.ui.scoreboard import board_html
 
 
@@ -55,3 +56,7 @@ def warm_steps() -> Iterator[tuple[str, GameModel | None]]:
     st.after_move(screen, game, int(event["seat"]))
     facts = facts_for(game, screen, facts)
     yield "move", model(game, screen, facts)
+    # What the autosave writes after a move (the record and the line under Continue).
+    Record(AUTOSAVE_KIND, game, [HUMAN, "casual"], screen.ui()).to_json()
+    summary_text(game)
+    yield "save", None
