@@ -493,6 +493,57 @@ def build(root: Path = ROOT) -> list[Path]:
     return written
 
 
+# --- French typography --------------------------------------------------------------
+#: French sets a no-break space before ``: ; ! ?`` and inside « », so that the sign never
+#: starts a line. The catalogue writes it (U+00A0; the narrow U+202F counts too).
+NO_BREAK = "\u00a0\u202f"
+_BEFORE_SIGN = re.compile(r"(?P<before>.)(?P<sign>[:;!?»])")
+_AFTER_QUOTE = re.compile(r"«(?P<after>.)")
+
+
+def _is_sign(text: str, at: int) -> bool:
+    """The sign at ``text[at]`` is punctuation, not part of a placeholder ("{n:.0%}"), an
+    address ("://"), a time or a ratio between digits ("10:30"), or a query ("?lang")."""
+    if any(m.start() < at < m.end() for m in FIELD.finditer(text)):
+        return False
+    sign, after = text[at], text[at + 1 : at + 3]
+    before = text[at - 1] if at > 0 else ""
+    if sign == ":" and (after.startswith("//") or (before.isdigit() and after[:1].isdigit())):
+        return False
+    return not (sign == "?" and after[:1].isalpha() and before in ("", "/", "."))
+
+
+def french_problems(text: str) -> list[str]:
+    """Where a French text lacks its no-break space (see `french_spaces`)."""
+    out = []
+    for match in _BEFORE_SIGN.finditer(text):
+        at = match.start("sign")
+        if match.group("before") not in NO_BREAK and _is_sign(text, at):
+            out.append(text[max(0, at - 12) : at + 2])
+    out += [text[m.start() : m.start() + 12] for m in _AFTER_QUOTE.finditer(text)
+            if m.group("after") not in NO_BREAK]  # fmt: skip
+    return out
+
+
+def french_spaces(text: str) -> str:
+    """`text` with French typography: a no-break space before ``: ; ! ?`` and », after «
+    (an ordinary space there becomes one; where none was, one is put)."""
+    out: list[str] = []
+    for at, char in enumerate(text):
+        if char in ":;!?»" and at > 0 and _is_sign(text, at):
+            if out and out[-1] == " ":
+                out[-1] = "\u00a0"
+            elif out and out[-1] not in NO_BREAK:
+                out.append("\u00a0")
+        if at > 0 and text[at - 1] == "«" and char not in NO_BREAK:
+            if char == " ":
+                char = "\u00a0"
+            else:
+                out.append("\u00a0")
+        out.append(char)
+    return "".join(out)
+
+
 def problems(root: Path = ROOT) -> list[str]:
     """Everything wrong with the catalogues, one line each (empty: all is well)."""
     found = extract(root)
@@ -524,6 +575,11 @@ def problems(root: Path = ROOT) -> list[str]:
                     f"{rel}: {entry.msgid!r} must be {'' if entry.plural is None else 'not '}plural"
                 )
             wanted = set(FIELD.findall(entry.msgid)) | set(FIELD.findall(entry.plural or ""))
+            if lang == "fr":
+                for form in entry.msgstr:
+                    for where in french_problems(form):
+                        out.append(f"{rel}: {entry.msgid!r}: no no-break space in {where!r}"
+                                   " (python3 tools/i18n.py french)")  # fmt: skip
             for form in entry.msgstr:
                 got = set(FIELD.findall(form))
                 if got - wanted or (wanted - got and entry.plural is None):
@@ -540,8 +596,17 @@ def problems(root: Path = ROOT) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The game's message catalogues.")
-    parser.add_argument("command", choices=("extract", "update", "build", "check"))
+    parser.add_argument("command", choices=("extract", "update", "build", "check", "french"))
     args = parser.parse_args(argv)
+    if args.command == "french":  # French typography written into the French catalogue
+        path = po_path(ROOT, "fr")
+        head, entries = read_po(path.read_text(encoding="utf-8"), str(path))
+        for entry in entries:
+            entry.msgstr = [french_spaces(form) for form in entry.msgstr]
+        path.write_text(write_po(entries, head, f"Ingenious: {LANGUAGE_NAMES['fr']}"), "utf-8")
+        for made in build():
+            print(f"wrote {made.relative_to(ROOT)}")
+        return 0
     if args.command == "extract":
         for entry in extract().values():
             print(entry.msgid if entry.plural is None else f"{entry.msgid} | {entry.plural}")

@@ -57,6 +57,15 @@ def test_every_challenge_speaks_the_language_of_the_address(
             check_screen(page, lang, f"{variant}, turn {turn}")
             if over_shown(page):
                 break
+            if variant == "dice":  # the dice rolled, and a wild made when a pair allows one
+                if page.locator("#ch-roll").count():
+                    page.click("#ch-roll")
+                    expect(page.locator("#ch-resolve")).to_be_visible()
+                splits = page.locator("#ch-act select[id^=ch-split-]")
+                if splits.count():
+                    splits.first.select_option(str(len(splits.first.locator("option").all()) - 1))
+                    expect(page.locator("#ch-act select[id^=ch-wild-]").first).to_be_visible()
+                check_screen(page, lang, f"{variant}, turn {turn}, rolled")
             PLAYERS[variant](page, turn)
         wait_idle(page)
         check_screen(page, lang, f"{variant}, after the turns")

@@ -299,9 +299,11 @@ def test_pinch_zooms_the_board_and_taps_still_place_on_the_right_cells(
     assert box is not None
     mx, my = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     dx, dy = mx - x, my - y
-    touch(cdp, "touchStart", [(mx - dx / 2, my - dy / 2)])
+    # The finger starts in the board's middle (always on the board, whatever its size) and
+    # the board follows it, also past the board's edge.
+    touch(cdp, "touchStart", [(mx, my)])
     for step in range(1, 9):
-        touch(cdp, "touchMove", [(mx - dx / 2 + dx * step / 8, my - dy / 2 + dy * step / 8)])
+        touch(cdp, "touchMove", [(mx + dx * step / 8, my + dy * step / 8)])
     touch(cdp, "touchEnd", [])
     lifts = handled(page, lifts + 1)
     assert spacing(page) / fitted > 2.0, "still zoomed in"

@@ -152,6 +152,10 @@ def test_the_game_speaks_the_language_of_the_address(
     page.click("#open-tutorial")
     expect(page.locator("#tut-goal")).not_to_be_empty()
     assert (left := english_left(page, lang, "#guide-screen")) == [], left
+    # The last lesson: its scores name the player and the opponent in this language.
+    page.evaluate("window.ingenious.tutorialLesson(window.ingenious.tutorial().count - 1)")
+    expect(page.locator("#tut-scores .tut-track")).to_have_count(2)
+    assert (left := english_left(page, lang, "#guide-screen")) == [], left
 
     # An embed explaining a position (its own title is the author's: none here), stepped
     # to its total, and one in try mode.

@@ -59,6 +59,17 @@ def test_names_from_a_link_are_cleaned_and_long_ones_wrap_on_every_card(
     text = page.locator("#over-screen").inner_text()
     assert "\u202e" not in text and "\u2067" not in text and "Ann Bob" in text
     assert page.evaluate(OVERFLOWS, "#over-screen") == []  # the card is the dialog itself
+    # Each place's number starts its name's first line ("1. / Ann" broke apart on a phone).
+    apart = page.evaluate(
+        """[...document.querySelectorAll('#ranking li')].filter((li) => {
+             const place = li.querySelector('.rank-place').getBoundingClientRect();
+             const range = document.createRange();
+             range.selectNodeContents(li.querySelector('.rank-name'));
+             const first = range.getClientRects()[0];
+             return Math.abs(place.top - first.top) > 2 || place.right > first.left;
+           }).map((li) => li.textContent)"""
+    )
+    assert apart == []
     page.click("#over-board")
     expect(page.locator("#scoreboard .score-name").first).to_be_visible()
     assert page.evaluate(OVERFLOWS, "#scoreboard") == []

@@ -223,8 +223,8 @@ def test_a_resumed_game_shows_the_moves_since_the_last_turn(
     welcome = page.locator("#welcome")
     expect(welcome).to_be_visible()
     last_ann = max(i for i, e in enumerate(game.log) if e["seat"] == 0)
-    expect(welcome.locator("li")).to_have_count(len(game.moves) - last_ann - 1)
-    expect(welcome.locator("li").first).to_contain_text("Bob: ")
+    expect(welcome.locator("#welcome-moves li")).to_have_count(len(game.moves) - last_ann - 1)
+    expect(welcome.locator("#welcome-moves li").first).to_contain_text("Bob: ")
     expect(welcome.locator("#welcome-standing")).to_contain_text("Lowest colours now: Ann ")
     marked = page.evaluate("window.ingenious.marked()")
     assert len(marked) >= 2

@@ -541,6 +541,10 @@ def test_a_link_with_a_game_offers_it_without_replacing_the_autosave(
     dialog.get_by_role("button", name="Watch the replay").click()
     viewer = page.locator("#replay")
     steps = frames(shared)
+    expect(viewer.locator(".replay-step")).to_have_text("Move 0 of 6")  # from the start
+    viewer.get_by_role("button", name="Step forward").click()
+    expect(viewer.locator(".replay-step")).to_have_text("Move 1 of 6")
+    viewer.get_by_role("button", name="Last step").click()
     expect(viewer.locator(".replay-step")).to_have_text("Move 6 of 6")
     viewer.get_by_role("button", name="Step back").click()
     expect(viewer.locator(".replay-step")).to_have_text("Move 5 of 6")

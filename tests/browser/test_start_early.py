@@ -88,8 +88,16 @@ def test_choices_without_start_stay_on_the_form_python_draws(
     page: Page, server_url: str, held: Held
 ) -> None:
     """Choices made before Python, without Start, are still on the form after Python took
-    it over, and the form then works from Python (a team game shows team seat labels)."""
+    it over, and the form then works from Python (a team game shows team seat labels).
+    Python's arrival moves nothing on the first visit: the title's symbols are there
+    before it, Continue is hidden both times (nothing to continue) and the Play on card
+    keeps its size (room was kept for the Daily puzzle). After ☰ Menu from a challenge
+    the start screen shows from its top, with the challenge's kind still on the card."""
     open_held(page, server_url, held)
+    expect(page.locator("#brand-symbols svg")).to_have_count(6)
+    expect(page.locator("#continue-game")).to_be_hidden()
+    card = "document.querySelector('#more-title').parentElement.getBoundingClientRect().height"
+    before = page.evaluate(card)
     page.select_option("#players", "3")
     page.fill("#seat-name-2", "Cy")
     page.check('input[name="ch-kind"][value="dice"]')
@@ -100,6 +108,9 @@ def test_choices_without_start_stay_on_the_form_python_draws(
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     assert page.evaluate("window.ingeniousStart.taken()")
     expect(page.locator("#start")).to_be_visible()
+    expect(page.locator("#open-puzzle")).to_be_visible()
+    expect(page.locator("#continue-game")).to_be_hidden()
+    assert page.evaluate(card) == pytest.approx(before, abs=1)
     expect(page.locator("#players")).to_have_value("3")
     expect(page.locator("#seat-name-2")).to_have_value("Cy")
     expect(page.locator('input[name="ch-kind"][value="dice"]')).to_be_checked()
@@ -107,11 +118,16 @@ def test_choices_without_start_stay_on_the_form_python_draws(
     page.check('input[name="variant"][value="team"]')
     expect(page.locator("#open-row")).to_be_visible()
     expect(page.locator("#seats .seat-no").first).to_have_text("Team A")
-    page.check('input[name="ch-kind"][value="cards"]')
+    page.check('input[name="ch-kind"][value="tiles"]')
     page.click("#ch-start")
     expect(page.locator("#challenge-screen")).to_be_visible()
     state = page.evaluate("window.ingeniousChallenges.state()")
     assert "Dee" in str(state)
+    page.wait_for_function("!window.ingeniousChallenges.busy()")
+    page.click("#ch-menu")
+    expect(page.locator("#start")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    expect(page.locator('input[name="ch-kind"][value="tiles"]')).to_be_checked()
 
 
 def test_challenge_started_before_python_starts_once_ready(

@@ -146,3 +146,27 @@ def test_the_early_texts_script_holds_the_pages_translations(tmp_path: Path) -> 
     for lang in (*i18n.TRANSLATED, "xx"):
         assert f'"{lang}":{{"plural":' in script
     shutil.rmtree(tmp_path)
+
+
+def test_french_takes_a_no_break_space_before_its_high_signs_and_inside_quotes() -> None:
+    """French sets a no-break space before : ; ! ? and inside « » (an ordinary space
+    there would let the sign start a line): the check finds each missing one, the fixer
+    puts it in, and neither touches placeholders, addresses or times."""
+    assert len(i18n.french_problems("Pas ici : une case ; voilà !")) == 3
+    fixed = i18n.french_spaces("Pas ici: «x» ; {n:.0%} à 10:30, file://a/?lang=fr Quoi?")
+    assert (
+        fixed
+        == "Pas ici\u00a0: «\u00a0x\u00a0»\u00a0; {n:.0%} à 10:30, file://a/?lang=fr Quoi\u00a0?"
+    )
+    assert i18n.french_problems(fixed) == []
+    assert i18n.french_spaces(fixed) == fixed
+
+
+def test_the_french_catalogue_keeps_french_typography() -> None:
+    """Every French text of the game has its no-break spaces (`tools/i18n.py check` says
+    which is missing; `tools/i18n.py french` puts them in)."""
+    head, entries = i18n.read_po(i18n.po_path(i18n.ROOT, "fr").read_text(encoding="utf-8"))
+    missing = [(e.msgid, w) for e in entries for f in e.msgstr for w in i18n.french_problems(f)]
+    assert missing == []
+    # Numbers agree with their words (plural forms, or a wording that needs none): no "(s)".
+    assert [e.msgid for e in entries if any("(s)" in f for f in e.msgstr)] == []

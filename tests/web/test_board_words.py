@@ -39,6 +39,22 @@ def test_ordinals() -> None:
     ]  # fmt: skip
 
 
+def test_a_cells_place_agrees_with_the_word_for_cell() -> None:
+    """ "Case", "casilla" and "casella" are feminine: the first cell is the "1re case"
+    (not "1er case"), "casilla 1.ª", "casella 1ª"; German and Dutch count as before."""
+    from web.i18n import use
+
+    said = {}
+    try:
+        for lang in ("fr", "es", "it", "de", "nl"):
+            use(lang)
+            said[lang] = cell_words(5, (-5, 0), short=True)
+    finally:
+        use("en")
+    assert said["fr"].endswith("1re case") and said["es"].endswith("casilla 1.ª")
+    assert said["it"].endswith("casella 1ª") and "1. " in said["de"] and "1e " in said["nl"]
+
+
 def test_cells_are_named_by_row_from_the_top_and_place_from_the_left() -> None:
     assert cell_words(5, (0, -5)) == "row 1 of 11, 1st of 6 cells"
     assert cell_words(5, (5, -5)) == "row 1 of 11, 6th of 6 cells"

@@ -197,3 +197,44 @@ def test_a_hand_cards_name_begins_with_its_visible_key_and_holds_its_counts() ->
     words = re.sub(r'<span aria-hidden="true">[^<]*</span>', "", words)
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", words[words.index(">") + 1 :])).strip()
     assert text == "1: green disc and orange hexagon, face-up matches: green 2, orange 3"
+
+
+def dice_with_a_wild() -> tuple[Session, Screen]:
+    """A Dice Challenge after the person's roll, a pair of their dice made a wild."""
+    from tests.web.test_challenges_screen import Table, blocks
+    from web.challenges.parts import Splits
+
+    for seed in range(40):
+        session = Session(setup_for("dice", [HUMAN, "casual"], seed=seed))
+        dice = session.game.view(0)["dice"][0]
+        if any(dice.count(d) >= 2 for d in dice):
+            break
+    table = Table(session)
+    table.press("ch-roll")
+    (splits,) = blocks(table.model, Splits)
+    return session, table.press(splits.groups[0].id, "1")
+
+
+def test_the_dice_panel_has_its_button_by_the_dice_and_the_arrows_together() -> None:
+    """The Score button comes right after the person's dice, before the scoring order (so
+    a phone shows it with the dice), and each row's ↑ and ↓ sit in one box that never
+    wraps apart; a wild's colour menu names the colours in the player's language."""
+    from web.i18n import use
+
+    _session, model = dice_with_a_wild()
+    html = panel_html(model.panel.blocks)
+    assert html.index('id="ch-resolve"') < html.index('class="ch-items"')
+    assert html.index("ch-own") < html.index('id="ch-resolve"')
+    rows = re.findall(r'<li class="ch-item">.*?</li>', html, re.S)
+    assert rows and all(
+        re.search(r'<span class="ch-item-moves"><button[^>]*ch-up-\d+.*?ch-down-\d+', row, re.S)
+        for row in rows
+    )
+    try:
+        use("de")
+        german = panel_html(model.panel.blocks)
+    finally:
+        use("en")
+    options = re.findall(r'<option value="(\w+)"[^>]*>([^<]*)</option>', german)
+    wild = [(value, shown.lower()) for value, shown in options if value in ("red", "purple")]
+    assert ("red", "rot") in wild and ("purple", "violett") in wild, wild

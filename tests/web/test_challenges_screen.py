@@ -566,3 +566,34 @@ def test_a_roll_starts_from_the_best_plan_never_below_matching_each_die() -> Non
                 assert best.value(view, 0) >= other.value(view, 0)
         better += best.value(view, 0) > plain.value(view, 0)
     assert better > 0
+
+
+def test_a_match_ends_with_its_own_ranking_and_a_tally_that_fits_a_phone() -> None:
+    """The match's last dialog ranks the players by victory points (its winners first, a
+    shared place where the points tie), not by the last challenge's rows, which read as
+    the match's result under its heading; the tally heads its columns with the short
+    names ("Cards", not "Card Challenge"), so four players' table fits a phone. Behind a
+    tally the next challenge has not begun: the Dice Challenge shows no die's face."""
+    seats = [HUMAN, "strong", "casual", "casual"]
+    session = Session(setup_for("match", seats, ["cards", "dice"]))
+    assert play_until(session, lambda s: s.awaiting_tally)
+    between = screen_model(session, ScreenState())
+    assert between.dialog is not None and between.dialog.tally is not None
+    assert between.dialog.tally.titles == ("Cards", "Dice")
+    assert all(d.colour is None for seat in between.table.seats for d in seat.dice)
+    assert play_until(session, lambda s: s.over)
+    final = screen_model(session, ScreenState())
+    assert isinstance(final.dialog, ResultDialog) and final.dialog.tally is not None
+    tally = session.match.tally
+    places = final.dialog.ranking
+    assert [p.name for p in places] == [
+        session.setup.names[seat] for seat in sorted(range(4), key=lambda seat: -tally[seat])
+    ]
+    winners = {session.setup.names[s] for s in session.match.result()["winners"]}
+    assert {p.name for p in places if p.first} == winners
+    assert all(p.detail.endswith("victory points") or p.detail.endswith("victory point")
+               for p in places)  # fmt: skip
+    for place in places:
+        assert place.place == 1 + sum(
+            1 for t in tally if t > tally[session.setup.names.index(place.name)]
+        )

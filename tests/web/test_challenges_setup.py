@@ -86,3 +86,21 @@ def test_a_hostile_name_is_written_back_into_the_form_as_text() -> None:
     rows = form_model(SetupForm().changed("ch-seat-name-0", hostile, False)).seat_rows
     assert "<img" not in rows
     assert 'value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"' in rows
+
+
+def test_the_card_shows_the_challenge_being_played_after_menu() -> None:
+    """A challenge continued or resumed puts its own choices on the card (a dice game of
+    three, its names and bot levels, a match's games), so ☰ Menu does not show Cards and
+    the defaults instead; a default name stays an empty field, the seed and the seats
+    beyond its players stay as they were."""
+    before = SetupForm(seed="42").changed("ch-seat-name-3", "Dee", False)
+    dice = make_setup("dice", [], 3, ["Ann", "", ""], [HUMAN, "strong", "casual"], "7", True, 1)
+    form = SetupForm.of(dice, before)
+    assert (form.kind, form.players, form.start_rule, form.seed) == ("dice", 3, True, "42")
+    assert form.seats[:3] == (("Ann", HUMAN), ("", "strong"), ("", "casual"))
+    assert form.seats[3] == ("Dee", "casual")
+    assert form.setup(5).names == dice.names and form.setup(5).seats == dice.seats
+    match = make_setup("match", ["tiles", "cards"], 2, ["", ""], [HUMAN, "casual"], "", False, 1)
+    again = SetupForm.of(match)
+    assert (again.kind, again.games) == ("match", ("tiles", "cards"))
+    assert again.setup(5).challenges == ["tiles", "cards"]

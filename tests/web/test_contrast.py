@@ -177,3 +177,13 @@ def test_challenge_score_row_digits_are_readable(state: str, selector: str) -> N
     except AssertionError:
         ink = css_value(CHALLENGES, CELL, "color")
     assert contrast(ink, background) >= TEXT, f"{state}: {contrast(ink, background):.2f}:1"
+
+
+def test_the_rules_links_are_the_games_brown_and_readable() -> None:
+    """The rules page's links (its contents and cross-references) are drawn in the game's
+    colours, not the browser's default blue, and read 4.5:1 on the card."""
+    guide = (ROOT / "web" / "styles" / "guide.css").read_text(encoding="utf-8")
+    for selector in (".guide-body a", ".guide-body a:hover"):
+        colour = css_value(guide, selector, "color")
+        assert contrast(colour, css_var("card")) >= TEXT, (selector, colour)
+        assert colour.lower() not in ("#0000ee", "blue", "#551a8b")

@@ -100,9 +100,24 @@ def test_counts_mark_the_colours_still_at_zero() -> None:
     }
 
 
-def test_ray_text_reaching_the_markup_is_escaped() -> None:
+def test_ray_text_reaching_the_markup_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever a ray says is text, never markup (defence in depth: the engine names the
     colours and directions)."""
-    ray = {"colour": "red", "points": 1, "from": ["<b>", 0], "direction": "E", "cells": []}
+    from web.teach import teach
+
+    monkeypatch.setitem(teach.DIRECTION_WORDS, "E", "<b>")
+    ray = {"colour": "red", "points": 1, "from": [0, 0], "direction": "E", "cells": []}
     html = ray_items([ray])
     assert "<b>" not in html and "&lt;b&gt;" in html
+
+
+def test_a_ray_says_where_it_starts_in_rows_and_cells_not_coordinates() -> None:
+    """A teaching board tells where a ray starts as the keyboard cursor and the move lines
+    count ("row 6, 6th cell"), not by coordinates ("0,0") nor compass codes ("(SE)")."""
+    ray = {"colour": "green", "points": 3, "from": [0, 0], "direction": "SE", "cells": []}
+    said = ray_text(ray, 5)
+    assert said == "green on row 6, 6th cell, looking down-right: 3 in a row, +3", said
+    path = ROOT / "docs" / "positions" / "2-red-and-two-blue.json"
+    score = score_position(parse_position(json.loads(path.read_text(encoding="utf-8"))))
+    for step in explain(score, 5):
+        assert not re.search(r"-?\d+,-?\d+", step.text), step.text

@@ -90,5 +90,5 @@ def test_the_stored_summary_keeps_ids_and_reads_in_the_readers_language() -> Non
     assert "Zug" not in stored
     i18n.use("fr")
     assert summary.read_text(stored) == (
-        "Partie standard : Ada, Bea — 1 coup joué ; plus basse : Ada 0, Bea 0."
+        "Partie standard\u00a0: Ada, Bea — 1 coup joué\u00a0; plus basse\u00a0: Ada 0, Bea 0."
     )

@@ -60,3 +60,28 @@ def test_cursor_moves_stay_in_the_zone_and_up_down_are_inverse() -> None:
     back = step_cursor(step_cursor((2, 1), "ArrowUp", 5), "ArrowDown", 5)
     assert back == (2, 1)
     assert step_cursor((5, 0), "ArrowRight", 5) == (5, 0)
+
+
+def test_the_index_built_from_the_engines_placements_answers_as_the_one_from_texts() -> None:
+    """`LegalIndex.of_game` (the engine's placements, texts written only when asked for)
+    gives every answer the index of `game.legal_moves()` texts gives, move texts included,
+    over the positions of whole games and the swap decision."""
+    from engine import new_game
+
+    for seed, players in ((3, 2), (8, 4)):
+        game = new_game("standard", players, seed=seed)
+        while game.phase != "over":
+            texts = LegalIndex(game.legal_moves())
+            built = LegalIndex.of_game(game)
+            assert sorted(built.moves) == sorted(game.legal_moves())
+            assert built.decisions == texts.decisions
+            assert built.has_placements == texts.has_placements
+            for tile in {tuple(t) for t in game.view(game.current)["racks"][str(game.current)]}:
+                assert built.covered_cells(tile) == texts.covered_cells(tile)
+                assert built.anchors(tile) == texts.anchors(tile)
+                for anchor in sorted(texts.anchors(tile))[:4]:
+                    assert built.directions(tile, anchor) == texts.directions(tile, anchor)
+                    for d in range(6):
+                        assert built.move_for(tile, anchor, d) == texts.move_for(tile, anchor, d)
+            moves = game.legal_moves()
+            game.apply(moves[len(moves) // 3])

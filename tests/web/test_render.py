@@ -75,3 +75,41 @@ def test_with_path2d_the_board_is_filled_in_a_few_calls(monkeypatch: Any) -> Non
     zone = [p for p in paths if p[1].count("Z") == 91]
     assert len(zone) == 1 and zone[0][1].startswith("M")
     assert ctx.count("fill") < 40
+
+
+def test_points_badges_cover_no_symbol() -> None:
+    """Each ray's points badge sits beside the ray's far end on a cell that shows no
+    symbol: it covers none of the counted symbols, the aimed tile, the other tiles or the
+    printed symbols (it used to sit on the far cell's corner, over its symbol and the
+    next one's), and no two badges overlap."""
+    game = new_game("standard", players=2, seed=11)
+    for _ in range(10):
+        moves = [m for m in game.legal_moves() if m not in ("swap", "pass")]
+        game.apply(max(moves, key=lambda m: (len(game.preview(m)["rays"]), m)))
+    moves = [m for m in game.legal_moves() if m not in ("swap", "pass")]
+    move = max(moves, key=lambda m: (len(game.preview(m)["rays"]), m))
+    rays = game.preview(move)["rays"]
+    assert len(rays) >= 2
+    (a, ca), (b, cb) = [
+        (tuple(int(v) for v in half.split(":")[0].split(",")), half.split(":")[1])
+        for half in move.split()
+    ]
+    scene = render.scene_from_view(game.view(None))
+    scene.ghost = render.Ghost((a, b), (ca, cb))  # type: ignore[arg-type]
+    scene.rays = rays
+    layout = fit_layout(6.35, 800, 600, 2)
+    ctx = RecordingContext()
+    render.draw_overlay(ctx, layout, scene, 0.0)
+    badges = [(x, y) for name, (_, x, y) in ((n, a) for n, a in ctx.calls if n == "fillText")]
+    assert len(badges) == len(rays)
+    symbols = {cell for cell, _ in scene.symbols} | {a, b}
+    symbols |= {cell for t in scene.tiles for cell in (t[0], t[2])}
+    symbols |= {(int(c[0]), int(c[1])) for r in rays for c in r["cells"]}
+    size = layout.size
+    for x, y in badges:
+        for cell in symbols:
+            cx, cy = layout.to_pixel(cell)
+            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 >= 1.02 * size, (cell, x, y)
+    for i, (x, y) in enumerate(badges):
+        for u, v in badges[i + 1 :]:
+            assert ((x - u) ** 2 + (y - v) ** 2) ** 0.5 >= 0.84 * size

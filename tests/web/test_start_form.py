@@ -14,6 +14,7 @@ from web.shell.start_form import (
     BoardForm,
     board_form_model,
     board_from,
+    brand_symbols_html,
     challenge_from,
     choices_from,
     rows_key,
@@ -130,3 +131,17 @@ def test_index_html_seat_rows_are_what_python_draws_for_the_default_choices() ->
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     assert _fieldset(html, "seats") == str(board_form_model(BoardForm()).seat_rows)
     assert _fieldset(html, "ch-seats") == str(form_model(SetupForm()).seat_rows)
+
+
+def test_index_html_has_the_titles_symbols_and_no_continue_button_at_first_paint() -> None:
+    """The six symbols under the title are in the page as Python draws them (they used to
+    appear only once Python was up), Continue is hidden until there is something to
+    continue (not a disabled button above "No saved game yet"), and room is kept for the
+    Daily puzzle button Python adds, so the Play on card does not grow under the pointer."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<div id="brand-symbols"[^>]*>(.*?)</div>', html, re.S)
+    assert match is not None and match.group(1) == str(brand_symbols_html())
+    button = re.search(r'<button id="continue-game"[^>]*>', html)
+    assert button is not None and " hidden" in button.group(0)
+    tutorial = html.index('id="open-tutorial"')
+    assert html.index('class="puzzle-slot"', tutorial) < html.index("</section>", tutorial)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import parse_position
+from web.i18n import _
 from web.teach.tutorial import (
     DONE,
     EXAMPLE_2,
@@ -121,3 +122,20 @@ def test_the_drawn_board_is_the_engine_board() -> None:
     shown = practice.position()
     assert shown.cells[(0, 0)] == shown.cells[(0, 1)] == 2
     assert ((0, 0), (0, 1)) in shown.tiles
+
+
+def test_the_end_lesson_names_the_players_in_the_players_language() -> None:
+    """In German the last lesson's scores and words say "Du" and "Karl", not the English
+    "You" and "Carl" (the tie-break's explanation names them too)."""
+    from web.i18n import use
+
+    try:
+        use("de")
+        lose = Practice(lesson("end"))
+        _verdict, message = lose.play("0,0:yellow 1,0:orange")
+        goal = _(lesson("end").goal)
+    finally:
+        use("en")
+    assert lose.game.names == ["Du", "Karl"]
+    assert "Karl" in message and "Carl" not in message and "You" not in message
+    assert "Karl" in goal

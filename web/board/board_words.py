@@ -45,9 +45,10 @@ AXES = (
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st (in the player's language)."""
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st (in the player's language, as a
+    cell's: the word is feminine in French, Spanish and Italian, "1re case")."""
     if language() != "en":
-        return language_ordinal(n)
+        return language_ordinal(n, feminine=True)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

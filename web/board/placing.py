@@ -9,8 +9,11 @@ the direction clockwise, which is what a player does with a real tile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine.game import Game, Placement
+from engine.tiles import COLOURS
 from web.board.hexgrid import DIRECTIONS, Cell, add, direction_index, ring
 
 Tile = tuple[str, str]
@@ -48,24 +51,67 @@ class LegalIndex:
     """Lookup tables over one position's legal moves."""
 
     def __init__(self, legal_moves: list[str]) -> None:
-        self.moves = list(legal_moves)
         self.decisions = [m for m in legal_moves if m in DECISIONS]
-        self._by_key: dict[frozenset[Half], str] = {}
+        # A placement's engine text, or the engine's placement itself (`of_game`), written
+        # as text only when asked for.
+        self._by_key: dict[frozenset[Half], str | Placement] = {}
         self._covered: dict[Tile, frozenset[Cell]] = {}
+        self._text: Callable[[Placement], str] = str
+        # `of_game`'s placements, put into the tables when first asked (`build`).
+        self._pending: tuple[list[Placement], tuple[Cell, ...]] | None = None
         for move in legal_moves:
             halves = parse_placement(move)
             if halves is None:
                 continue
             self._by_key[_key(*halves)] = move
 
+    @classmethod
+    def of_game(cls, game: Game) -> LegalIndex:
+        """The index of the legal moves of `game` as it stands, built from the engine's
+        placements (cell numbers and colours) rather than from each move's text written
+        and read back, which took most of a new position's time on the first tap: a
+        move's text is written when asked for, the same as `game.legal_moves()` gives."""
+        placements = game.placements()
+        if not placements:
+            return cls(game.legal_moves())
+        index = cls([])
+        index._pending = (placements, game.zone.cells)
+        index._text = game.placement_text
+        return index
+
+    def build(self) -> dict[frozenset[Half], str | Placement]:
+        """The tables, made now if `of_game` left them for later (the page makes them in
+        the frame after a new position is shown, or at the first question)."""
+        if self._pending is not None:
+            placements, cells = self._pending
+            self._pending = None
+            table = self._by_key
+            for p in placements:
+                a, b, x, y = p
+                table[_key((cells[a], COLOURS[x]), (cells[b], COLOURS[y]))] = p
+        return self._by_key
+
+    @property
+    def pending(self) -> bool:
+        """The tables are still to be made (`build`)."""
+        return self._pending is not None
+
+    def _move(self, found: str | Placement | None) -> str | None:
+        return found if found is None or isinstance(found, str) else self._text(found)
+
+    @property
+    def moves(self) -> list[str]:
+        """Every legal move's text (placements, then the decisions)."""
+        return [str(self._move(m)) for m in self.build().values()] + self.decisions
+
     @property
     def has_placements(self) -> bool:
-        return bool(self._by_key)
+        return self._pending is not None or bool(self._by_key)
 
     def move_for(self, tile: Tile, anchor: Cell, direction: int) -> str | None:
         """The engine's move string for this tile here, or None if illegal."""
         partner = add(anchor, DIRECTIONS[direction % 6])
-        return self._by_key.get(_key((anchor, tile[0]), (partner, tile[1])))
+        return self._move(self.build().get(_key((anchor, tile[0]), (partner, tile[1]))))
 
     def move_between(self, tile: Tile, anchor: Cell, partner: Cell) -> str | None:
         d = direction_index(anchor, partner)
@@ -77,7 +123,7 @@ class LegalIndex:
     def anchors(self, tile: Tile) -> set[Cell]:
         """Cells where the tile's first colour can go in some legal placement."""
         cells: set[Cell] = set()
-        for key in self._by_key:
+        for key in self.build():
             for cell, colour in key:
                 if colour == tile[0] and self._partner_ok(key, cell, tile[1]):
                     cells.add(cell)
@@ -90,7 +136,7 @@ class LegalIndex:
             return known
         cells: set[Cell] = set()
         wanted = sorted(tile)
-        for key in self._by_key:
+        for key in self.build():
             if sorted(colour for _, colour in key) == wanted:
                 cells.update(cell for cell, _ in key)
         self._covered[tile] = frozenset(cells)

@@ -8,11 +8,11 @@ position changes) and an overlay (ghost tile, rays, cursor, animations; every fr
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from web.board.hexgrid import Cell, Layout, fit_layout, ring, zone_cells
+from web.board.hexgrid import Cell, Layout, fit_layout, neighbours, ring, zone_cells
 from web.board.motion import hint_alpha
 from web.board.symbols import FILL, INK, OUTLINE, Disc, Poly, symbol_shape
 
@@ -315,7 +315,7 @@ def draw_overlay(
         a, b = scene.hint.cells
         draw_tile(ctx, layout, a, scene.hint.colours[0], b, scene.hint.colours[1], alpha=pulse)
     if scene.rays:
-        draw_rays(ctx, layout, scene.rays, 1.0)
+        draw_rays(ctx, layout, scene.rays, 1.0, occupied(scene))
     if scene.ghost:
         a, b = scene.ghost.cells
         draw_tile(ctx, layout, a, scene.ghost.colours[0], b, scene.ghost.colours[1], alpha=0.9)
@@ -336,9 +336,53 @@ def draw_overlay(
         ctx.restore()
 
 
-def draw_rays(ctx: Any, layout: Layout, rays: list[dict[str, Any]], progress: float) -> None:
+def occupied(scene: Scene) -> set[Cell]:
+    """The cells that show a symbol: printed ones, tiles, the aimed tile and the hint."""
+    cells = {cell for cell, _ in scene.symbols}
+    for a, _, b, _ in scene.tiles:
+        cells.update((a, b))
+    for ghost in (scene.ghost, scene.hint):
+        if ghost is not None:
+            cells.update(ghost.cells)
+    return cells
+
+
+def badge_cells(rays: list[dict[str, Any]], taken: Collection[Cell] = ()) -> list[Cell | None]:
+    """Where each ray's points badge goes: a cell with no symbol to cover, beside the
+    ray's far end (first the next cell along the ray, then the far cell's other
+    neighbours), never on a counted cell, the tile or another badge. None: every such
+    cell shows a symbol (the badge then sits at the far cell's corner)."""
+    blocked = set(taken)
+    for ray in rays:
+        blocked.update((int(c[0]), int(c[1])) for c in ray["cells"])
+        blocked.add((int(ray["from"][0]), int(ray["from"][1])))
+    out: list[Cell | None] = []
+    for ray in rays:
+        cells = [(int(c[0]), int(c[1])) for c in ray["cells"]]
+        if not cells:
+            out.append(None)
+            continue
+        far = cells[-1]
+        before = cells[-2] if len(cells) > 1 else (int(ray["from"][0]), int(ray["from"][1]))
+        step = (far[0] - before[0], far[1] - before[1])
+        ahead = (far[0] + step[0], far[1] + step[1])
+        found = next((c for c in (ahead, *neighbours(far)) if c not in blocked), None)
+        if found is not None:
+            blocked.add(found)
+        out.append(found)
+    return out
+
+
+def draw_rays(
+    ctx: Any,
+    layout: Layout,
+    rays: list[dict[str, Any]],
+    progress: float,
+    taken: Collection[Cell] = (),
+) -> None:
     """Scoring rays: a slim coloured line from the new tile to each counted cell, which
-    gets a ring, and the ray's points in a badge at its far end."""
+    gets a ring, and the ray's points in a badge beside its far end, on a cell that shows
+    no symbol (`badge_cells`; ``taken``: the cells that show one)."""
     size = layout.size
     t = max(0.0, min(1.0, progress))
     ctx.save()
@@ -370,16 +414,20 @@ def draw_rays(ctx: Any, layout: Layout, rays: list[dict[str, Any]], progress: fl
                     ctx.stroke()
     ctx.globalAlpha = 1.0
     if t >= 1.0:
-        for ray in rays:
+        for ray, spot in zip(rays, badge_cells(rays, taken), strict=True):
             if ray["cells"]:
                 far = ray["cells"][-1]
-                x1, y1 = layout.to_pixel((int(far[0]), int(far[1])))
+                if spot is not None:
+                    bx, by = layout.to_pixel(spot)
+                else:
+                    x1, y1 = layout.to_pixel((int(far[0]), int(far[1])))
+                    bx, by = x1 + size * 0.55, y1 - size * 0.6
                 badge = f"+{ray['points']}"
                 colour = ray["colour"]
                 draw_badge(
                     ctx,
-                    x1 + size * 0.55,
-                    y1 - size * 0.6,
+                    bx,
+                    by,
                     badge,
                     FILL[colour],
                     size,

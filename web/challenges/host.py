@@ -32,6 +32,9 @@ class ChallengeHost(Protocol):
     def show_start(self) -> None:
         """Show the start screen (the challenge screen is hidden already)."""
 
+    def play_sounds(self, sounds: list[tuple[str, float]]) -> None:
+        """Play a move's sounds (`web.play.sound`), if the player allows sound."""
+
 
 class AppHost:
     """:class:`ChallengeHost` over the board game's ``App`` as it is today."""
@@ -70,6 +73,9 @@ class AppHost:
 
     def show_start(self) -> None:
         self.app.show_start()
+
+    def play_sounds(self, sounds: list[tuple[str, float]]) -> None:
+        self.app.play_sounds(sounds)
 
 
 def host_of(app: Any) -> ChallengeHost:

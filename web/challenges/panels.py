@@ -132,12 +132,13 @@ def cards_table(view: dict[str, Any]) -> CardsTable:
     )
 
 
-def dice_table(view: dict[str, Any], unrolled: int | None) -> DiceTable:
-    """Every player's dice; ``unrolled``: the seat whose roll is not shown yet."""
+def dice_table(view: dict[str, Any], unrolled: int | None, blank: bool = False) -> DiceTable:
+    """Every player's dice; ``unrolled``: the seat whose roll is not shown yet; ``blank``:
+    no roll is shown (the challenge has not begun)."""
     seats = []
     for seat, dice in enumerate(view["dice"]):
         name = view["names"][seat]
-        shown = tuple(die(None if seat == unrolled else colour) for colour in dice)
+        shown = tuple(die(None if blank or seat == unrolled else colour) for colour in dice)
         seats.append(
             DiceSeat(seat, name, seat == view["current"], fmt("{name}'s dice", name=name), shown)
         )
@@ -294,6 +295,7 @@ def dice_panel(view: dict[str, Any], choice: Choice, rolled: bool) -> PanelParts
     plan = current_plan(view, choice)
     others = others_showing(view, seat)
     parts.blocks.append(OwnDice(_("Your roll"), tuple(die(d, others[d]) for d in plan.dice)))
+    buttons_at = len(parts.blocks)  # Score and Re-roll come beside the dice (below)
     parts.blocks.append(
         Note(
             (
@@ -311,7 +313,6 @@ def dice_panel(view: dict[str, Any], choice: Choice, rolled: bool) -> PanelParts
         Action("move", "reroll") if left > 0 else None,
         keys=("r", "R"),
     )
-    parts.blocks.append(Buttons((reroll,)))
     groups = []
     for symbol in plan.groupable():
         count = plan.counts[symbol]
@@ -381,7 +382,9 @@ def dice_panel(view: dict[str, Any], choice: Choice, rolled: bool) -> PanelParts
         Action("move", plan.move_text()),
         primary=True,
     )
-    parts.blocks.append(Buttons((resolve,)))
+    # Right under the dice, so the turn's button is in view before the scoring order
+    # (which starts at the best plan and is changed only now and then).
+    parts.blocks.insert(buttons_at, Buttons((resolve, reroll)))
     parts.preview = gains
     return parts
 

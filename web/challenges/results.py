@@ -27,9 +27,11 @@ from web.challenges.session import Session
 from web.challenges.state import ScreenState
 from web.challenges.words.lines import ended_reason, winners_title
 from web.challenges.words.phrases import title as challenge_title
-from web.i18n import _, fmt
+from web.i18n import N_, _, fmt, fmt_n
 
 LOG_LINES = 80
+#: The tally's column heads: short, so four players' table fits a phone.
+SHORT_TITLES = {"cards": N_("Cards"), "dice": N_("Dice"), "tiles": N_("Tiles")}
 
 if TYPE_CHECKING:
     from web.challenges.screen import Turn
@@ -137,6 +139,19 @@ def ranking(result: dict[str, Any]) -> tuple[Place, ...]:
     )
 
 
+def match_ranking(session: Session) -> tuple[Place, ...]:
+    """The match's own ranking, by victory points (not the last challenge's)."""
+    return tuple(
+        Place(
+            entry["place"],
+            entry["name"],
+            entry["place"] == 1,
+            fmt_n("{n} victory point", "{n} victory points", "n", n=int(entry["victory_points"])),
+        )
+        for entry in session.match.result()["ranking"]
+    )
+
+
 def tally(session: Session) -> Tally:
     """The victory points of every finished challenge and the running total."""
     setup = session.setup
@@ -152,7 +167,7 @@ def tally(session: Session) -> Tally:
     )
     return Tally(
         _("Victory points (each challenge: the lowest row)"),
-        tuple(challenge_title(v) for v in setup.challenges),
+        tuple(_(SHORT_TITLES[v]) for v in setup.challenges),
         rows,
     )
 
@@ -197,9 +212,11 @@ def dialog(
         result = game.result()
         target = int(game.view(0).get("target", 7))
         why = ended_reason(result, game.variant, game.names, target)
+        places = ranking(result)
         if setup.is_match:
             heading = winners_title(setup.names, session.match.result()["winners"], True)
             why = fmt("Last game: {why} The most victory points win the match.", why=why)
+            places = match_ranking(session)
         else:
             heading = winners_title(game.names, result["winners"], False)
         controls = (
@@ -211,7 +228,7 @@ def dialog(
             ResultDialog(
                 heading,
                 why,
-                ranking(result),
+                places,
                 tally(session) if setup.is_match else None,
                 controls,
                 between=False,

@@ -269,7 +269,8 @@ def screen_model(session: Session, state: ScreenState) -> Screen:
         table: Table = cards_table(view)
     elif variant == "dice":
         unrolled = turn.seat if turn.mine and needs_roll(view, session.rolled) else None
-        table = dice_table(view, unrolled)
+        # Behind the tally the next challenge has not begun: nobody's dice show yet.
+        table = dice_table(view, unrolled, blank=session.awaiting_tally)
     else:
         table = tiles_table(view)
     the_panel, parts = panel(session, state, turn, view)

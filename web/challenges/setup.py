@@ -140,6 +140,27 @@ class SetupForm:
                 return replace(self, seats=tuple((n, k) for n, k in seats))
         return self
 
+    @classmethod
+    def of(cls, setup: ChallengeSetup, before: SetupForm | None = None) -> SetupForm:
+        """The form for a challenge being played (continued or resumed): its kind or match
+        games, players, seats and names (a default name stays an empty field), the start
+        rule; seats beyond its players and the seed as they were (``before``)."""
+        before = before or cls()
+        kind = "match" if setup.is_match else setup.challenges[0]
+        seats = [list(s) for s in before.seats]
+        for seat in range(setup.players):
+            name, controller = setup.names[seat], setup.seats[seat]
+            seats[seat] = ["" if name == default_name(seat, controller) else name, controller]
+        return replace(
+            before,
+            kind=kind,
+            games=tuple(setup.challenges) if setup.is_match else before.games,
+            players=setup.players,
+            seats=tuple((n, k) for n, k in seats),
+            start_rule=setup.start_rule,
+            problem="",
+        )
+
     def setup(self, fresh_seed: int) -> ChallengeSetup:
         """The checked setup (raises :class:`SetupError` naming the mistake)."""
         return make_setup(

@@ -77,11 +77,13 @@ class BoardCanvas:
         if width < 10 or height < 10:
             return
         dpr = float(js.window.devicePixelRatio or 1.0)
-        self.css_size, self.dpr = (width, height), dpr
-        for canvas in (self.canvas, self.layer, self.base):
-            canvas.width = round(width * dpr)
-            canvas.height = round(height * dpr)
-        self.base_key = None  # resizing a canvas clears it
+        if (width, height) != self.css_size or dpr != self.dpr:
+            # (Only then: sizing a canvas clears it, and its layers would be drawn again.)
+            self.css_size, self.dpr = (width, height), dpr
+            for canvas in (self.canvas, self.layer, self.base):
+                canvas.width = round(width * dpr)
+                canvas.height = round(height * dpr)
+            self.base_key = None
         radius = self.radius
         # Phones get bigger cells: the dimmed ring and the frame may run off the edge.
         room = 0.6 if min(width, height) < 520 else min(radius + 1, 7) - radius + 0.35
@@ -113,6 +115,24 @@ class BoardCanvas:
         return float(rect.left) + x, float(rect.top) + y
 
     # --- frames --------------------------------------------------------------------------------
+    def after_paint(self) -> None:
+        """The next frame is drawn only after the page has painted once: a new game's
+        screen shows at once, its board a frame later (the board's layers are the
+        costliest part of a first frame, and the tap that started the game waits for
+        that first paint, not for the board)."""
+        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+        if self.frame_pending:
+            return
+        self.frame_pending = True
+
+        def release() -> None:
+            self.frame_pending = False
+            self.request_frame()
+
+        js.requestAnimationFrame(create_once_callable(lambda now: js.setTimeout(
+            create_once_callable(release), 0)))  # fmt: skip
+
     def request_frame(self) -> None:
         if not self.frame_pending:
             self.frame_pending = True
@@ -128,6 +148,10 @@ class BoardCanvas:
             del self.timings[:-300]
 
     def on_frame(self, now: float) -> None:
+        with self.timed("frame"):
+            self.draw_frame(now)
+
+    def draw_frame(self, now: float) -> None:
         self.frame_pending = False
         scene = self.scene
         width, height = self.css_size
@@ -151,7 +175,8 @@ class BoardCanvas:
             t = (now - landing.started_ms) / landing.length_ms
             if t < 1.6:
                 render.draw_landing(ctx, self.layout, list(landing.cells), min(1.0, t * 2.5))
-                render.draw_rays(ctx, self.layout, list(landing.rays), min(1.0, t * 1.4))
+                render.draw_rays(ctx, self.layout, list(landing.rays), min(1.0, t * 1.4),
+                                 render.occupied(scene))  # fmt: skip
                 self.request_frame()
         if board.hint is not None and not still:
             self.request_frame()  # the hint tile pulses

@@ -13,7 +13,7 @@ from typing import Any
 
 from web.board.symbols import colour_name, svg_symbol, svg_tile
 from web.game.model import GameModel, PreviewModel, RackModel
-from web.game.over import OverModel, PassModel
+from web.game.over import OverModel, PassModel, SideLow
 from web.game.strip import strip_html
 from web.game.words import MoveWords
 from web.i18n import _, fmt
@@ -85,7 +85,8 @@ def preview_html(preview: PreviewModel) -> Markup:
 def ranking_html(over: OverModel) -> Markup:
     return join(
         tag("li", {"class": "rank first" if row.first else "rank"},
-            tag("span", None, f"{row.place}. {row.name}"),
+            tag("span", {"class": "rank-place"}, f"{row.place}."), " ",
+            tag("span", {"class": "rank-name"}, row.name), " ",
             tag("span", {"class": "counts"}, row.detail))
         for row in over.rows
     )  # fmt: skip
@@ -100,11 +101,25 @@ def pass_html(pass_screen: PassModel) -> Markup:
     )
 
 
+def lows_html(lows: tuple[SideLow, ...]) -> Markup:
+    """Every side's lowest value and its symbols, a short line each ("Ann 0 ✹ ● ✶"): the
+    standing for the eye (the sentence beside it is for screen readers)."""
+    return join(
+        tag("li", None,
+            tag("span", {"class": "low-name"}, side.name), " ",
+            tag("span", {"class": "low-value"}, str(side.low)), " ",
+            tag("span", {"class": "low-symbols"},
+                [Markup(svg_symbol(c, 16, label=False)) for c in side.colours]))
+        for side in lows
+    )  # fmt: skip
+
+
 class GameView:
     """The game screen's elements; `draw` writes a model into them."""
 
     def __init__(self) -> None:
         self.shown: GameModel | None = None
+        self.later: GameModel | None = None  # what the last move, moves and scores show
         self.score_key: Any = None
         self.moves: tuple[MoveWords, ...] = ()
         self.shown_tracks: dict[tuple[int, str], Any] = {}
@@ -120,23 +135,26 @@ class GameView:
     def reset(self) -> None:
         """A new page content is coming (another game): draw every region afresh."""
         self.shown = None
+        self.later = None
         self.score_key = None
         self.moves = ()
         self.shown_tracks = {}
 
-    def draw(self, m: GameModel, view: dict[str, Any], keyboard: bool = False) -> None:
+    def draw(
+        self, m: GameModel, view: dict[str, Any], keyboard: bool = False, defer: bool = False
+    ) -> None:
         """Write `m`; `view` is the player view it was made from (for the score boards'
-        structure), `keyboard`: the player uses keys, so a new offer takes the focus."""
+        structure), `keyboard`: the player uses keys, so a new offer takes the focus.
+        `defer`: the last move, the move list and the score boards wait for `draw_later`
+        (after a move they are not what the tap must show at once)."""
         old = self.shown
         self.shown = m
         if old is None or old.status != m.status:
             self.el("status").textContent = m.status
         if old is None or old.announce != m.announce:
             self.el("announce").textContent = m.announce
-        if old is None or old.last_move != m.last_move:
-            self.draw_last(m.last_move)
-        if old is None or old.moves != m.moves:
-            self.draw_moves(m.moves)
+        if not defer:
+            self.draw_later(m, view)
         if old is None or old.rack != m.rack:
             self.draw_rack(m.rack, old.rack if old else None)
         if old is None or old.offer != m.offer:
@@ -154,8 +172,6 @@ class GameView:
             self.el("place-button").disabled = not b.place
             self.el("confirm-wrap").hidden = not b.confirm_shown
             self.el("confirm-place").checked = b.confirm_on
-        if old is None or old.scores != m.scores:
-            self.draw_scores(m, view)
         if old is None or old.pass_screen != m.pass_screen:
             self.draw_pass(m.pass_screen, old.pass_screen if old else None)
         if old is None or old.welcome != m.welcome:
@@ -164,6 +180,18 @@ class GameView:
             self.draw_over(m.over, old.over if old else None)
         if old is None or old.board.label != m.board.label:
             self.el("board-canvas").setAttribute("aria-description", m.board.label)
+
+    def draw_later(self, m: GameModel, view: dict[str, Any]) -> None:
+        """The last move, the move list and the score boards as `m` says (what `draw`
+        with `defer` left for later)."""
+        old = self.later
+        self.later = m
+        if old is None or old.last_move != m.last_move:
+            self.draw_last(m.last_move)
+        if old is None or old.moves != m.moves:
+            self.draw_moves(m.moves)
+        if old is None or old.scores != m.scores:
+            self.draw_scores(m, view)
 
     def draw_last(self, last: MoveWords | None) -> None:
         node = self.el("last-move")
@@ -236,10 +264,13 @@ class GameView:
         board = self.el("scoreboard")
         names = list(view["names"])
         key = (view["variant"], view["players"], tuple(names), tuple(view["side_names"]))
+        old = self.shown_tracks
         if key != self.score_key:
             board.innerHTML = board_html(view)
             self.score_key = key
-        old = self.shown_tracks
+            # Written with the view's values (the model's tracks are made from the same view):
+            # no track needs its own update now.
+            old = {(s.side, s.colour): s for s in m.scores.tracks}
         tracks = {}
         for state in m.scores.tracks:
             tracks[(state.side, state.colour)] = state
@@ -272,7 +303,7 @@ class GameView:
             self.el("pass-title").textContent = pass_screen.title
             self.el("pass-ready").textContent = pass_screen.ready
             self.el("pass-last").innerHTML = pass_html(pass_screen)
-            self.el("pass-standing").textContent = pass_screen.standing
+            self.draw_standing("pass", pass_screen)
         show_dialog(self.el("pass-screen"), pass_screen.visible)
         if pass_screen.visible and (old is None or not old.visible):
             self.el("pass-ready").focus()
@@ -284,8 +315,18 @@ class GameView:
             self.el("welcome-title").textContent = welcome.title
             self.el("welcome-done").textContent = welcome.ready
             self.el("welcome-moves").innerHTML = pass_html(welcome)
-            self.el("welcome-standing").textContent = welcome.standing
+            self.draw_standing("welcome", welcome)
         box.hidden = not welcome.visible
+
+    def draw_standing(self, where: str, model: PassModel) -> None:
+        """The standing of a pass screen or resume panel: a line per side, the sentence for
+        screen readers (shown itself in the duel, which has no lines)."""
+        standing = self.el(f"{where}-standing")
+        standing.textContent = model.standing
+        standing.className = "sr-only" if model.lows else "muted"
+        lows = self.el(f"{where}-lows")
+        lows.innerHTML = lows_html(model.lows)
+        lows.hidden = not model.lows
 
     def draw_over(self, over: OverModel, old: OverModel | None) -> None:
         if over.visible:

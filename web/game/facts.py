@@ -74,6 +74,6 @@ def facts_for(game: Game, screen: Screen, previous: Facts | None = None) -> Fact
     )  # fmt: skip
     return Facts(
         game, position, screen.revealed, seats, owner, view, my_turn,
-        LegalIndex(game.legal_moves() if my_turn else []), rack, kept + fresh, language(),
+        LegalIndex.of_game(game) if my_turn else LegalIndex([]), rack, kept + fresh, language(),
         locked,
     )  # fmt: skip

@@ -284,7 +284,7 @@ class GameInput:
         if screen.armed is not None and screen.armed.at(facts.position):
             screen.notice = None  # the status line asks for the second tap
         elif tile is not None and cell is not None and screen.aim.touch_anchor is None:
-            why = refusal(game, st.aimed_move(screen, tile))
+            why = refusal(game, st.aimed_move(screen, tile), sentence=False)
             text = fmt("Not here: {why}", why=why) if why else _("This tile cannot start there.")
             screen.notice = Keyed(text, facts.position)
         self.table.render()

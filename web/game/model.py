@@ -159,7 +159,8 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     return GameModel(
         status=status,
         announce=announcement(game, screen, facts, status, over),
-        last_move=last,
+        # The resume panel lists the last move already: no box above it says it again.
+        last_move=None if welcome.visible else last,
         moves=facts.moves,
         rack=rack_model(game, screen, facts),
         offer=offer_model(game, facts),
@@ -243,7 +244,7 @@ def preview_model(game: Game, screen: Screen, facts: Facts, tile: Tile | None,
             spoken += ". " + _("Ingenious!")
         return PreviewModel(gains, int(preview["bonus"]), capped, "", spoken)
     if tile is not None and screen.aim.cell is not None:
-        why = refusal(game, aimed_move(screen, tile))
+        why = refusal(game, aimed_move(screen, tile), sentence=False)
         text = (
             fmt("Not here: {why}", why=why)
             if why

@@ -19,13 +19,25 @@ from web.play.session import HUMAN, needs_pass_screen
 
 
 @dataclass(frozen=True)
+class SideLow:
+    """One side's lowest value and the colours at it, for the compact standing."""
+
+    name: str
+    low: int
+    colours: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PassModel:
     visible: bool = False
     title: str = ""
     ready: str = ""
     since: tuple[MoveWords, ...] = ()  # the moves this person has not seen yet
     empty: str = ""  # said when there are none
-    standing: str = ""  # where every side stands now: its lowest colour
+    standing: str = ""  # where every side stands now: its lowest colour, in a sentence
+    #: The same, a line per side (name, lowest value, its symbols) for the eye; empty in
+    #: the duel, whose standing is the sentence.
+    lows: tuple[SideLow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,7 @@ def pass_model(game: Game, screen: Screen, facts: Facts) -> PassModel:
         since_last_turn(facts.moves, seat),
         _("No tile is on the board yet.") if not facts.moves else "",
         standing_line(game),
+        lowest_sides(game),
     )
 
 
@@ -77,7 +90,26 @@ def welcome_model(game: Game, screen: Screen, facts: Facts, pass_screen: PassMod
     since = since_last_turn(facts.moves, seat)
     if not since:
         return PassModel()
-    return PassModel(True, _(WELCOME_TITLE), _(WELCOME_DONE), since, "", standing_line(game))
+    return PassModel(
+        True, _(WELCOME_TITLE), _(WELCOME_DONE), since, "", standing_line(game), lowest_sides(game)
+    )
+
+
+def lowest_sides(game: Game) -> tuple[SideLow, ...]:
+    """Each side's lowest value and the colours at it (none in the duel)."""
+    from engine.tiles import COLOURS
+    from web.ui.scoreboard import side_words
+
+    if game.variant.name == "duel":
+        return ()
+    return tuple(
+        SideLow(
+            side_words(str(game.variant.side_name(game, side))),
+            min(track),
+            tuple(COLOURS[c] for c in range(6) if track[c] == min(track)),
+        )
+        for side, track in enumerate(game.scores)
+    )
 
 
 def standing_line(game: Game) -> str:

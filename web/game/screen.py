@@ -27,7 +27,7 @@ import js  # type: ignore[import-not-found]
 from engine import IngeniousError
 from engine.game import Game
 from web.board import motion, zoom
-from web.board.placing import Aim, parse_placement, tile_at
+from web.board.placing import Aim, LegalIndex, parse_placement, tile_at
 from web.game import state as st
 from web.game import words
 from web.game.canvas import BoardCanvas
@@ -37,6 +37,7 @@ from web.game.model import HINT_LEVEL, GameModel, model
 from web.game.state import Bot, Keyed, Landing, Question, Screen, position_of
 from web.game.status import refusal
 from web.i18n import _, fmt
+from web.play import sound
 from web.play.botworker import BotTimeout, Workers
 from web.play.engine_words import engine_text
 from web.play.session import HUMAN, humans, turn_start, undo_target
@@ -66,6 +67,7 @@ class Host(Protocol):
     def game_changed(self) -> None: ...  # a move, undo, redo or new game: autosave
     def screen_changed(self) -> None: ...  # the revealed seat changed: save the screen
     def game_finished(self) -> None: ...  # a move ended the game (statistics)
+    def play_sounds(self, sounds: list[tuple[str, float]]) -> None: ...  # web.play.sound
 
 
 class GameScreen:
@@ -102,9 +104,10 @@ class GameScreen:
         el("start").hidden = True
         el("game").hidden = False
         js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
+        self.canvas.after_paint()
         self.canvas.set_zoom(zoom.FITTED)
+        self.render()  # the page first, then the board's size read once (no second layout)
         self.canvas.resize()
-        self.render()
         shown = self.shown
         if shown is not None and not (shown.pass_screen.visible or shown.over.visible):
             self.canvas.canvas.focus()
@@ -177,17 +180,44 @@ class GameScreen:
         self.facts = facts_for(self.game, self.screen, self.facts)
         return model(self.game, self.screen, self.facts)
 
-    def render(self) -> None:
-        """Draw everything from the game and the screen state, then start what is due."""
+    def render(self, defer: bool = False) -> None:
+        """Draw everything from the game and the screen state, then start what is due.
+        `defer` (after a move): the last move, the move list and the score boards are
+        drawn after the next paint, so the tap that played shows its tile first."""
         if self.game is None or self.screen is None or not self.showing:
             return
         with self.timed("render"):
-            shown = self.model()
+            with self.timed("model"):
+                shown = self.model()
             assert shown is not None and self.facts is not None
             self.shown = shown
-            self.page.draw(shown, self.facts.view, self.screen.keyboard)
+            with self.timed("page"):
+                self.page.draw(shown, self.facts.view, self.screen.keyboard, defer=defer)
             self.canvas.show(self.facts.view, shown.board)
+        if defer:
+            self.after_paint(self.draw_later)
+        index = self.facts.index
+        if index.pending:  # a new position's legal moves: ready before the first pick
+            self.after_paint(lambda: self.timed_build(index))
         self.schedule()
+
+    def timed_build(self, index: LegalIndex) -> None:
+        with self.timed("index"):
+            index.build()
+
+    def draw_later(self) -> None:
+        """What `render(defer=True)` left: drawn as the last model says (unless the game
+        screen has gone meanwhile)."""
+        if self.showing and self.shown is not None and self.facts is not None:
+            with self.timed("later"):
+                self.page.draw_later(self.shown, self.facts.view)
+
+    def after_paint(self, work: Callable[[], None]) -> None:
+        """`work` once the page has painted the next frame (a task after it)."""
+        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+        js.requestAnimationFrame(create_once_callable(lambda now: js.setTimeout(
+            create_once_callable(work), 0)))  # fmt: skip
 
     def zoomed(self, view: zoom.View) -> None:
         if self.screen is not None:
@@ -210,13 +240,14 @@ class GameScreen:
                 event = game.apply(move)
             except IngeniousError as exc:
                 said = engine_text(str(exc))
-                reason = refusal(game, move) or f"{said[:1].upper()}{said[1:]}."
+                reason = refusal(game, move, sentence=False) or f"{said}."
                 screen.notice = Keyed(fmt("Not allowed: {reason}", reason=reason), position)
                 self.render()
                 return False
             st.after_move(screen, game, int(event["seat"]))
             screen.landing = self.landing(event, position_of(game))
-            self.host.game_changed()
+            with self.timed("save"):
+                self.host.game_changed()
             if game.phase == "over" and game.variant.name == "solo":
                 # Only a game finished here counts for the table (not one reopened later).
                 solo = int(game.result()["solo_result"])
@@ -224,7 +255,13 @@ class GameScreen:
             if event.get("bonus"):
                 times = f" ×{event['bonus']}" if event["bonus"] > 1 else ""
                 show_banner("banner", f"Ingenious!{times}")
-            self.render()
+            if parse_placement(str(event.get("move", ""))) is not None:
+                lines = len(event.get("rays", []))
+                with self.timed("sound"):
+                    self.host.play_sounds(
+                        sound.move_sounds(lines, bool(event.get("bonus")), game.phase == "over")
+                    )
+            self.render(defer=True)
         if game.phase == "over":
             self.host.game_finished()
         return True
@@ -262,7 +299,7 @@ class GameScreen:
             if tile is None:
                 text = words.pick_a_tile(len(facts.rack), screen.touch, first=True)
             else:
-                why = refusal(game, st.aimed_move(screen, tile))
+                why = refusal(game, st.aimed_move(screen, tile), sentence=False)
                 text = (
                     fmt("Not here: {why}", why=why)
                     if why

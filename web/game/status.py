@@ -195,7 +195,7 @@ def cursor_words(game: Game, screen: Screen, facts: Facts, cell: Cell) -> str:
     move = candidate(screen, facts.index, tile)
     if move is not None:
         return board_words.describe_aim(facts.view, move)
-    why = refusal(game, aimed_move(screen, tile))
+    why = refusal(game, aimed_move(screen, tile), sentence=False)
     where = board_words.describe_cell(facts.view, cell)
     if why:
         return fmt("Not here: {why} {where}", why=why, where=where)
@@ -205,9 +205,11 @@ def cursor_words(game: Game, screen: Screen, facts: Facts, cell: Cell) -> str:
 _CELL = re.compile(r"\bcell (-?\d+),(-?\d+)")
 
 
-def refusal(game: Game, move: str | None) -> str:
+def refusal(game: Game, move: str | None, sentence: bool = True) -> str:
     """The engine's reason why `move` is not allowed ("" if it is), without coordinates:
-    the cell the player pointed at is "this cell", its partner "the neighbouring cell"."""
+    the cell the player pointed at is "this cell", its partner "the neighbouring cell".
+    A sentence of its own begins with a capital; after "Not here:" (`sentence` False) the
+    reason keeps its own first letter ("Pas ici : cette case…", not "Cette")."""
     if move is None:
         return ""
     halves = parse_placement(move)
@@ -224,4 +226,6 @@ def refusal(game: Game, move: str | None) -> str:
         return "this cell" if cell == first else "the neighbouring cell"
 
     text = engine_text(_CELL.sub(name, text))
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    if sentence:
+        text = text[:1].upper() + text[1:]
+    return text + ("" if text.endswith(".") else ".")

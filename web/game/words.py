@@ -245,11 +245,18 @@ def describe(log: Sequence[Mapping[str, Any]], index: int, names: Sequence[str],
         return MoveWords(index, seat, text, plain(text), ())
     halves = parse_placement(move)
     if halves is None:
-        return MoveWords(index, seat, f"{who}: {move}", f"{who}: {move}", ())
+        said = fmt("{name}: {move}", name=who, move=move)
+        return MoveWords(index, seat, said, said, ())
     (a, colour_a), (b, colour_b) = halves
     points = event.get("points", {})
     tile = (colour_a, colour_b)
-    text = f"{who}: {symbol(colour_a)} + {symbol(colour_b)}, {points_text(points, tile)}"
+    text = fmt(  # a sentence of its own: French puts a no-break space before the colon
+        "{name}: {first} + {second}, {points}",
+        name=who,
+        first=symbol(colour_a),
+        second=symbol(colour_b),
+        points=points_text(points, tile),
+    )
     speech = fmt(
         "{name} placed {first} and {second}, scoring {points}",
         name=who,

@@ -369,20 +369,21 @@ def elide(text: str) -> str:
     return text
 
 
-def ordinal(n: int) -> str:
+def ordinal(n: int, feminine: bool = False) -> str:
     """``1st``, ``2nd`` in English; ``1.`` in German, ``1er``/``2e`` in French, ``1e`` in
-    Dutch, ``1.º`` in Spanish, ``1°`` in Italian."""
+    Dutch, ``1.º`` in Spanish, ``1°`` in Italian; for a feminine noun (a cell: ``case``,
+    ``casilla``, ``casella``) ``1re``, ``1.ª``, ``1ª``."""
     lang = _current
     if lang == "de":
         return f"{n}."
     if lang == "fr":
-        return "1er" if n == 1 else f"{n}e"
+        return f"{n}e" if n != 1 else ("1re" if feminine else "1er")
     if lang == "nl":
         return f"{n}e"
     if lang == "es":
-        return f"{n}.º"
+        return f"{n}.ª" if feminine else f"{n}.º"
     if lang == "it":
-        return f"{n}°"
+        return f"{n}ª" if feminine else f"{n}°"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

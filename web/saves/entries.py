@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from web.i18n import N_, _, fmt, fmt_n
-from web.play.session import HUMAN
+from web.play.session import HUMAN, default_name
 from web.store.kept import Finished
 from web.store.storage import Listed
 from web.ui.markup import Markup, join, tag
@@ -41,11 +41,19 @@ class Entry:
     picture: str  # the thumbnail's accessible name
 
 
+def seat_words(index: int, name: str, seat: str) -> str:
+    """A seat in a saved game's line: a person's name, a bot's with its level, unless the
+    name says it already ("Casual bot 2", not "Casual bot 2 (casual bot)")."""
+    if seat == HUMAN or name in (default_name(index, seat), f"{seat.capitalize()} bot {index + 1}"):
+        return name
+    return fmt(SEAT_LEVEL.get(seat, "{name} (" + seat + " bot)"), name=name)
+
+
 def players_text(names: tuple[str, ...], seats: tuple[str, ...]) -> str:
-    """Who played: ``Ann, Bob (strong bot)``."""
+    """Who played: ``Ann, Bob (strong bot)`` (a bot named by its level is named once)."""
     return ", ".join(
-        name if seat == HUMAN else fmt(SEAT_LEVEL.get(seat, "{name} (" + seat + " bot)"), name=name)
-        for name, seat in zip(names, seats, strict=True)
+        seat_words(index, name, seat)
+        for index, (name, seat) in enumerate(zip(names, seats, strict=True))
     )
 
 
@@ -128,7 +136,8 @@ def entry_html(item: Entry, position: int, renaming: bool) -> Markup:
         name = tag("span", {"class": "save-name"}, item.name)
     buttons = [
         tag("button", {"type": "button", "data-action": action, "data-entry": position,
-                       "aria-label": f"{_(text)}: {item.name}"}, _(text))
+                       "aria-label": fmt("{action}: {name}", action=_(text), name=item.name)},
+                      _(text))
         for text, action in ACTIONS
     ]  # fmt: skip
     return tag(

@@ -59,6 +59,12 @@ def frames(game: Game) -> list[Frame]:
     return out
 
 
+def opening_step(shown: list[Frame]) -> int:
+    """Where a replay opens: on the empty board, to be watched from the first move (the
+    last position is what the player has just seen; End jumps there)."""
+    return 0
+
+
 @dataclass(frozen=True)
 class ReplayModel:
     title: str

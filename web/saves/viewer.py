@@ -15,7 +15,7 @@ import js  # type: ignore[import-not-found]
 from engine.game import Game
 from web.board.render import draw_view
 from web.i18n import N_, _
-from web.saves.replay import ReplayModel, frames, replay_model
+from web.saves.replay import ReplayModel, frames, opening_step, replay_model
 from web.ui.dom import document, hold_focus, on
 from web.ui.markup import join, tag
 
@@ -42,7 +42,7 @@ class ReplayViewer:
     ) -> None:
         self.title = title
         self.frames = frames(game)
-        self.step = len(self.frames) - 1
+        self.step = opening_step(self.frames)
         self.pointing = False
         self.on_close = on_close
         self.dpr = float(js.window.devicePixelRatio or 1.0)

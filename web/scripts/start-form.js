@@ -13,6 +13,20 @@
 (function () {
   "use strict";
 
+  // The player's first real interaction with the page (a press or a key; the page's own
+  // script or a test's calls are none): until then the game makes no sound
+  // (web/play/sound.py reads window.ingeniousTouched).
+  function touched(event) {
+    if (!event.isTrusted) return;
+    window.ingeniousTouched = true;
+    ["pointerdown", "keydown"].forEach(function (type) {
+      window.removeEventListener(type, touched, true);
+    });
+  }
+  ["pointerdown", "keydown"].forEach(function (type) {
+    window.addEventListener(type, touched, true);
+  });
+
   var HUMAN = "human";
   var LEVELS = ["beginner", "casual", "strong", "expert"];
   var CH_LEVELS = ["casual", "strong"];
@@ -284,7 +298,7 @@
     // The summary is the game played last, the board game's or a challenge's.
     if (!button || !info) return;
     if (stored("ingenious.autosave") === null && stored("ingenious.challenge-autosave") === null) return;
-    button.disabled = false;
+    button.disabled = button.hidden = false;
     info.textContent = summaryText(stored("ingenious.autosave-summary")) || _("A saved game.");
   }
 

@@ -33,13 +33,14 @@ from web.i18n import browser as i18n_browser
 from web.play import summary
 from web.play.botworker import Workers, limit_from_url
 from web.play.session import HUMAN, default_name
+from web.play.sound import ICON_OFF, ICON_ON, Sounds
 from web.saves import stored
 from web.saves.manager import SaveManager
 from web.shell.start import StartScreen, early_choices
 from web.store import storage
 from web.store.storage import UiState
 from web.teach import guide
-from web.ui.dom import document, el, expose, js_value, missing, on
+from web.ui.dom import document, el, expose, guard_dialog, js_value, missing, on, show_dialog
 
 
 class App:
@@ -58,6 +59,8 @@ class App:
         self.review: Any = None  # web.coach.review_screen.ReviewScreen while it is open
         self.puzzle: Any = None  # web.coach.puzzle_screen.PuzzleScreen, once opened
         self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
+        self.warming: Any = None  # the warm-up task (`warm_up`)
+        self.sounds = Sounds(muted=self.settings.get("muted") == "1")
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
     def speed(self) -> str:
@@ -75,15 +78,32 @@ class App:
 
     def confirm_placement(self) -> bool:
         """Hot seat: a click or tap on the board only aims a placement; again, or Place."""
-        return bool(self.settings.get("confirm"))
+        return self.settings.get("confirm") in ("1", True)
 
     def set_confirm_placement(self, on: bool) -> None:
-        self.settings["confirm"] = on
+        self.settings["confirm"] = "1" if on else ""  # settings are text (web/saves/manager.py)
         storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
         self.table.set_confirm(on)
 
     async def bots(self) -> Any:
         return await self.workers.get()
+
+    # --- sound (web/play/sound.py) ---------------------------------------------------------------
+    def play_sounds(self, sounds: list[tuple[str, float]]) -> None:
+        self.sounds.play(sounds)
+
+    def toggle_sound(self) -> None:
+        """The Sound button (the board game's and the Challenges'): on or off, remembered."""
+        self.sounds.muted = not self.sounds.muted
+        self.settings["muted"] = "1" if self.sounds.muted else ""  # settings are text
+        storage.write_json(self.store, storage.SETTINGS_KEY, self.settings)
+        self.draw_sound_buttons()
+        self.sounds.prepare()
+
+    def draw_sound_buttons(self) -> None:
+        for node in document.querySelectorAll(".sound-button"):
+            node.setAttribute("aria-pressed", "false" if self.sounds.muted else "true")
+            node.querySelector(".sound-icon").outerHTML = ICON_OFF if self.sounds.muted else ICON_ON
 
     def leave_board_game(self) -> None:
         """A challenge takes the screen: the board game's bots stop, its screens hide."""
@@ -180,6 +200,10 @@ class App:
         challenges = mount(self)
         self.challenges = challenges
         challenges.adopt(early.challenge)
+        for node in document.querySelectorAll(".sound-button"):
+            on(node, "click", lambda e: self.toggle_sound())
+        self.draw_sound_buttons()
+        self.sounds.listen()
         self.expose_automation()
         speed_param = js.URLSearchParams.new(js.location.search).get("speed")
         if speed_param in SPEEDS:
@@ -214,6 +238,41 @@ class App:
         # The bots' worker starts now, once the first screen is drawn, not with the page:
         # its start would take the cores while this interpreter is restored.
         self.workers.start()
+        self.warming = asyncio.ensure_future(self.warm_up())
+
+    async def warm_up(self) -> None:
+        """The game screen's first use (`web.game.warm`), one step per idle moment while
+        the player reads the start screen: the models and their markup, and the board
+        drawn once on a small canvas of its own, so the first tap of a game pays for none
+        of it. Stops as soon as a game is on the screen."""
+        from web.board import render
+        from web.board.hexgrid import fit_layout
+        from web.game import draw
+        from web.game.warm import warm_steps
+        from web.play.botworker import idle
+
+        aimed = None
+        for step, shown in warm_steps():
+            await idle(1500)
+            if self.table.game is not None:
+                return
+            if shown is not None:
+                draw.rack_html(shown.rack)
+                draw.preview_html(shown.preview)
+                aimed = shown if step == "aim" else aimed
+        await idle(1500)
+        if self.table.game is not None or aimed is None:
+            return
+        canvas = document.createElement("canvas")
+        canvas.width, canvas.height = 160, 140
+        ctx = canvas.getContext("2d")
+        layout = fit_layout(6.35, 160, 140, 2)
+        scene = render.Scene(5, [], [])
+        scene.highlight = set(aimed.board.legal)
+        scene.rays = list(aimed.board.rays)
+        render.draw_board(ctx, layout, scene, 160, 140)
+        render.draw_overlay(ctx, layout, scene)
+        js.performance.mark("ingenious:warm")  # for the benchmark (tools/bench_browser.py)
 
     def bind_shell(self) -> None:
         on(el("menu-button"), "click", lambda e: self.show_start())
@@ -221,6 +280,12 @@ class App:
         on(el("open-rules"), "click", lambda e: self.show_guide("rules"))
         on(el("open-tutorial"), "click", lambda e: self.show_guide("tutorial"))
         on(el("guide-close"), "click", lambda e: self.close_guide())
+        guard_dialog(el("guide-screen"), self.close_guide,
+                     lambda: show_dialog(el("guide-screen"), self.guide is not None))  # fmt: skip
+        # The pass screen is modal: it offers the bar's Menu, Rules and Save itself.
+        on(el("pass-menu"), "click", lambda e: self.show_start())
+        on(el("pass-rules"), "click", lambda e: self.show_guide("rules"))
+        on(el("pass-save"), "click", lambda e: self.saves.panel.save_current(None))
         on(el("guide-body"), "click", self.on_guide_click)
         on(el("over-again"), "click", lambda e: self.play_again())
         on(el("over-menu"), "click", lambda e: self.show_start())
@@ -325,7 +390,7 @@ class App:
         el("guide-body").innerHTML = (
             guide.rules_html() if which == "rules" else guide.tutorial_html()
         )
-        el("guide-screen").hidden = False
+        show_dialog(el("guide-screen"), True)
         el("guide-close").focus()
         guide.mount(which, el("guide-body"))
 
@@ -339,7 +404,7 @@ class App:
 
     def close_guide(self) -> None:
         self.guide = None
-        el("guide-screen").hidden = True
+        show_dialog(el("guide-screen"), False)
 
     def modal_open(self) -> bool:
         """A dialog over the game has the keys: the rules or tutorial, a replay, a review."""
@@ -407,6 +472,10 @@ class App:
     # --- automation hook (documented in docs/automation.md) ---------------------------------
     def expose_automation(self) -> None:
         table = self.table
+        sounds = self.sounds
+        expose("ingeniousSound", {"played": lambda: js_value(dict(sounds.played)),
+                                  "refused": lambda: sounds.refused,
+                                  "muted": lambda: sounds.muted})  # fmt: skip
 
         def state() -> Any:
             return js_value(table.game.to_save()) if table.game is not None else None

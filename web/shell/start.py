@@ -23,7 +23,6 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine import IngeniousError, new_game
-from web.board.symbols import COLOURS, svg_symbol
 from web.i18n import _
 from web.play import summary
 from web.play.session import SetupError, continue_text, solo_best_html
@@ -31,7 +30,6 @@ from web.saves import stored
 from web.shell.start_form import BoardForm, EarlyChoices, board_form_model, choices_from
 from web.store import storage
 from web.ui.dom import document, el, missing, on
-from web.ui.markup import Markup, join, tag
 
 
 def early_choices() -> EarlyChoices:
@@ -52,12 +50,8 @@ class StartScreen:
         self.rows_drawn: tuple[int, bool] | None = None
 
     def prepare(self) -> None:
-        """What needs no choice of the player's: the title's tiles, and the (hidden) button
-        that resumes the board game when a challenge was played last."""
-        el("brand-symbols").innerHTML = join(
-            tag("span", {"class": "brand-tile"}, Markup(svg_symbol(c, 30, label=False)))
-            for c in COLOURS
-        )
+        """What needs no choice of the player's: the (hidden) button that resumes the board
+        game when a challenge was played last. (The title's tiles are in the page.)"""
         board = document.createElement("button")
         board.id, board.type, board.hidden = "continue-board", "button", True
         board.textContent = _("Continue the board game")
@@ -140,13 +134,14 @@ class StartScreen:
         table = storage.read_json(store, storage.SOLO_BEST_KEY, [], stored.check_solo)
         el("solo-best").innerHTML = solo_best_html(storage.clean_solo_table(table))
         if challenge:
-            el("continue-game").disabled = False
+            el("continue-game").disabled = el("continue-game").hidden = False
             said = self.app.saves.stored_summary()
             el("continue-info").textContent = (
                 summary.text_of(said) if said is not None else _("A saved challenge.")
             )
             return
-        el("continue-game").disabled = not board
+        # Nothing to continue: no button at all (a disabled one said nothing but "not yet").
+        el("continue-game").disabled = el("continue-game").hidden = not board
         unsaved = self.app.saves.messages.write_problem is not None
         if game is not None and not unsaved:
             text = summary.summary_text(game)

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from web.board.symbols import COLOURS, svg_symbol
 from web.challenges.setup import GAMES, SetupForm
 from web.i18n import fmt
 from web.play.session import BOT_LEVELS, HUMAN, VARIANT_PLAYERS, Setup, make_setup, seat_rows_html
-from web.ui.markup import Markup
+from web.ui.markup import Markup, join, tag
 
 MAX_SEATS = 4
 MAX_TEXT = 100  # longer texts from the page are cut (the setup check names the limit)
@@ -193,4 +194,13 @@ def choices_from(data: object) -> EarlyChoices:
         challenge_from(data.get("challenge")),
         pending if isinstance(pending, str) and pending in PENDING else None,
         data.get("touched") is True,
+    )
+
+
+def brand_symbols_html() -> Markup:
+    """The six symbols under the title. `index.html` holds them as written here (a test
+    compares), so they are there at first paint, not once Python is up."""
+    return join(
+        tag("span", {"class": "brand-tile"}, Markup(svg_symbol(c, 30, label=False)))
+        for c in COLOURS
     )

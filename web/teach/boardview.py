@@ -112,6 +112,12 @@ class BoardView:
         render.draw_tiles(ctx, layout, scene.tiles)
         for cell, colour in loose_cells(pos):
             draw_single(ctx, layout, cell, colour)
+        # Where a symbol shows: no points badge goes there.
+        shown = render.occupied(scene) | {cell for cell, _ in loose_cells(pos)}
+        if over.placed is not None:
+            shown |= {over.placed[0], over.placed[2]}
+        if over.ghost is not None:
+            shown |= set(over.ghost.cells)
         for cell in over.marks:
             ctx.save()
             ctx.fillStyle = "rgba(255, 196, 64, 0.45)"
@@ -125,7 +131,7 @@ class BoardView:
         if over.faded_rays:
             ctx.save()
             ctx.globalAlpha = 0.45
-            render.draw_rays(ctx, layout, over.faded_rays, 1.0)
+            render.draw_rays(ctx, layout, over.faded_rays, 1.0, shown)
             ctx.restore()
         if over.ghost is not None:
             a, b = over.ghost.cells
@@ -141,7 +147,7 @@ class BoardView:
                 ctx.stroke()
             ctx.restore()
         if over.rays:
-            render.draw_rays(ctx, layout, over.rays, 1.0)
+            render.draw_rays(ctx, layout, over.rays, 1.0, shown)
         if over.cursor is not None:
             ctx.save()
             ctx.strokeStyle = "#1d4ed8"

@@ -318,14 +318,14 @@ class Embed(TryMode):
             self.el("step-no").textContent = ""
             self.board.show(position)
             return
-        self.steps = explain(self.score)
+        self.steps = explain(self.score, position.zone)
         if self.zoom:
             focus = [(c[0], c[1]) for c in self.score["placement"]]
             focus += [(c[0], c[1]) for ray in self.score["rays"] for c in ray["cells"]]
             self.board.zoom_to(focus)
         else:
             self.board.zoom_to([])
-        self.el("rays").innerHTML = ray_items(self.score["rays"])
+        self.el("rays").innerHTML = ray_items(self.score["rays"], radius=position.zone)
         self.el("total").textContent = fmt(
             "Total: {points}", points=points_text(self.score["points"])
         )

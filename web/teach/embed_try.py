@@ -91,7 +91,8 @@ class TryMode:
             result.textContent = fmt("This tile would score {points}.",
                                      points=points_text(self.preview["points"]))  # fmt: skip
             result.setAttribute("data-total", str(self.preview["total"]))
-            rays.innerHTML = ray_items(self.preview["rays"], hooks=False)
+            zone = self.position.zone if self.position is not None else 5
+            rays.innerHTML = ray_items(self.preview["rays"], hooks=False, radius=zone)
         else:
             text = (
                 fmt("Not here: {why}.", why=self.preview_problem.removeprefix("placement: "))

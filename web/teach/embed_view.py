@@ -165,15 +165,16 @@ def board_html(frame: bool) -> Markup:
     )
 
 
-def ray_items(rays: Sequence[Mapping[str, Any]], hooks: bool = True) -> Markup:
-    """One ``li`` per scoring ray, in the engine's order (``data-*``: the automation hooks)."""
+def ray_items(rays: Sequence[Mapping[str, Any]], hooks: bool = True, radius: int = 5) -> Markup:
+    """One ``li`` per scoring ray, in the engine's order (``data-*``: the automation hooks;
+    ``radius``: the zone's, to say where each ray starts)."""
     items = []
     for ray in rays:
         attrs: dict[str, object] = {"data-colour": ray["colour"], "data-points": ray["points"]}
         if hooks:
             attrs["data-from"] = f"{ray['from'][0]},{ray['from'][1]}"
             attrs["data-direction"] = ray["direction"]
-        items.append(tag("li", attrs, symbol(str(ray["colour"])), " ", ray_text(dict(ray))))
+        items.append(tag("li", attrs, symbol(str(ray["colour"])), " ", ray_text(dict(ray), radius)))
     return join(items)
 
 

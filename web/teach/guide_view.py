@@ -20,7 +20,7 @@ from web.i18n import _, fmt
 from web.play.engine_words import engine_text
 from web.teach.boardview import BoardView, Overlay
 from web.teach.rules import DIAGRAMS
-from web.teach.tutorial import DONE, LESSONS, MORE, Practice
+from web.teach.tutorial import DONE, LESSONS, MORE, YOU, Practice
 from web.ui.dom import js_value, keep, on
 from web.ui.markup import Markup, join, tag
 
@@ -173,7 +173,8 @@ class TutorialView:
             return
         game = self.practice.game
         rows = []
-        sides = [(0, "You")] + ([(1, lesson.opponent_name)] if any(lesson.opponent) else [])
+        names = [_(YOU), _(lesson.opponent_name)]
+        sides = [(0, names[0])] + ([(1, names[1])] if any(lesson.opponent) else [])
         for side, name in sides:
             track = game.scores[side]
             low = min(track)
@@ -337,3 +338,4 @@ class TutorialView:
             api = js.Object.new()
             js.window.ingenious = api
         api.tutorial = proxy
+        api.tutorialLesson = keep(lambda index: self.load(int(index)))  # a lesson, for tests

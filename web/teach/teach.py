@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, unquote
 from engine import COLOURS, Position, SaveFormatError, parse_position, score_position
 from engine.board import START_SYMBOLS
 from engine.jsontext import decode
+from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.symbols import colour_name
 from web.i18n import N_, _, fmt
@@ -205,18 +206,21 @@ def points_text(points: dict[str, int]) -> str:
     return " + ".join(parts) if parts else _("no points")
 
 
-def ray_text(ray: dict[str, Any]) -> str:
-    """``green on 0,0, looking down-right (SE): 3 in a row, +3``."""
+def ray_text(ray: dict[str, Any], radius: int = 5) -> str:
+    """``green on row 6, 6th cell, looking down-right: 3 in a row, +3``: the cell counted as
+    the keyboard cursor and the move lines count it (``radius``: the zone's), never its
+    coordinates."""
     count = int(ray["points"])
-    where = f"{ray['from'][0]},{ray['from'][1]}"
+    where = cell_words(radius, (int(ray["from"][0]), int(ray["from"][1])), short=True)
     look = _(DIRECTION_WORDS[ray["direction"]])
-    return fmt("{colour} on {cell}, looking {direction} ({compass}): {n} in a row, +{n}",
+    return fmt("{colour} on {cell}, looking {direction}: {n} in a row, +{n}",
                colour=colour_name(str(ray["colour"])), cell=where, direction=look,
-               compass=ray["direction"], n=count)  # fmt: skip
+               n=count)  # fmt: skip
 
 
-def explain(score: dict[str, Any]) -> list[Step]:
-    """Step 0 shows the tile, step k draws ray k, the last step adds the total."""
+def explain(score: dict[str, Any], radius: int = 5) -> list[Step]:
+    """Step 0 shows the tile, step k draws ray k, the last step adds the total
+    (``radius``: the zone's, to say where each cell is)."""
     (qa, ra, ca), (qb, rb, cb) = score["placement"]
     running = {c: 0 for c in COLOURS}
     steps = [
@@ -228,15 +232,15 @@ def explain(score: dict[str, Any]) -> list[Step]:
                 "its five lines (never towards its partner) and counts matching symbols until "
                 "a gap.",
                 first=colour_name(ca),
-                a=f"{qa},{ra}",
+                a=cell_words(radius, (int(qa), int(ra)), short=True),
                 second=colour_name(cb),
-                b=f"{qb},{rb}",
+                b=cell_words(radius, (int(qb), int(rb)), short=True),
             ),  # fmt: skip
         )
     ]
     for k, ray in enumerate(score["rays"], 1):
         running[ray["colour"]] += int(ray["points"])
-        steps.append(Step(k, dict(running), ray_text(ray)))
+        steps.append(Step(k, dict(running), ray_text(ray, radius)))
     total = points_text(score["points"])
     if not score["rays"]:
         steps.append(

@@ -62,6 +62,8 @@ EXAMPLE_5: dict[str, Any] = {
 LINE_OF_TWO: dict[str, Any] = {"zone": 5, "board": [[[0, 0, "blue"], [1, 0, "blue"]]]}
 
 DONE, MORE, RETRY = "done", "more", "retry"
+#: You, as the tutorial's scores and its games name the player.
+YOU = N_("You")
 
 
 @dataclass
@@ -185,8 +187,8 @@ def _win(attempt: Attempt) -> tuple[str, str]:
     why = " ".join(engine_text(str(r)) for r in result["explanation"])
     if top["side"] == 0 and top["place"] == 1 and result["standings"][1]["place"] == 2:
         return DONE, fmt("The board is full and the game is over. You win: {why}", why=why)
-    return RETRY, fmt("The game is over, but Carl is ahead: {why} Turn the tile and try again.",
-                      why=why)  # fmt: skip
+    return RETRY, fmt("The game is over, but {name} is ahead: {why} Turn the tile and try again.",
+                      name=game.names[1], why=why)  # fmt: skip
 
 
 # --- the end-game board ---------------------------------------------------------------------
@@ -374,7 +376,7 @@ LESSONS: tuple[Lesson, ...] = (
         _win,
         scores=(14, 15, 9, 11, 13, 16),
         opponent=(12, 13, 14, 15, 12, 9),
-        opponent_name="Carl",
+        opponent_name=N_("Carl"),  # a name of each language's own (Karl, Charles…)
         zoom=False,
         show_scores=True,
         board_cells=end_board_cells,
@@ -433,7 +435,8 @@ class Practice:
 
 def build_game(lesson: Lesson, position: Position, seed: int) -> Game:
     """A two-player standard game whose board, racks and counts are the lesson's."""
-    game = Game.blank("standard", 2, seed, ["You", lesson.opponent_name], None)
+    # The names in the player's language: the tie-break's explanation says them too.
+    game = Game.blank("standard", 2, seed, [_(YOU), _(lesson.opponent_name)], None)
     lay_position(game, position, owner=1)
     rack = [make_tile(colour_index(x), colour_index(y)) for x, y in lesson.rack]
     for tile in rack:

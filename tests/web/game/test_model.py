@@ -7,6 +7,7 @@ import dataclasses
 
 from engine import load_game, new_game
 from engine.game import Game
+from engine.tiles import COLOURS
 from tests.web.game.games import best_move, greedy, people, play, reloaded, show, to_end
 from web.board.placing import parse_placement
 from web.game import state as st
@@ -252,6 +253,15 @@ def test_a_refused_placement_says_the_engine_reason_without_coordinates() -> Non
     assert refusal(game, f"{second}:{tile[0]} {first}:{tile[1]}") == "This cell is not empty."
     assert "zone" in refusal(game, f"5,0:{tile[0]} 6,0:{tile[1]}")
     assert refusal(game, best_move(game)) == ""
+    # After "Not here:" the reason goes on the sentence: no capital ("Pas ici : cette case").
+    from web.i18n import use
+
+    try:
+        use("fr")
+        said = refusal(game, f"{second}:{tile[0]} {first}:{tile[1]}", sentence=False)
+    finally:
+        use("en")
+    assert said[:1].islower() and said.endswith("."), said
 
 
 def test_a_notice_belongs_to_its_position() -> None:
@@ -423,6 +433,44 @@ def test_a_resume_shows_the_moves_since_the_persons_last_turn_until_closed() -> 
     fresh = st.screen_for(again, [HUMAN, BOT], scr.ui())
     fresh.welcome = None
     assert not show(again, fresh).welcome.visible
+
+
+def test_the_resume_panel_is_not_repeated_by_the_last_move_box() -> None:
+    """While "Since your last turn" lists the moves, the last-move box above it is empty
+    (it said the same move again, and pushed the rack down on a phone); once the panel
+    is closed the box is back."""
+    game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
+    scr = screen(game, [HUMAN, BOT])
+    play(game, scr, best_move(game))
+    play(game, scr, best_move(game))
+    again = load_game(game.to_save())
+    resumed = st.screen_for(again, [HUMAN, BOT], scr.ui())
+    m = show(again, resumed)
+    assert m.welcome.visible and m.last_move is None
+    resumed.welcome = None
+    assert show(again, resumed).last_move == m.moves[-1]
+
+
+def test_the_pass_screen_says_each_sides_lowest_colours_in_a_short_line() -> None:
+    """The standing for the eye is a line per side: its name, its lowest value and the
+    colours at that value (not a sentence of six lines); the duel has none (its sentence
+    counts colours on each side)."""
+    game = new_game("standard", 3, seed=4, names=["Ann", "Bob", "Cid"])
+    scr = screen(game, [HUMAN, HUMAN, HUMAN])
+    scr.revealed = 0
+    play(game, scr, best_move(game))
+    m = show(game, scr)
+    assert [side.name for side in m.pass_screen.lows] == ["Ann", "Bob", "Cid"]
+    for side, track in zip(m.pass_screen.lows, game.scores, strict=True):
+        assert side.low == min(track)
+        assert side.colours == tuple(
+            c for c, v in zip(COLOURS, track, strict=True) if v == side.low
+        )
+    duel = new_game("duel", 2, seed=4, names=["Ann", "Bob"])
+    dscr = screen(duel, [HUMAN, HUMAN])
+    dscr.revealed = 0
+    play(duel, dscr, best_move(duel))
+    assert show(duel, dscr).pass_screen.lows == ()
 
 
 def test_the_pass_screen_tells_where_every_side_stands() -> None:

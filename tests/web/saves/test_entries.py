@@ -33,6 +33,26 @@ def test_an_entry_names_the_game_the_players_the_bots_and_the_move() -> None:
     assert item.picture == "Board after 1 move"
 
 
+def test_a_bot_named_by_its_level_is_not_named_twice() -> None:
+    """A bot with its default name says its level already: "Casual bot 2", not "Casual
+    bot 2 (casual bot)" (also a name made in English read in German); a bot given a name
+    of the player's keeps the level after it."""
+    from web.i18n import use
+
+    item = entry(record("Evening", ["Ann", "Casual bot 2"], ["human", "casual"]), "today")
+    assert "Ann, Casual bot 2 · " in item.meta and "(casual bot)" not in item.meta
+    try:
+        use("de")
+        german = entry(record("Abend", ["Ann", "Casual bot 2"], ["human", "casual"]), "heute")
+        named = entry(record("Abend", ["Ann", "Lockerer Bot 2"], ["human", "casual"]), "heute")
+        other = entry(record("Abend", ["Ann", "Carl"], ["human", "strong"]), "heute")
+    finally:
+        use("en")
+    assert "Ann, Casual bot 2 · " in german.meta
+    assert ", Lockerer Bot 2 · " in named.meta
+    assert "Carl (" in other.meta
+
+
 def test_hostile_names_are_escaped_in_every_attribute_and_text() -> None:
     item = entry(record(HOSTILE, [HOSTILE, "<b>Bob</b>"], ["human", "human"]), "today")
     html = list_html([item], None)

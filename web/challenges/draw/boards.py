@@ -163,7 +163,10 @@ def result_html(d: ResultDialog) -> Markup:
                     tag(
                         "li",
                         {"class": "rank first" if p.first else "rank"},
-                        tag("span", None, f"{p.place}. ", p.name),
+                        tag("span", {"class": "rank-place"}, f"{p.place}."),
+                        " ",
+                        tag("span", {"class": "rank-name"}, p.name),
+                        " ",
                         tag("span", {"class": "counts"}, p.detail),
                     )
                     for p in d.ranking

@@ -288,12 +288,15 @@ def plan_html(plan: Plan) -> Markup:
             wild = tag(
                 "select",
                 {"id": row.wild.id, "data-action": row.wild.id, "aria-label": row.wild.label},
-                [tag("option", {"value": c, "selected": c == row.wild.chosen}, c) for c in COLOURS],
+                [
+                    tag("option", {"value": c, "selected": c == row.wild.chosen}, colour_name(c))
+                    for c in COLOURS
+                ],
             )
         score = (
             gains_html([row.gain])
             if row.gain is not None
-            else tag("span", {"class": "ch-none"}, "not scored: the game is won before")
+            else tag("span", {"class": "ch-none"}, _("not scored: the game is won before"))
         )
         rows.append(
             tag(
@@ -305,8 +308,8 @@ def plan_html(plan: Plan) -> Markup:
                 " ",
                 tag("span", {"class": "ch-item-score"}, score),
                 " ",
-                control(row.up),
-                control(row.down),
+                # The two arrows stay together (one would wrap alone on a phone).
+                tag("span", {"class": "ch-item-moves"}, control(row.up), control(row.down)),
             )
         )
     return join([tag("h3", None, plan.title), tag("ol", {"class": "ch-items"}, rows)])

@@ -39,7 +39,7 @@ from web.challenges.ui.bots import bot_turn
 from web.challenges.ui.page import CONTINUE_HTML, SCREEN_HTML, fixed_texts, menu_html
 from web.challenges.words.rules import rules_html
 from web.i18n import N_, _, fmt
-from web.play import summary
+from web.play import sound, summary
 from web.play.engine_words import engine_text
 from web.play.session import SetupError
 from web.ui.dom import (
@@ -210,6 +210,9 @@ class ChallengeUI:
         js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
         self.session = session
         session.screen = "game"
+        # The card says the challenge being played: after ☰ Menu it is the one on the form.
+        self.form = SetupForm.of(session.setup, self.form)
+        self.render_form()
         self.state = ScreenState()
         said = fmt(
             N_("Resumed {title}. {prompt}") if resumed else N_("New {title}. {prompt}"),
@@ -232,7 +235,8 @@ class ChallengeUI:
         self.sync_dialogs()
         self.render_continue()
         self.host.show_start()
-        el("ch-start").focus()
+        js.window.scrollTo(0, 0)  # the start screen from its top, as after the board game
+        el("ch-start").focus(js_value({"preventScroll": True}))
 
     def play_again(self) -> None:
         if self.session is None:
@@ -463,6 +467,8 @@ class ChallengeUI:
         session = self.session
         if session is None:
             return False
+        index, seat = session.match.index, session.game.current
+        before = list(session.game.rows[seat])
         try:
             record = session.apply(move)
         except IllegalMoveError as exc:
@@ -471,6 +477,12 @@ class ChallengeUI:
             return False
         self.state = after_move(session, self.state, record)
         self.autosave()
+        played = session.match.finished[index] if session.match.index != index else session.game
+        gained = sum(1 for a, b in zip(played.rows[seat], before, strict=False) if a > b)
+        bonus = any(line.bonus for line in record.lines)
+        self.host.play_sounds(
+            sound.move_sounds(gained, bonus, session.over or session.awaiting_tally)
+        )
         self.render()
         return True
 

@@ -28,6 +28,8 @@ SCREEN_HTML = """
       </select>
     </label>
     <span id="ch-undo-slot"></span>
+    <button id="ch-sound" type="button" class="sound-button" aria-pressed="true"><span
+      class="sound-icon"></span> <span id="ch-sound-label" class="sound-label"></span></button>
     <button id="ch-rules" type="button" data-action="ch-rules"></button>
   </div>
 </header>
@@ -85,6 +87,8 @@ def fixed_texts() -> list[tuple[str, str, str]]:
         ('#ch-speed option[value="normal"]', "", _("Normal")),
         ('#ch-speed option[value="fast"]', "", _("Fast")),
         ('#ch-speed option[value="instant"]', "", _("Instant")),
+        ("#ch-sound-label", "", _("Sound")),
+        ("#ch-sound", "title", _("The game's sounds: on or off")),
         ("#ch-rules", "", _("How to play")),
         ("#ch-table-title", "", _("Table")),
         ("#ch-act-title", "", _("Your turn")),
