@@ -37,10 +37,12 @@ def test_a_page_that_answers_does_not_count_as_frozen(page: Page) -> None:
 
 def test_the_cpu_of_a_held_page_is_reported(page: Page) -> None:
     """A frozen page's failure says which processes used the CPU: the renderer running a
-    script that does not end uses most of a core, and the browser process tells it."""
+    script that does not end is the busiest process, and the browser process tells it. (On
+    a loaded machine the spinning renderer may get far less than a core, so the figure is
+    only asked to be well above nothing: 10% of a core over two seconds.)"""
     page.set_content("<p>Busy</p>")
     page.evaluate(HOLD_MAIN_THREAD_JS)
-    used = cpu_use(page.context.browser, seconds=1.0)
+    used = cpu_use(page.context.browser, seconds=2.0)
     busiest = used.split(",")[0]
     assert busiest.startswith("renderer "), used
-    assert float(busiest.split()[1]) >= 0.3, used
+    assert float(busiest.split()[1]) >= 0.2, used

@@ -23,7 +23,9 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from engine.puzzles import puzzle_for
 from tests.browser.game_helpers import start_game, wait_idle
+from tests.browser.test_puzzle import answer_with_keys, as_shown, page_day
 from tests.browser.test_review import SEATS, finished_text, kept_review
 from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage
 from tests.browser.test_start_early import READY, Held
@@ -129,12 +131,14 @@ def test_the_game_speaks_the_language_of_the_address(
     dialog = page.locator("#puzzle")
     expect(dialog).to_be_visible()
     assert (left := english_left(page, lang, "#puzzle")) == [], left
-    dialog.locator("input[name=puzzle-answer]").first.check()
-    dialog.locator("#puzzle-check").click()
-    expect(dialog.locator("#puzzle-result")).not_to_be_empty()
+    today = page_day(page)
+    answer_with_keys(page, as_shown(today, puzzle_for(today)["best"]))
+    expect(dialog.locator("#puzzle-result p")).not_to_have_count(0)
     assert (left := english_left(page, lang, "#puzzle")) == [], left
+    assert (left := english_left(page, lang, "#status")) == [], left
     dialog.locator("#puzzle-close").click()
-    expect(dialog).to_have_count(0)
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#start")).to_be_visible()
 
     start_game(page, seats=["human", "casual"], names=["Ada", "Bea"], seed=7)
     wait_idle(page)

@@ -62,6 +62,7 @@ def test_hostile_names_show_as_text_on_every_board_game_screen(
     # The replay: the move line and the score table's side label.
     offer.get_by_role("button", name="Watch the replay").click()
     viewer = page.locator("#replay")
+    viewer.get_by_role("button", name="Last step").click()  # it opens at the start
     expect(viewer.locator(".replay-line")).to_contain_text(duel.names[duel.log[-1]["seat"]])
     expect(viewer.locator(".replay-scores th").nth(7)).to_have_text(f"{IMG} (+) / {PYSCRIPT} (−)")
     viewer.get_by_role("button", name="Close the replay").click()
@@ -79,7 +80,10 @@ def test_hostile_names_show_as_text_on_every_board_game_screen(
         "aria-label", f"{holder} holds the {colour} token"
     )
     expect(page.locator(".duel-head")).to_contain_text(f"◀ {IMG}")
-    expect(page.locator("#last-move")).to_contain_text(duel.names[duel.log[-1]["seat"]] + ":")
+    # The moves since this side's last turn (the last-move box gives way to them).
+    expect(page.locator("#welcome-moves li").last).to_contain_text(
+        duel.names[duel.log[-1]["seat"]] + ":"
+    )
     expect(page.locator("#rack-title")).to_have_text(f"{who}'s tiles")
     nothing_ran(page)
 

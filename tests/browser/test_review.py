@@ -22,11 +22,11 @@ from playwright.sync_api import Page, expect
 from engine import new_game
 from engine.bots import make_bot
 from engine.game import Game
-from engine.review import Review
+from engine.review import Review, game_plans
 from tests.browser.a11y import assert_no_violations
 from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage, stored
 from tests.reviewed_game import thrown_game
-from web.coach.review_model import lesson_words, move_review
+from web.coach.review_model import chart_model, lesson_words, move_review
 from web.saves import share
 from web.store.kept import FINISHED_KIND, finished_key
 from web.store.records import Record, UiState
@@ -46,6 +46,13 @@ def kept_review() -> dict[str, Any]:
     results = [m.to_json() for m in review.run()]
     assert any(r["mistake"] for r in results), "the kept review must flag a mistake"
     return review_data(KEPT_SETTINGS, [0], review.total, results, True)
+
+
+@cache
+def kept_plans() -> tuple[dict[str, Any], ...]:
+    """The plans the engine finds in the kept review (the screen asks the worker for them)."""
+    results = [move_review(r) for r in kept_review()["results"]]
+    return tuple(game_plans(thrown_game().to_save(), [0], results))
 
 
 def finished_text(game: Game, review: dict[str, Any] | None) -> str:
@@ -131,9 +138,11 @@ def test_a_kept_review_reopens_at_once_and_survives_reload_export_and_import(
     marks.last.focus()
     page.keyboard.press("Enter")
     expect(step).to_have_text(f"Move {mistakes[-1] + 1}, Ann")
-    text = review.locator(".review-chart-text li")
-    expect(text).to_have_count(total + 1)
-    expect(text.last).to_contain_text("End: Ann")
+    # The chart's text: a line per move, the end, then the plans the engine finds.
+    chart = chart_model([move_review(r) for r in results], game, True, None, kept_plans())
+    assert len(chart.text) == total + 1 + len(kept_plans())
+    assert chart.text[total].startswith("End: Ann")
+    expect(review.locator(".review-chart-text li")).to_have_text(list(chart.text))
     expect(review.locator("#review-stop")).to_be_hidden()
     assert_no_violations(page, "the Review screen", "#review")
 
