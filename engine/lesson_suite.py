@@ -26,6 +26,7 @@ from .bots import make_bot
 from .bots.evaluate import oriented, scored_placements
 from .game import Game, Placement, new_game
 from .lessons import Fact
+from .puzzles import table_source
 from .review import MoveReview, analyse
 from .save import load_game
 from .tiles import COLOURS
@@ -405,18 +406,11 @@ def main() -> None:
     if sys.argv[1:2] != ["find"]:
         run()
         return
-    found = find()
-    lines = [
-        '"""The review\'s quality suite (engine/lesson_suite.py), found by',
-        '``python -m engine.lesson_suite find``."""',
-        "",
-        "# ruff: noqa: E501",
-        "# fmt: off",
-        "CASES = (",
-        *(f"    {json.dumps(json.dumps(c, separators=(',', ':')))}," for c in found),
-        ")",
-    ]
-    print("\n".join(lines))
+    doc = (
+        "The review's quality suite (engine/lesson_suite.py), found by\n"
+        "``python -m engine.lesson_suite find``."
+    )
+    print(table_source(doc, "CASES", find()))
 
 
 if __name__ == "__main__":

@@ -54,7 +54,8 @@ PRIORITY = ("bonus_missed", "left_lowest", "more_lowest", "more_wasted", "opens_
 #: lowest colour at all.
 BEHIND_TURNS = 6
 NEGLECTED = 3
-#: Points wasted over a game before they make a plan (or wasted in this many moves).
+#: Points wasted over a game, in at least ``WASTED_MOVES`` moves, before they make a plan
+#: (one move's waste is that move's own fact).
 WASTED_POINTS = 5
 WASTED_MOVES = 2
 #: Lines opened for one rival over a game before they make a plan.
@@ -452,10 +453,6 @@ def gains_and_costs(found: list[Fact]) -> tuple[list[Fact], list[Fact], list[Fac
 # --- what differs between two moves ----------------------------------------------------------
 
 
-def _line_keys(lines: list[tuple[int, int, int]]) -> dict[tuple[int, int], int]:
-    return {(r, c): n for r, c, n in lines}
-
-
 def contrast(game: Game, seat: int, better: Move, played: Move) -> tuple[list[Fact], list[Fact]]:
     """What ``better`` does that ``played`` does not (most important first), and what
     ``played`` does better (its merits, said honestly). Facts of the position only."""
@@ -494,34 +491,22 @@ def contrast(game: Game, seat: int, better: Move, played: Move) -> tuple[list[Fa
         if c not in eb.bonus:
             con.append({"kind": "yours_bonus", "colour": COLOURS[c],
                         "mark": bonus_mark(game, ep.before[c])})  # fmt: skip
-    blocked_b = _line_keys(blocked_lines(game, seat, better))
-    blocked_p = _line_keys(blocked_lines(game, seat, played))
-    for (r, c), n in blocked_b.items():
-        if (r, c) not in blocked_p:
-            pro.append({"kind": "leaves_open", "name": side_name(game, r), "colour": COLOURS[c],
-                        "n": n})  # fmt: skip
-    for (r, c), n in blocked_p.items():
-        if (r, c) not in blocked_b:
-            con.append({"kind": "yours_blocks", "name": side_name(game, r), "colour": COLOURS[c],
-                        "n": n})  # fmt: skip
-    opened_b = _line_keys(opened_lines(game, seat, better))
-    opened_p = _line_keys(opened_lines(game, seat, played))
-    for (r, c), n in opened_p.items():
-        if (r, c) not in opened_b:
-            pro.append({"kind": "opens_more", "name": side_name(game, r), "colour": COLOURS[c],
-                        "n": n})  # fmt: skip
-    for (r, c), n in opened_b.items():
-        if (r, c) not in opened_p:
-            con.append({"kind": "better_opens", "name": side_name(game, r), "colour": COLOURS[c],
-                        "n": n})  # fmt: skip
-    prepared_b = dict(prepared_lines(game, seat, better))
-    prepared_p = dict(prepared_lines(game, seat, played))
-    for c, n in prepared_b.items():
-        if c not in prepared_p:
-            pro.append({"kind": "prepares_more", "colour": COLOURS[c], "n": n})
-    for c, n in prepared_p.items():
-        if c not in prepared_b:
-            con.append({"kind": "yours_prepares", "colour": COLOURS[c], "n": n})
+    # Lines only one of the two moves blocks, opens or prepares: (what finds them, where a
+    # line only the better move has goes and its kind, the same for the move played).
+    by_line = (
+        (blocked_lines, (pro, "leaves_open"), (con, "yours_blocks")),
+        (opened_lines, (con, "better_opens"), (pro, "opens_more")),
+        (prepared_lines, (pro, "prepares_more"), (con, "yours_prepares")),
+    )
+    for find, only_better, only_played in by_line:
+        lines_b = {tuple(line[:-1]): line[-1] for line in find(game, seat, better)}
+        lines_p = {tuple(line[:-1]): line[-1] for line in find(game, seat, played)}
+        for mine, other, (into, kind) in ((lines_b, lines_p, only_better),
+                                          (lines_p, lines_b, only_played)):  # fmt: skip
+            for key, n in mine.items():
+                if key not in other:
+                    where = {"name": side_name(game, key[0])} if len(key) == 2 else {}
+                    into.append({"kind": kind, **where, "colour": COLOURS[key[-1]], "n": n})
     swap_b = {"kind": "sets_swap"} in facts(game, seat, better)
     swap_p = {"kind": "sets_swap"} in facts(game, seat, played)
     if swap_b and not swap_p:
@@ -628,7 +613,7 @@ def plans(
         close(seat, colour)
     for seat, items in wasted.items():
         total = sum(n for _, n in items)
-        if total >= WASTED_POINTS or len(items) >= WASTED_MOVES:
+        if total >= WASTED_POINTS and len(items) >= WASTED_MOVES:
             moves = [i for i, _ in items]
             found.append({"kind": "plan_wasted", "seat": seat, "name": side_name(game, seat),
                           "n": total, "first": moves[0], "last": moves[-1],
@@ -636,6 +621,8 @@ def plans(
     for (seat, rival), items in opened.items():
         if len(items) >= OPENED_LINES:
             moves = sorted({i for i, _ in items})
+            if len(moves) < 2:  # lines opened by one move are that move's fact, not a plan
+                continue
             found.append({"kind": "plan_opened", "seat": seat, "name": side_name(game, seat),
                           "rival": side_name(game, rival), "count": len(items),
                           "worth": sum(n for _, n in items), "first": moves[0],

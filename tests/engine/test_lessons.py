@@ -222,3 +222,22 @@ def test_english_counts_agree_with_their_nouns() -> None:
     assert say({"kind": "no_lowest", "colours": ["red", "green"], "at": 0}) == (
         "no placement of your tiles can raise red or green (your lowest, at 0)"
     )
+
+
+def test_a_plan_is_a_pattern_over_several_moves() -> None:
+    """Waste or lines opened in one move are that move's facts; a plan names two or more
+    of the side's moves (so its words "moves 12, 18" are never said of a single move). One
+    of the suite's games of a colour left behind wastes 6 points in one move: no plan."""
+    from engine.lesson_suite import _save, cases
+
+    saves = [(_save(c), c["seat"]) for c in cases() if c["lesson"] == "behind"]
+    for seed in (3, 6, 11):
+        game = new_game("standard", 2, seed=seed, names=["Ann", "Bob"])
+        bots = [make_bot("beginner", seed=seed), make_bot("casual", seed=seed + 1)]
+        while not game.over:
+            game.apply(bots[game.current].choose(game.view(game.current)))
+        saves.append((game.to_save(), 0))
+    for save, _seat in saves:
+        for plan in plans(save, [0, 1]):
+            assert len(plan["moves"]) >= 2, say(plan)
+            assert plan["first"] < plan["last"], say(plan)
