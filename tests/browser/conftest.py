@@ -72,7 +72,9 @@ from tools.serve import ROOT, start_in_thread
 
 ARTIFACTS = ROOT / "test-artifacts"
 READY_SELECTOR = 'body[data-ready="1"]'
-READY_TIMEOUT_MS = 60_000
+#: A cold start waits for the page to say it is ready; on a loaded 2-core machine it can take
+#: more than a minute.
+READY_TIMEOUT_MS = 120_000
 LOCAL_SCHEMES = {"data", "blob", "about"}
 #: How long an ``expect(...)`` waits for its condition unless the test says (Playwright's
 #: own default is 5 s). `make test` runs two browsers beside the CPython and Pyodide tests
