@@ -38,6 +38,10 @@ SLOW = 90_000
 
 
 # --- helpers ------------------------------------------------------------------------------------
+#: The page has written the last move's autosave (or has no game screen yet).
+SAVED = "!window.ingenious || window.ingenious.saved()"
+
+
 def best_play(seed: int, stop: Callable[[Game, str], bool], limit: int = 60) -> tuple[Game, str]:
     """Hot-seat game played by the highest-scoring move (declining swaps) until `stop`
     holds for the next move; returns the game before that move and the move."""
@@ -100,6 +104,9 @@ def state(page: Page) -> dict[str, Any]:
 
 
 def stored(page: Page, key: str = AUTOSAVE) -> Any:
+    """The stored value, once the page has written the last move's autosave (it waits
+    for the paint after the move: `window.ingenious.saved()`)."""
+    page.wait_for_function(SAVED)
     raw = page.evaluate(f"localStorage.getItem({json.dumps(site_key(key, SITE))})")
     return None if raw is None else json.loads(raw)
 
