@@ -89,6 +89,8 @@ class GameScreen:
         self.on_answer: Callable[[str], None] = lambda move: None
         #: A move was played whose autosave waits for the paint after it (`flush`).
         self.unsaved = False
+        #: The last move, the move list and the score boards wait for the next paint.
+        self.later_due = False
 
     # --- lifecycle -----------------------------------------------------------------------------
     def begin(self, game: Game, seats: list[str], ui: UiState | None = None,
@@ -109,7 +111,9 @@ class GameScreen:
         js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
         self.canvas.after_paint()
         self.canvas.set_zoom(zoom.FITTED)
-        self.render()  # the page first, then the board's size read once (no second layout)
+        # The page first, then the board's size read once (no second layout); the score
+        # boards and the move list after the first paint, as after a move.
+        self.render(defer=True)
         self.canvas.resize()
         shown = self.shown
         if shown is not None and not (shown.pass_screen.visible or shown.over.visible):
@@ -169,8 +173,9 @@ class GameScreen:
         return self.game is not None and self.showing
 
     def busy(self) -> bool:
-        """A bot is thinking or showing its move, or a move's animation runs."""
-        return self.bot_running == self.generation or self.canvas.busy()
+        """A bot is thinking or showing its move, a move's animation runs, or the move
+        list and the score boards are still to be drawn after the last paint."""
+        return self.bot_running == self.generation or self.canvas.busy() or self.later_due
 
     # --- drawing -------------------------------------------------------------------------------
     @contextmanager
@@ -200,6 +205,7 @@ class GameScreen:
                 self.page.draw(shown, self.facts.view, self.screen.keyboard, defer=defer)
             self.canvas.show(self.facts.view, shown.board)
         if defer:
+            self.later_due = True
             self.after_paint(self.draw_later)
         index = self.facts.index
         if index.pending:  # a new position's legal moves: ready before the first pick
@@ -213,6 +219,7 @@ class GameScreen:
     def draw_later(self) -> None:
         """What `render(defer=True)` left: drawn as the last model says (unless the game
         screen has gone meanwhile)."""
+        self.later_due = False
         if self.showing and self.shown is not None and self.facts is not None:
             with self.timed("later"):
                 self.page.draw_later(self.shown, self.facts.view)
