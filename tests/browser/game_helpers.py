@@ -18,7 +18,7 @@ from engine.game import Game
 IDLE_JS = """() => {
   const shown = (id) => !document.getElementById(id).hidden;
   if (document.body.dataset.ready !== "1" || !window.ingenious) return false;
-  if (window.ingenious.busy()) return false;
+  if (window.ingenious.busy() || !window.ingenious.saved()) return false;
   return shown("over-screen") || shown("pass-screen") || shown("swap-offer")
       || document.querySelector(".rack-tile[data-slot]:not([disabled])") !== null;
 }"""

@@ -17,7 +17,16 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from engine import new_game
 from engine.game import Game
-from tests.browser.game_helpers import best_move, engine_game, place_with_mouse, start_game
+from tests.browser.game_helpers import (
+    anchor_and_partner,
+    best_move,
+    centre,
+    engine_game,
+    place_with_mouse,
+    rack_slot,
+    split,
+    start_game,
+)
 from web.saves import share
 from web.saves.entries import KEPT, MAY_CLEAR
 from web.saves.replay import frames
@@ -38,6 +47,10 @@ SLOW = 90_000
 
 
 # --- helpers ------------------------------------------------------------------------------------
+#: The page has written the last move's autosave (or has no game screen yet).
+SAVED = "!window.ingenious || window.ingenious.saved()"
+
+
 def best_play(seed: int, stop: Callable[[Game, str], bool], limit: int = 60) -> tuple[Game, str]:
     """Hot-seat game played by the highest-scoring move (declining swaps) until `stop`
     holds for the next move; returns the game before that move and the move."""
@@ -100,6 +113,9 @@ def state(page: Page) -> dict[str, Any]:
 
 
 def stored(page: Page, key: str = AUTOSAVE) -> Any:
+    """The stored value, once the page has written the last move's autosave (it waits
+    for the paint after the move: `window.ingenious.saved()`)."""
+    page.wait_for_function(SAVED)
     raw = page.evaluate(f"localStorage.getItem({json.dumps(site_key(key, SITE))})")
     return None if raw is None else json.loads(raw)
 
@@ -210,6 +226,48 @@ def test_reload_at_the_hot_seat_pass_screen_keeps_the_rack_hidden(
     reload(page)
     expect(page.locator("#pass-screen")).to_be_hidden()  # Bob had confirmed: still his rack
     expect(page.locator(".rack-tile[data-slot]")).to_have_count(6)
+
+
+#: In one task (no paint in between): the mouse presses on the aimed cell, then the page is
+#: hidden. What the page says and stores before and after `pagehide`.
+PRESS_THEN_HIDE = """([x, y]) => {
+  const key = Object.keys(localStorage).find((k) => k.endsWith('.autosave'));
+  const moves = () => JSON.parse(localStorage.getItem(key)).game.moves.length;
+  const canvas = document.getElementById('board-canvas');
+  canvas.dispatchEvent(new PointerEvent('pointerdown', {clientX: x, clientY: y, button: 0,
+    pointerType: 'mouse', bubbles: true}));
+  const played = window.ingenious.state().moves.length;
+  const before = [window.ingenious.saved(), moves()];
+  window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}));
+  return {played, before, after: [window.ingenious.saved(), moves()]};
+}"""
+
+
+def test_a_move_is_autosaved_when_the_page_is_closed_before_its_next_paint(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """A move's autosave waits for the paint after the move (the tap shows first); a page
+    closed or hidden before that paint writes it at once."""
+    open_ready(page, server_url)
+    start_game(page, seats=["human", "beginner"], names=["Ann", "Bot"], seed=8, speed="slow")
+    page.wait_for_function("!window.ingenious.busy()")
+    page.wait_for_function(SAVED)
+    move = best_move(engine_game(page))
+    colours = tuple(c for _, c in split(move))
+    slot, tile = rack_slot(page, colours)
+    page.click(f'.rack-tile[data-slot="{slot}"]')
+    x, y = centre(page, anchor_and_partner(move, tile[0])[0])
+    page.mouse.move(x, y)
+    for _ in range(7):
+        if page.evaluate("window.ingenious.aim()") == move:
+            break
+        page.mouse.click(x, y, button="right")
+    assert page.evaluate("window.ingenious.aim()") == move
+    seen = page.evaluate(PRESS_THEN_HIDE, [x, y])
+    assert seen["played"] == 1
+    assert seen["before"] == [False, 0], "the autosave was written before the paint"
+    assert seen["after"] == [True, 1], "pagehide did not write the move's autosave"
+    assert stored(page)["game"]["moves"] == [move]
 
 
 def test_reload_while_the_bot_thinks_lets_it_think_again(

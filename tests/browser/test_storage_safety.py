@@ -50,6 +50,10 @@ SITE = "/"  # the test server serves the repository at its root
 DEEP = "[" * 200_000 + "]" * 200_000
 
 
+#: The page has written the last move's autosave (or has no game screen yet).
+SAVED = "!window.ingenious || window.ingenious.saved()"
+
+
 def key(name: str) -> str:
     return site_key(name, SITE)
 
@@ -65,6 +69,9 @@ def seed_once(page: Page, items: dict[str, str], script: str = "") -> None:
 
 
 def stored(page: Page, name: str = AUTOSAVE_KEY) -> Any:
+    """The stored value, once the page has written the last move's autosave (it waits
+    for the paint after the move: `window.ingenious.saved()`)."""
+    page.wait_for_function(SAVED)
     raw = page.evaluate(f"localStorage.getItem({json.dumps(key(name))})")
     return None if raw is None else json.loads(raw)
 
@@ -321,6 +328,7 @@ def test_a_tab_that_opens_with_a_stale_view_never_writes_an_older_state(
     open_ready(page, server_url)
     start_game(page, "standard", seats=["human", "beginner"], names=["Ann", "Bot"], seed=21)
     play_human_move(page)
+    page.wait_for_function(SAVED)
     older = page.evaluate(f"localStorage.getItem({json.dumps(key(AUTOSAVE_KEY))})")
     for _ in range(2):
         play_human_move(page)  # with the bot's reply: 4 moves on

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 
 from web.i18n import N_, _, fmt
 
@@ -145,6 +146,7 @@ def svg_symbol(colour: str, size: float = 20.0, label: bool = True) -> str:
     )
 
 
+@cache  # the same few tiles are drawn again on every rack
 def svg_tile(first: str, second: str, size: float = 56.0) -> str:
     """An inline SVG of a two-hex tile: two pointy-top hexes side by side."""
     radius = size / 4.0 * 0.98

@@ -87,11 +87,16 @@ class GameScreen:
         #: While a question is on the board: the player's own game and its screen state.
         self.kept: tuple[Game | None, Screen | None] | None = None
         self.on_answer: Callable[[str], None] = lambda move: None
+        #: A move was played whose autosave waits for the paint after it (`flush`).
+        self.unsaved = False
+        #: The last move, the move list and the score boards wait for the next paint.
+        self.later_due = False
 
     # --- lifecycle -----------------------------------------------------------------------------
     def begin(self, game: Game, seats: list[str], ui: UiState | None = None,
               question: Question | None = None) -> None:  # fmt: skip
         """Show `game` (new, loaded, resumed or continued) from a fresh screen state."""
+        self.flush()
         self.generation += 1
         self.game = game
         self.screen = st.screen_for(game, seats, ui)
@@ -106,7 +111,9 @@ class GameScreen:
         js.window.scrollTo(0, 0)  # the start screen may have been scrolled down
         self.canvas.after_paint()
         self.canvas.set_zoom(zoom.FITTED)
-        self.render()  # the page first, then the board's size read once (no second layout)
+        # The page first, then the board's size read once (no second layout); the score
+        # boards and the move list after the first paint, as after a move.
+        self.render(defer=True)
         self.canvas.resize()
         shown = self.shown
         if shown is not None and not (shown.pass_screen.visible or shown.over.visible):
@@ -114,6 +121,7 @@ class GameScreen:
 
     def leave(self) -> None:
         """The start screen takes over: bots stop, the game stays in memory."""
+        self.flush()
         self.generation += 1
         self.showing = self.canvas.showing = False
         if self.screen is not None:
@@ -128,6 +136,7 @@ class GameScreen:
         (the others bots that never move), `on_answer(move)` told of the placement made.
         Posed again with the same game, only the question changes (its words, or the
         answer: the board is then locked); the player's own game waits in `held`."""
+        self.flush()
         self.on_answer = on_answer
         screen = self.screen
         if screen is not None and screen.question is not None and game is self.game:
@@ -164,8 +173,9 @@ class GameScreen:
         return self.game is not None and self.showing
 
     def busy(self) -> bool:
-        """A bot is thinking or showing its move, or a move's animation runs."""
-        return self.bot_running == self.generation or self.canvas.busy()
+        """A bot is thinking or showing its move, a move's animation runs, or the move
+        list and the score boards are still to be drawn after the last paint."""
+        return self.bot_running == self.generation or self.canvas.busy() or self.later_due
 
     # --- drawing -------------------------------------------------------------------------------
     @contextmanager
@@ -195,6 +205,7 @@ class GameScreen:
                 self.page.draw(shown, self.facts.view, self.screen.keyboard, defer=defer)
             self.canvas.show(self.facts.view, shown.board)
         if defer:
+            self.later_due = True
             self.after_paint(self.draw_later)
         index = self.facts.index
         if index.pending:  # a new position's legal moves: ready before the first pick
@@ -208,6 +219,7 @@ class GameScreen:
     def draw_later(self) -> None:
         """What `render(defer=True)` left: drawn as the last model says (unless the game
         screen has gone meanwhile)."""
+        self.later_due = False
         if self.showing and self.shown is not None and self.facts is not None:
             with self.timed("later"):
                 self.page.draw_later(self.shown, self.facts.view)
@@ -246,8 +258,9 @@ class GameScreen:
                 return False
             st.after_move(screen, game, int(event["seat"]))
             screen.landing = self.landing(event, position_of(game))
-            with self.timed("save"):
-                self.host.game_changed()
+            if game.phase == "over":
+                self.unsaved = True
+                self.flush()  # before the statistics and the finished game are kept
             if game.phase == "over" and game.variant.name == "solo":
                 # Only a game finished here counts for the table (not one reopened later).
                 solo = int(game.result()["solo_result"])
@@ -255,16 +268,39 @@ class GameScreen:
             if event.get("bonus"):
                 times = f" ×{event['bonus']}" if event["bonus"] > 1 else ""
                 show_banner("banner", f"Ingenious!{times}")
+            sounds: list[tuple[str, float]] = []
             if parse_placement(str(event.get("move", ""))) is not None:
                 lines = len(event.get("rays", []))
-                with self.timed("sound"):
-                    self.host.play_sounds(
-                        sound.move_sounds(lines, bool(event.get("bonus")), game.phase == "over")
-                    )
+                sounds = sound.move_sounds(lines, bool(event.get("bonus")), game.phase == "over")
             self.render(defer=True)
+        # The tap shows its tile first; its sound, then the autosave, come right after
+        # the next paint (the autosave sooner if the page is hidden or closed: `flush`).
+        self.after_paint(lambda: self.timed_sounds(sounds))
+        if game.phase != "over":
+            self.save_soon()
         if game.phase == "over":
             self.host.game_finished()
         return True
+
+    def timed_sounds(self, sounds: list[tuple[str, float]]) -> None:
+        if sounds:
+            with self.timed("sound"):
+                self.host.play_sounds(sounds)
+
+    def save_soon(self) -> None:
+        """The game changed (a move, a new game): its autosave is written after the next
+        paint, so that the tap shows first (`flush`)."""
+        if not self.unsaved:
+            self.unsaved = True
+            self.after_paint(self.flush)
+
+    def flush(self) -> None:
+        """Write the autosave a move left for after its paint, now: before another game,
+        an undo or a question takes the screen, and when the page is hidden or closed."""
+        if self.unsaved:
+            self.unsaved = False
+            with self.timed("save"):
+                self.host.game_changed()
 
     def landing(self, event: dict[str, Any], position: st.Position) -> Landing | None:
         speed = self.host.speed()
@@ -333,6 +369,7 @@ class GameScreen:
         while len(game.moves) > target and game.can_undo:
             game.undo()
         st.after_undo(screen)
+        self.unsaved = False  # written now, with the undo
         self.host.game_changed()
         self.render()
 
@@ -350,6 +387,7 @@ class GameScreen:
                                                game.phase, game.players):  # fmt: skip
             game.redo()
         st.after_undo(screen)
+        self.unsaved = False  # written now, with the undo
         self.host.game_changed()
         self.render()
 
@@ -358,6 +396,7 @@ class GameScreen:
         if self.game is None or self.screen is None:
             return
         self.screen.revealed = self.game.current
+        self.unsaved = False  # the game is written with the screen state
         self.host.screen_changed()
         self.render()
         self.canvas.canvas.focus()

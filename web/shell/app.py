@@ -296,6 +296,14 @@ class App:
         on(el("confirm-place"), "change",
            lambda e: self.set_confirm_placement(bool(e.target.checked)))  # fmt: skip
         on(document, "keydown", self.on_key)
+        # A move's autosave waits for the paint after it: written at once when the page
+        # is hidden or closed (`GameScreen.flush`).
+        on(js.window, "pagehide", lambda e: self.table.flush())
+        on(document, "visibilitychange", self.on_visibility)
+
+    def on_visibility(self, event: Any) -> None:
+        if str(document.visibilityState) == "hidden":
+            self.table.flush()
 
     # --- screens -------------------------------------------------------------------------------
     def begin(self, game: Game, seats: list[str], ui: UiState | None = None) -> None:
@@ -305,6 +313,12 @@ class App:
         self.write_summary()
         if game.phase == "over":
             self.saves.on_game_over()  # counted once per game, whenever it is shown
+
+    def begin_new(self, game: Game, seats: list[str]) -> None:
+        """Show a new game (Start game, Again): its screen is painted first, and it
+        becomes the autosave just after (`game_changed`, as after a move)."""
+        self.table.begin(game, seats)
+        self.table.save_soon()
 
     def last_played(self) -> str | None:
         """The game played last, which Continue means: `summary.BOARD` or `CHALLENGE`."""
@@ -355,7 +369,7 @@ class App:
             return
         fresh = new_game(game.variant.name, game.players, random.getrandbits(40),
                          list(game.names), dict(game.options))  # fmt: skip
-        self.begin(fresh, seats)
+        self.begin_new(fresh, seats)
 
     # --- the daily puzzle (web/coach/puzzle_*), on the game screen's board ---------------------
     def open_puzzle(self) -> None:
@@ -494,6 +508,9 @@ class App:
         def busy() -> bool:
             return table.busy()
 
+        def saved() -> bool:
+            return not table.unsaved
+
         def rack() -> Any:
             facts = table.facts
             return js_value([list(t) for t in facts.rack] if facts is not None else [])
@@ -519,7 +536,7 @@ class App:
             "ingenious",
             {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
              "busy": busy, "rack": rack, "aim": aim, "cursor": cursor, "marked": marked,
-             "fingers": fingers, "timings": timings},
+             "fingers": fingers, "timings": timings, "saved": saved},
         )  # fmt: skip
 
 

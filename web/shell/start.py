@@ -120,7 +120,7 @@ class StartScreen:
             return
         self.form = replace(self.form, problem="")
         self.draw()
-        self.app.begin(game, setup.seats)
+        self.app.begin_new(game, setup.seats)
 
     def refresh(self) -> None:
         """The Continue card and the best solo results, from memory and storage. Continue
