@@ -12,12 +12,23 @@ from functools import cache
 
 from engine import new_game
 from engine.bots import make_bot
-from engine.bots.evaluate import scored_placements
+from engine.bots.evaluate import best_placement, scored_placements
 from engine.game import Game
 from engine.review import Review
 
 #: The move from which Ann throws a placement away.
 THROW_AT = 14
+
+
+def greedy_move(game: Game, swap: str = "swap") -> None:
+    """One move of the player to move: the placement best one move deep, or ``swap``
+    ("swap" or "pass") when a swap is offered."""
+    if game.phase == "swap":
+        game.apply(swap)
+        return
+    _, p = best_placement(game, game.current)
+    assert p is not None
+    game.apply(game.placement_text(p))
 
 
 def play_out(game: Game, throw_at: int | None = None) -> Game:

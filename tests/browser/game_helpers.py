@@ -110,9 +110,9 @@ def centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
     return point["x"], point["y"]
 
 
-def place_with_mouse(page: Page, move: str) -> None:
-    """Pick the tile on the rack, hover its first half's cell, turn until the ghost is
-    the wanted placement (right click), then click."""
+def aim_with_mouse(page: Page, move: str) -> tuple[float, float]:
+    """Pick the tile on the rack, hover its first half's cell and turn until the ghost is
+    the wanted placement (right click); the point to click to place it."""
     colours = tuple(c for _, c in split(move))
     slot, tile = rack_slot(page, colours)
     page.click(f'.rack-tile[data-slot="{slot}"]')
@@ -124,7 +124,12 @@ def place_with_mouse(page: Page, move: str) -> None:
             break
         page.mouse.click(x, y, button="right")
     assert page.evaluate("window.ingenious.aim()") == move
-    page.mouse.click(x, y)
+    return x, y
+
+
+def place_with_mouse(page: Page, move: str) -> None:
+    """Aim the placement with the mouse (`aim_with_mouse`), then click."""
+    page.mouse.click(*aim_with_mouse(page, move))
 
 
 def track_values(page: Page) -> dict[tuple[int, str], int]:

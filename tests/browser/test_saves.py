@@ -18,13 +18,10 @@ from playwright.sync_api import BrowserContext, Page, expect
 from engine import new_game
 from engine.game import Game
 from tests.browser.game_helpers import (
-    anchor_and_partner,
+    aim_with_mouse,
     best_move,
-    centre,
     engine_game,
     place_with_mouse,
-    rack_slot,
-    split,
     start_game,
 )
 from web.saves import share
@@ -253,16 +250,7 @@ def test_a_move_is_autosaved_when_the_page_is_closed_before_its_next_paint(
     page.wait_for_function("!window.ingenious.busy()")
     page.wait_for_function(SAVED)
     move = best_move(engine_game(page))
-    colours = tuple(c for _, c in split(move))
-    slot, tile = rack_slot(page, colours)
-    page.click(f'.rack-tile[data-slot="{slot}"]')
-    x, y = centre(page, anchor_and_partner(move, tile[0])[0])
-    page.mouse.move(x, y)
-    for _ in range(7):
-        if page.evaluate("window.ingenious.aim()") == move:
-            break
-        page.mouse.click(x, y, button="right")
-    assert page.evaluate("window.ingenious.aim()") == move
+    x, y = aim_with_mouse(page, move)
     seen = page.evaluate(PRESS_THEN_HIDE, [x, y])
     assert seen["played"] == 1
     assert seen["before"] == [False, 0], "the autosave was written before the paint"

@@ -9,10 +9,12 @@ import pytest
 
 from engine import lessons, new_game
 from engine.bots import make_bot
-from engine.bots.evaluate import best_placement
+from engine.bots.evaluate import oriented
 from engine.game import Game
 from engine.lesson_suite import check_plan
 from engine.lessons import COSTS, check_fact, check_point, contrast, facts, plans, say
+from engine.tiles import COLOURS
+from tests.reviewed_game import greedy_move
 
 
 def _placement_scoring(game: Game, colour: int) -> tuple[int, int, int, int]:
@@ -23,16 +25,6 @@ def _placement_scoring(game: Game, colour: int) -> tuple[int, int, int, int]:
             if e.points[colour]:
                 return p
     raise AssertionError("no placement scores that colour")
-
-
-def _greedy(game: Game) -> None:
-    """One move of the player to move: the placement best one move deep, or the swap."""
-    if game.phase == "swap":
-        game.apply("swap")
-        return
-    _, p = best_placement(game, game.current)
-    assert p is not None
-    game.apply(game.placement_text(p))
 
 
 def _midgame(variant: str = "standard", players: int = 2, seed: int = 4, moves: int = 16) -> Game:
@@ -122,7 +114,7 @@ def test_every_fact_and_lesson_point_holds_when_the_move_is_played(
             for f in pro + con:
                 assert check_point(game, seat, a, b, f) is None, f
                 checked += 1
-        _greedy(game)
+        greedy_move(game)
     assert checked > 10
 
 
@@ -142,13 +134,13 @@ def test_the_lesson_favours_the_better_move_and_its_merits_favour_the_other() ->
     lowest colour for the first; swapped, the same difference is the other move's merit."""
     game = _midgame()
     seat = game.current
-    track = lessons.oriented(game, seat)
+    track = oriented(game, seat)
     low = track.index(min(track))
     up = [p for p in game.placements() if lessons.effect(game, seat, p).gained[low]]
     flat = [p for p in game.placements() if not lessons.effect(game, seat, p).gained[low]]
     assert up and flat
     pro, _ = contrast(game, seat, up[0], flat[0])
-    assert any(f["kind"] == "left_lowest" and f["colour"] == lessons.COLOURS[low] for f in pro)
+    assert any(f["kind"] == "left_lowest" and f["colour"] == COLOURS[low] for f in pro)
     pro, con = contrast(game, seat, flat[0], up[0])
     assert not any(f["kind"] in ("left_lowest", "more_lowest") for f in pro)
     assert any(f["kind"] in ("yours_lowest",) for f in con) or not con

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from engine import lessons, new_game
-from engine.bots.evaluate import best_placement
-from engine.game import Game
+from tests.reviewed_game import greedy_move
 from web import i18n
 from web.play.engine_words import LESSONS, lesson_clauses, lesson_text
 
@@ -53,22 +52,13 @@ def _statements() -> list[dict[str, Any]]:
                 out += lessons.facts(game, seat, a)
                 pro, con = lessons.contrast(game, seat, a, b)
                 out += pro + con + [lessons.versus(pro)]
-            _play(game)
+            greedy_move(game, "pass")
         out += lessons.plans(game.to_save(), [0, 1], {i: [0.5, 0.5] for i in range(60)})
     game = new_game("standard", 2, seed=1, names=["Ann", "Bob"])
     out += lessons.futures(game, 0, [[0.6, 7.2, 9], [0.4, 6, 8]], [[0.5, 6.1, 9], [0.5, 6, 8]])
     out += lessons.futures(game, 0, [[0.6, 7, 9], [0.4, 6, 8]], [[0.5, 7, 9], [0.5, 7.5, 8]])
     out += lessons.futures(game, 0, [[0.6, 7, 9], [0.4, 6, 8]], [[0.45, 7, 9], [0.5, 6, 8]])
     return out
-
-
-def _play(game: Game) -> None:
-    if game.phase == "swap":
-        game.apply("pass")
-        return
-    _, p = best_placement(game, game.current)
-    assert p is not None
-    game.apply(game.placement_text(p))
 
 
 STATEMENTS = _statements()
