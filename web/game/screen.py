@@ -215,6 +215,19 @@ class GameScreen:
     def timed_build(self, index: LegalIndex) -> None:
         with self.timed("index"):
             index.build()
+        # Then, in a task of its own, the board's layer with the cells a pick will light.
+        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+        js.setTimeout(create_once_callable(lambda: self.prepare_lit(index)), 0)
+
+    def prepare_lit(self, index: LegalIndex) -> None:
+        """Draw ahead the lit cells the pick of a rack tile will show (most tiles of a
+        rack cover the same cells), unless the position has changed meanwhile."""
+        facts = self.facts
+        if not self.showing or facts is None or facts.index is not index or not facts.rack:
+            return
+        sets = [index.covered_cells(tile) for tile in facts.rack]
+        self.canvas.prepare_lit(max(sets, key=sets.count))
 
     def draw_later(self) -> None:
         """What `render(defer=True)` left: drawn as the last model says (unless the game
