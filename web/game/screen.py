@@ -91,6 +91,8 @@ class GameScreen:
         self.unsaved = False
         #: The last move, the move list and the score boards wait for the next paint.
         self.later_due = False
+        #: A new game waits for the paint of the tap that started it (`begin_soon`).
+        self.starting = False
 
     # --- lifecycle -----------------------------------------------------------------------------
     def begin(self, game: Game, seats: list[str], ui: UiState | None = None,
@@ -118,6 +120,26 @@ class GameScreen:
         shown = self.shown
         if shown is not None and not (shown.pass_screen.visible or shown.over.visible):
             self.canvas.canvas.focus()
+
+    def begin_soon(self, game: Game, seats: list[str], answered: Callable[[bool], None]) -> None:
+        """A new game from a tap (Start game, Again): the tap's own answer is painted
+        first (`answered(True)`: the button says it is starting), then the game's screen
+        is made in a task after that paint (`begin`). Anything else that takes the screen
+        meanwhile (another game, the start screen) drops it; a second tap is ignored."""
+        if self.starting:
+            return
+        self.starting = True
+        answered(True)
+        generation = self.generation
+
+        def go() -> None:
+            self.starting = False
+            answered(False)
+            if generation == self.generation:
+                self.begin(game, seats)
+                self.save_soon()
+
+        self.after_paint(go)
 
     def leave(self) -> None:
         """The start screen takes over: bots stop, the game stays in memory."""
@@ -173,9 +195,15 @@ class GameScreen:
         return self.game is not None and self.showing
 
     def busy(self) -> bool:
-        """A bot is thinking or showing its move, a move's animation runs, or the move
-        list and the score boards are still to be drawn after the last paint."""
-        return self.bot_running == self.generation or self.canvas.busy() or self.later_due
+        """A bot is thinking or showing its move, a move's animation runs, the move
+        list and the score boards are still to be drawn after the last paint, or a new
+        game waits for the paint of the tap that started it."""
+        return (
+            self.bot_running == self.generation
+            or self.canvas.busy()
+            or self.later_due
+            or self.starting
+        )
 
     # --- drawing -------------------------------------------------------------------------------
     @contextmanager
