@@ -54,6 +54,13 @@ SPEEDS: dict[str, tuple[float, float]] = {
 }
 
 
+def once(work: Callable[..., None]) -> Any:
+    """A JS function that calls `work` once (for a timer or a frame callback)."""
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    return create_once_callable(work)
+
+
 class Host(Protocol):
     """What the game screen needs from the app shell."""
 
@@ -244,9 +251,7 @@ class GameScreen:
         with self.timed("index"):
             index.build()
         # Then, in a task of its own, the board's layer with the cells a pick will light.
-        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
-        js.setTimeout(create_once_callable(lambda: self.prepare_lit(index)), 0)
+        js.setTimeout(once(lambda: self.prepare_lit(index)), 0)
 
     def prepare_lit(self, index: LegalIndex) -> None:
         """Draw ahead the lit cells the pick of a rack tile will show (most tiles of a
@@ -267,10 +272,7 @@ class GameScreen:
 
     def after_paint(self, work: Callable[[], None]) -> None:
         """`work` once the page has painted the next frame (a task after it)."""
-        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
-        js.requestAnimationFrame(create_once_callable(lambda now: js.setTimeout(
-            create_once_callable(work), 0)))  # fmt: skip
+        js.requestAnimationFrame(once(lambda now: js.setTimeout(once(work), 0)))
 
     def zoomed(self, view: zoom.View) -> None:
         if self.screen is not None:
