@@ -56,6 +56,9 @@ class LegalIndex:
         # as text only when asked for.
         self._by_key: dict[frozenset[Half], str | Placement] = {}
         self._covered: dict[Tile, frozenset[Cell]] = {}
+        #: `build`'s cells by colour pair (the pair's colours sorted): what `covered_cells`
+        #: answers a pick with, without a pass over every placement.
+        self._by_pair: dict[tuple[str, str], set[Cell]] | None = None
         self._text: Callable[[Placement], str] = str
         # `of_game`'s placements, put into the tables when first asked (`build`).
         self._pending: tuple[list[Placement], tuple[Cell, ...]] | None = None
@@ -86,9 +89,20 @@ class LegalIndex:
             placements, cells = self._pending
             self._pending = None
             table = self._by_key
+            covered: dict[tuple[int, int], set[int]] = {}
             for p in placements:
                 a, b, x, y = p
                 table[_key((cells[a], COLOURS[x]), (cells[b], COLOURS[y]))] = p
+                pair = (x, y) if x <= y else (y, x)
+                found = covered.get(pair)
+                if found is None:
+                    found = covered[pair] = set()
+                found.add(a)
+                found.add(b)
+            self._by_pair = {}
+            for (x, y), found in covered.items():
+                first, second = sorted((COLOURS[x], COLOURS[y]))
+                self._by_pair[(first, second)] = {cells[i] for i in found}
         return self._by_key
 
     @property
@@ -136,7 +150,12 @@ class LegalIndex:
             return known
         cells: set[Cell] = set()
         wanted = sorted(tile)
-        for key in self.build():
+        table = self.build()
+        if self._by_pair is not None:
+            found = self._by_pair.get((wanted[0], wanted[1]), set())
+            self._covered[tile] = frozenset(found)
+            return self._covered[tile]
+        for key in table:
             if sorted(colour for _, colour in key) == wanted:
                 cells.update(cell for cell, _ in key)
         self._covered[tile] = frozenset(cells)

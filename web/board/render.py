@@ -8,7 +8,7 @@ position changes) and an overlay (ghost tile, rays, cursor, animations; every fr
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -285,6 +285,20 @@ def draw_marked(ctx: Any, layout: Layout, cells: list[Cell]) -> None:
     ctx.restore()
 
 
+def draw_highlight(ctx: Any, layout: Layout, cells: Iterable[Cell]) -> None:
+    """The cells a picked tile can cover, lit (drawn per frame by `draw_overlay`, or once
+    into a cached layer by the game's board canvas)."""
+    ctx.save()
+    ctx.fillStyle = HIGHLIGHT_FILL
+    ctx.strokeStyle = HIGHLIGHT_RING
+    ctx.lineWidth = max(1.5, layout.size * 0.08)
+    for cell in cells:
+        hex_path(ctx, layout, cell, 0.8)
+        ctx.fill()
+        ctx.stroke()
+    ctx.restore()
+
+
 def draw_overlay(
     ctx: Any, layout: Layout, scene: Scene, time_ms: float = 0.0, still: bool = False
 ) -> None:
@@ -293,15 +307,7 @@ def draw_overlay(
     if scene.last:
         draw_last(ctx, layout, scene.last)
     if scene.highlight:
-        ctx.save()
-        ctx.fillStyle = HIGHLIGHT_FILL
-        ctx.strokeStyle = HIGHLIGHT_RING
-        ctx.lineWidth = max(1.5, size * 0.08)
-        for cell in scene.highlight:
-            hex_path(ctx, layout, cell, 0.8)
-            ctx.fill()
-            ctx.stroke()
-        ctx.restore()
+        draw_highlight(ctx, layout, scene.highlight)
     for cell in scene.partners:
         ctx.save()
         ctx.strokeStyle = "rgba(181, 84, 28, 0.9)"

@@ -1,10 +1,12 @@
 """The board canvas of the game screen (browser only): layers, frames, zoom geometry.
 
-Three canvases: the empty board (redrawn only when the size or zoom changes), the board
-with its tiles (tiles are added as they are placed; undo and loads redraw it), and the
-visible canvas, which per frame copies the tile layer and lays the `BoardModel` over it
-(ghost tile, rays, cursor, hint, highlighted moves, the landing animation). What to draw
-is handed in by `show`; the canvas keeps no game state of its own.
+Four canvases: the empty board (redrawn only when the size or zoom changes), the board
+with its tiles (tiles are added as they are placed; undo and loads redraw it), the board
+with its tiles and the cells a picked tile can cover lit (drawn once per position and
+set of cells, ahead of the pick by `prepare_lit`), and the visible canvas, which per
+frame copies the tile layer (or the lit one) and lays the `BoardModel` over it (ghost
+tile, rays, cursor, hint, the landing animation). What to draw is handed in by `show`;
+the canvas keeps no game state of its own.
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ class BoardCanvas:
         self.layer_ctx = self.layer.getContext("2d")
         self.base = document.createElement("canvas")
         self.base_ctx = self.base.getContext("2d")
+        self.lit = document.createElement("canvas")
+        self.lit_ctx = self.lit.getContext("2d")
+        self.lit_key: Any = None  # (the tile layer's version, the lit cells) it shows
+        self.layer_version = 0  # grows whenever the tile layer is drawn on
         self.layout = Layout(10.0, 0.0, 0.0)  # what is drawn and hit-tested: `fit` zoomed
         self.fit = Layout(10.0, 0.0, 0.0)  # the whole zone in the canvas
         self.view_zoom = zoom.FITTED
@@ -80,7 +86,7 @@ class BoardCanvas:
         if (width, height) != self.css_size or dpr != self.dpr:
             # (Only then: sizing a canvas clears it, and its layers would be drawn again.)
             self.css_size, self.dpr = (width, height), dpr
-            for canvas in (self.canvas, self.layer, self.base):
+            for canvas in (self.canvas, self.layer, self.base, self.lit):
                 canvas.width = round(width * dpr)
                 canvas.height = round(height * dpr)
             self.base_key = None
@@ -157,17 +163,18 @@ class BoardCanvas:
         width, height = self.css_size
         if scene is None or not self.showing or width <= 0:
             return
-        key = (scene.radius, width, height, self.dpr, self.layout)
-        if key != self.base_key or self.drawn_tiles != scene.tiles:
-            with self.timed("layers"):
-                self.update_layers(scene, key, width, height)
+        self.current_layers(scene)
+        board = self.board
+        source = self.layer
+        if board.legal:
+            with self.timed("lit"):
+                source = self.lit_layer(board.legal)
         ctx = self.ctx
         ctx.setTransform(1, 0, 0, 1, 0, 0)
-        ctx.drawImage(self.layer, 0, 0)
+        ctx.drawImage(source, 0, 0)
         ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
         still = self.still()
         render.draw_overlay(ctx, self.layout, self.overlay(scene), now, still=still)
-        board = self.board
         if board.marked:
             render.draw_marked(ctx, self.layout, list(board.marked))
         landing = board.landing
@@ -184,7 +191,7 @@ class BoardCanvas:
     def overlay(self, scene: render.Scene) -> render.Scene:
         board = self.board
         shown = render.Scene(scene.radius, [], [], last=scene.last)
-        shown.highlight = set(board.legal)
+        # (The lit cells are in the layer the frame starts from: `lit_layer`.)
         if board.ghost is not None:
             shown.ghost = render.Ghost(board.ghost.cells, board.ghost.colours)
         shown.rays = list(board.rays)
@@ -193,6 +200,39 @@ class BoardCanvas:
         if board.hint is not None:
             shown.hint = render.Ghost(board.hint.cells, board.hint.colours)
         return shown
+
+    def current_layers(self, scene: render.Scene) -> None:
+        """The cached layers drawn for the present size, zoom and tiles."""
+        width, height = self.css_size
+        key = (scene.radius, width, height, self.dpr, self.layout)
+        if key != self.base_key or self.drawn_tiles != scene.tiles:
+            with self.timed("layers"):
+                self.update_layers(scene, key, width, height)
+
+    def lit_layer(self, cells: frozenset[Cell]) -> Any:
+        """The tile layer with `cells` lit: drawn once, then copied by every frame while
+        the tile stays picked (turned, aimed), and by the pick itself when
+        `prepare_lit` drew it before."""
+        key = (self.layer_version, cells)
+        if key != self.lit_key:
+            ctx = self.lit_ctx
+            ctx.setTransform(1, 0, 0, 1, 0, 0)
+            ctx.clearRect(0, 0, self.lit.width, self.lit.height)
+            ctx.drawImage(self.layer, 0, 0)
+            ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
+            render.draw_highlight(ctx, self.layout, cells)
+            self.lit_key = key
+        return self.lit
+
+    def prepare_lit(self, cells: frozenset[Cell]) -> None:
+        """Draw the lit layer for `cells` now (after a position's paint, before the pick
+        that will show them), so that the pick's frame only copies it."""
+        scene = self.scene
+        if scene is None or not self.showing or self.css_size[0] <= 0 or not cells:
+            return
+        self.current_layers(scene)
+        with self.timed("lit"):
+            self.lit_layer(cells)
 
     def update_layers(self, scene: render.Scene, key: Any, width: float, height: float) -> None:
         """Keep the cached layers current: the empty board only changes with the size,
@@ -203,6 +243,7 @@ class BoardCanvas:
             self.base_key = key
             self.drawn_tiles = None
         drawn = self.drawn_tiles
+        self.layer_version += 1
         self.layer_ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
         if drawn is not None and scene.tiles[: len(drawn)] == drawn:
             render.draw_tiles(self.layer_ctx, self.layout, scene.tiles[len(drawn) :])

@@ -54,6 +54,13 @@ SPEEDS: dict[str, tuple[float, float]] = {
 }
 
 
+def once(work: Callable[..., None]) -> Any:
+    """A JS function that calls `work` once (for a timer or a frame callback)."""
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    return create_once_callable(work)
+
+
 class Host(Protocol):
     """What the game screen needs from the app shell."""
 
@@ -91,6 +98,8 @@ class GameScreen:
         self.unsaved = False
         #: The last move, the move list and the score boards wait for the next paint.
         self.later_due = False
+        #: A new game waits for the paint of the tap that started it (`begin_soon`).
+        self.starting = False
 
     # --- lifecycle -----------------------------------------------------------------------------
     def begin(self, game: Game, seats: list[str], ui: UiState | None = None,
@@ -118,6 +127,26 @@ class GameScreen:
         shown = self.shown
         if shown is not None and not (shown.pass_screen.visible or shown.over.visible):
             self.canvas.canvas.focus()
+
+    def begin_soon(self, game: Game, seats: list[str], answered: Callable[[bool], None]) -> None:
+        """A new game from a tap (Start game, Again): the tap's own answer is painted
+        first (`answered(True)`: the button says it is starting), then the game's screen
+        is made in a task after that paint (`begin`). Anything else that takes the screen
+        meanwhile (another game, the start screen) drops it; a second tap is ignored."""
+        if self.starting:
+            return
+        self.starting = True
+        answered(True)
+        generation = self.generation
+
+        def go() -> None:
+            self.starting = False
+            answered(False)
+            if generation == self.generation:
+                self.begin(game, seats)
+                self.save_soon()
+
+        self.after_paint(go)
 
     def leave(self) -> None:
         """The start screen takes over: bots stop, the game stays in memory."""
@@ -173,9 +202,15 @@ class GameScreen:
         return self.game is not None and self.showing
 
     def busy(self) -> bool:
-        """A bot is thinking or showing its move, a move's animation runs, or the move
-        list and the score boards are still to be drawn after the last paint."""
-        return self.bot_running == self.generation or self.canvas.busy() or self.later_due
+        """A bot is thinking or showing its move, a move's animation runs, the move
+        list and the score boards are still to be drawn after the last paint, or a new
+        game waits for the paint of the tap that started it."""
+        return (
+            self.bot_running == self.generation
+            or self.canvas.busy()
+            or self.later_due
+            or self.starting
+        )
 
     # --- drawing -------------------------------------------------------------------------------
     @contextmanager
@@ -215,6 +250,17 @@ class GameScreen:
     def timed_build(self, index: LegalIndex) -> None:
         with self.timed("index"):
             index.build()
+        # Then, in a task of its own, the board's layer with the cells a pick will light.
+        js.setTimeout(once(lambda: self.prepare_lit(index)), 0)
+
+    def prepare_lit(self, index: LegalIndex) -> None:
+        """Draw ahead the lit cells the pick of a rack tile will show (most tiles of a
+        rack cover the same cells), unless the position has changed meanwhile."""
+        facts = self.facts
+        if not self.showing or facts is None or facts.index is not index or not facts.rack:
+            return
+        sets = [index.covered_cells(tile) for tile in facts.rack]
+        self.canvas.prepare_lit(max(sets, key=sets.count))
 
     def draw_later(self) -> None:
         """What `render(defer=True)` left: drawn as the last model says (unless the game
@@ -226,10 +272,7 @@ class GameScreen:
 
     def after_paint(self, work: Callable[[], None]) -> None:
         """`work` once the page has painted the next frame (a task after it)."""
-        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
-        js.requestAnimationFrame(create_once_callable(lambda now: js.setTimeout(
-            create_once_callable(work), 0)))  # fmt: skip
+        js.requestAnimationFrame(once(lambda now: js.setTimeout(once(work), 0)))
 
     def zoomed(self, view: zoom.View) -> None:
         if self.screen is not None:

@@ -314,11 +314,19 @@ class App:
         if game.phase == "over":
             self.saves.on_game_over()  # counted once per game, whenever it is shown
 
-    def begin_new(self, game: Game, seats: list[str]) -> None:
-        """Show a new game (Start game, Again): its screen is painted first, and it
-        becomes the autosave just after (`game_changed`, as after a move)."""
-        self.table.begin(game, seats)
-        self.table.save_soon()
+    def begin_new(self, game: Game, seats: list[str], button: str = "start-game") -> None:
+        """Show a new game (Start game, Again): the tap's answer is painted first (its
+        `button` busy), then the game's screen, which becomes the autosave just after
+        its own paint (`game_changed`, as after a move)."""
+
+        def answered(waiting: bool) -> None:
+            node = el(button)
+            if waiting:
+                node.setAttribute("aria-busy", "true")
+            else:
+                node.removeAttribute("aria-busy")
+
+        self.table.begin_soon(game, seats, answered)
 
     def last_played(self) -> str | None:
         """The game played last, which Continue means: `summary.BOARD` or `CHALLENGE`."""
@@ -369,7 +377,7 @@ class App:
             return
         fresh = new_game(game.variant.name, game.players, random.getrandbits(40),
                          list(game.names), dict(game.options))  # fmt: skip
-        self.begin_new(fresh, seats)
+        self.begin_new(fresh, seats, "over-again")
 
     # --- the daily puzzle (web/coach/puzzle_*), on the game screen's board ---------------------
     def open_puzzle(self) -> None:
