@@ -274,24 +274,23 @@ def draw_last(ctx: Any, layout: Layout, last: tuple[Cell, Cell]) -> None:
 def draw_marked(ctx: Any, layout: Layout, cells: list[Cell]) -> None:
     """Highlight the cells of a move the player points at in a list (or the turns the pass
     screen tells about): a thick outline and a light wash, clear of the last-move mark."""
-    ctx.save()
-    ctx.strokeStyle = MARKED
-    ctx.fillStyle = MARKED_WASH
-    ctx.lineWidth = max(2.5, layout.size * 0.16)
-    for cell in cells:
-        hex_path(ctx, layout, cell, 0.8)
-        ctx.fill()
-        ctx.stroke()
-    ctx.restore()
+    _wash(ctx, layout, cells, MARKED_WASH, MARKED, max(2.5, layout.size * 0.16))
 
 
 def draw_highlight(ctx: Any, layout: Layout, cells: Iterable[Cell]) -> None:
     """The cells a picked tile can cover, lit (drawn per frame by `draw_overlay`, or once
     into a cached layer by the game's board canvas)."""
+    _wash(ctx, layout, cells, HIGHLIGHT_FILL, HIGHLIGHT_RING, max(1.5, layout.size * 0.08))
+
+
+def _wash(
+    ctx: Any, layout: Layout, cells: Iterable[Cell], fill: str, ring: str, width: float
+) -> None:
+    """Each cell filled with ``fill`` and ringed with ``ring`` (inset: clear of the grid)."""
     ctx.save()
-    ctx.fillStyle = HIGHLIGHT_FILL
-    ctx.strokeStyle = HIGHLIGHT_RING
-    ctx.lineWidth = max(1.5, layout.size * 0.08)
+    ctx.fillStyle = fill
+    ctx.strokeStyle = ring
+    ctx.lineWidth = width
     for cell in cells:
         hex_path(ctx, layout, cell, 0.8)
         ctx.fill()
