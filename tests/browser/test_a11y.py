@@ -115,14 +115,15 @@ def solo_game(page: Page, server_url: str, speed: str) -> None:
 
 
 def place_and_count_frames(page: Page) -> tuple[bool, int]:
-    """Place the best tile; return whether the page was busy animating right after, and
-    the frames it asked for in the second after that."""
+    """Place the best tile; return whether the board was animating the placement right
+    after (`animating()`: the landing and its rays, not the drawing left for after the
+    next paint, which any move has), and the frames it asked for in the second after."""
     game = engine_game(page)
     if page.locator('.rack-tile[aria-pressed="true"]').count():
         page.keyboard.press("Escape")
     place_with_mouse(page, best_move(game))
     page.wait_for_function(f"window.ingenious.state().moves.length > {len(game.moves)}")
-    busy = bool(page.evaluate("window.ingenious.busy()"))
+    busy = bool(page.evaluate("window.ingenious.animating()"))
     return busy, frames_in(page, 1000)
 
 

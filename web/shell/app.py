@@ -516,6 +516,9 @@ class App:
         def busy() -> bool:
             return table.busy()
 
+        def animating() -> bool:
+            return table.canvas.busy()
+
         def saved() -> bool:
             return not table.unsaved
 
@@ -544,7 +547,8 @@ class App:
             "ingenious",
             {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
              "busy": busy, "rack": rack, "aim": aim, "cursor": cursor, "marked": marked,
-             "fingers": fingers, "timings": timings, "saved": saved},
+             "fingers": fingers, "timings": timings, "saved": saved,
+             "animating": animating},
         )  # fmt: skip
 
 
