@@ -114,16 +114,17 @@ def solo_game(page: Page, server_url: str, speed: str) -> None:
     expect(page.locator(".rack-tile[data-slot]").first).to_be_visible()
 
 
-def place_and_count_frames(page: Page) -> tuple[bool, int]:
-    """Place the best tile; return whether the board was animating the placement right
-    after (`animating()`: the landing and its rays, not the drawing left for after the
-    next paint, which any move has), and the frames it asked for in the second after."""
+def place_and_count_frames(page: Page, hook: str = "animating") -> tuple[bool, int]:
+    """Place the best tile; return what the hook said right after, and the frames the
+    page asked for in the second after that. `animating()`: the landing and its rays run
+    on the board; `busy()` also counts the drawing left for after the next paint, which
+    any move has."""
     game = engine_game(page)
     if page.locator('.rack-tile[aria-pressed="true"]').count():
         page.keyboard.press("Escape")
     place_with_mouse(page, best_move(game))
     page.wait_for_function(f"window.ingenious.state().moves.length > {len(game.moves)}")
-    busy = bool(page.evaluate("window.ingenious.animating()"))
+    busy = bool(page.evaluate(f"window.ingenious.{hook}()"))
     return busy, frames_in(page, 1000)
 
 
@@ -167,7 +168,7 @@ def test_reduced_motion_stops_transitions_landing_rays_and_the_hint_pulse(
 def test_without_reduced_motion_placements_and_hints_animate(page: Page, server_url: str) -> None:
     """The same steps with motion allowed: the page keeps asking for frames."""
     solo_game(page, server_url, speed="slow")
-    busy, frames = place_and_count_frames(page)
+    busy, frames = place_and_count_frames(page, "busy")
     assert busy and frames > 5, (busy, frames)
     page.click("#hint-button")
     expect(page.locator("#status")).to_contain_text("Hint:", timeout=SLOW)
