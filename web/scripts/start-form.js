@@ -166,6 +166,10 @@
     if (el("players-row")) el("players-row").hidden = b.variant !== "standard";
     if (el("open-row")) el("open-row").hidden = b.variant !== "team";
     if (el("open-play")) el("open-play").checked = b.open;
+    // The level list marks the figures of the table chosen (web/shell/start_form.py, table_of).
+    if (el("level-help")) {
+      el("level-help").dataset.table = b.variant === "standard" ? b.players + "p" : b.variant;
+    }
     if (el("seed")) el("seed").value = b.seed;
     var count = seatCount(b);
     var key = count + (b.variant === "team" ? "t" : "");

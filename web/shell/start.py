@@ -95,6 +95,7 @@ class StartScreen:
         el("players-row").hidden = model.players_hidden
         el("open-row").hidden = model.open_hidden
         el("open-play").checked = model.open_play
+        el("level-help").dataset.table = model.table
         seed = el("seed")
         if str(seed.value) != model.seed:
             seed.value = model.seed

@@ -100,6 +100,18 @@ class BoardFormModel:
     rows_key: tuple[int, bool]
     seat_rows: Markup
     problem: str
+    #: The table chosen, as the level list's figures name it (``data-table``): ``2p``,
+    #: ``3p``, ``4p``, ``team``, ``duel`` or ``solo``; the list marks its figures.
+    table: str = "2p"
+
+
+def table_of(form: BoardForm) -> str:
+    """The table a form sets, in the level figures' terms (``tools/level_figures.py``).
+
+    >>> table_of(BoardForm(variant="standard", players=4)), table_of(BoardForm(variant="duel"))
+    ('4p', 'duel')
+    """
+    return f"{form.players}p" if form.variant == "standard" else form.variant
 
 
 def board_form_model(form: BoardForm) -> BoardFormModel:
@@ -117,6 +129,7 @@ def board_form_model(form: BoardForm) -> BoardFormModel:
         rows_key=(count, team),
         seat_rows=seat_rows_html("", count, BOT_LEVELS, list(form.seats), labels),
         problem=form.problem,
+        table=table_of(form),
     )
 
 
