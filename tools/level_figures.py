@@ -3,8 +3,9 @@
 Each kept run is a results file of ``python -m engine arena ... --results FILE``: a
 settings line, then one JSON line per game. A file named ``<table>-<level>-<rival>.jsonl``
 (``2p``, ``3p``, ``4p``, ``team`` or ``duel``) measures ``level`` against ``rival`` at that
-table; ``solo-<level>.jsonl``, the score ``level`` reaches alone (its lowest colour). This tool reads every such file and prints the figures the start screen states, or
-with ``--write`` writes them to ``engine/bots/measured.py`` (the engine ships to the page,
+table; ``solo-<level>.jsonl``, the score ``level`` reaches alone (its lowest colour).
+This tool reads every such file and prints the figures the start screen states, or with
+``--write`` writes them to ``engine/bots/measured.py`` (the engine ships to the page,
 the kept games do not) and the start form's level list in ``index.html`` (plain HTML, shown
 before Python runs). ``tests/tools/test_level_figures.py`` fails when that module is
 not what the kept games give, so a line on the start screen always has its games in the
