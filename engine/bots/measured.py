@@ -8,15 +8,15 @@ from __future__ import annotations
 #: Per kept run: level, table, rival (solo: none), games, win rate, mean place, mean
 #: result (the lowest colour; duel: colours on its side), CPython ms per move.
 MEASURED: tuple[tuple[str, str, str, int, float, float | None, float, int], ...] = (
-    ('beginner', 'solo', '', 100, 1.0, 1.0, 4.99, 0),
-    ('casual', 'solo', '', 100, 1.0, 1.0, 14.13, 1),
-    ('casual', '2p', 'beginner', 200, 1.0, 1.0, 9.41, 3),
-    ('strong', 'solo', '', 30, 1.0, 1.0, 15.97, 222),
-    ('strong', '2p', 'casual', 100, 0.9, 1.1, 10.01, 360),
-    ('expert', 'solo', '', 30, 1.0, 1.0, 17.07, 462),
-    ('expert', '2p', 'strong', 74, 0.6216, 1.378, 7.68, 717),
-    ('expert', '3p', 'strong', 55, 0.5091, 1.655, 9.62, 859),
-    ('expert', '4p', 'strong', 113, 0.3274, 2.248, 10.94, 800),
-    ('expert', 'team', 'strong', 100, 0.64, 1.36, 22.79, 597),
-    ('expert', 'duel', 'strong', 37, 0.4865, 1.514, 2.78, 671),
+    ("beginner", "solo", "", 100, 1.0, 1.0, 4.99, 0),
+    ("casual", "solo", "", 100, 1.0, 1.0, 14.13, 1),
+    ("casual", "2p", "beginner", 200, 1.0, 1.0, 9.41, 3),
+    ("strong", "solo", "", 30, 1.0, 1.0, 15.97, 222),
+    ("strong", "2p", "casual", 100, 0.9, 1.1, 10.01, 360),
+    ("expert", "solo", "", 30, 1.0, 1.0, 17.07, 462),
+    ("expert", "2p", "strong", 74, 0.6216, 1.378, 7.68, 717),
+    ("expert", "3p", "strong", 55, 0.5091, 1.655, 9.62, 859),
+    ("expert", "4p", "strong", 113, 0.3274, 2.248, 10.94, 800),
+    ("expert", "team", "strong", 100, 0.64, 1.36, 22.79, 597),
+    ("expert", "duel", "strong", 37, 0.4865, 1.514, 2.78, 671),
 )
