@@ -18,12 +18,12 @@ Fixtures
       ``console_errors`` and fail the test at teardown, unless the test is marked
       ``@pytest.mark.allow_console_errors`` (then it may assert on them itself);
     * when the test body fails, a screenshot is written to ``test-artifacts/``;
-    * when it fails on a Playwright timeout and the page then runs no script, or draws no
-      frame, for ``FROZEN_PROBE_MS`` (its renderer is frozen: input and screenshots wait on
+    * when it fails on a Playwright timeout, or on an ``expect`` that waited in vain
+      (an ``AssertionError``), and the page then runs no script, or draws no frame, for ``FROZEN_PROBE_MS`` (its renderer is frozen: input and screenshots wait on
       both), the failure is raised again as :class:`RendererFrozen`, saying which
       processes used the CPU meanwhile (a renderer using a whole core runs a script that
       does not end); ``make test-browser`` runs it once more, as it does a test whose
-      renderer crashed. A page that answers keeps its timeout.
+      renderer crashed. A page that answers keeps its failure as it was.
 ``requests_seen`` (function)
     List of every URL the context requested (in order).
 ``foreign_requests`` (function)
@@ -208,7 +208,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
     try:
         return (yield)
-    except PlaywrightTimeout as exc:
+    except (PlaywrightTimeout, AssertionError) as exc:
+        # (An `expect` that timed out raises AssertionError: a frozen page fails it too.)
         page = pyfuncitem.funcargs.get("page")
         if not isinstance(page, Page):
             raise
