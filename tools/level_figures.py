@@ -146,7 +146,9 @@ def module_text(rows: list[tuple[Any, ...]]) -> str:
         "#: result (the lowest colour; duel: colours on its side), CPython ms per move.",
         "MEASURED: tuple[tuple[str, str, str, int, float, float | None, float, int], ...] = (",
     ]
-    lines += [f"    {row!r}," for row in rows]
+    # Strings in double quotes, as the project's formatter writes them.
+    lines += [f"    ({', '.join(json.dumps(v) if isinstance(v, str) else repr(v) for v in row)}),"
+              for row in rows]  # fmt: skip
     lines += [")", ""]
     return "\n".join(lines)
 

@@ -14,9 +14,9 @@ MEASURED: tuple[tuple[str, str, str, int, float, float | None, float, int], ...]
     ("strong", "solo", "", 30, 1.0, 1.0, 15.97, 222),
     ("strong", "2p", "casual", 100, 0.9, 1.1, 10.01, 360),
     ("expert", "solo", "", 30, 1.0, 1.0, 17.07, 462),
-    ("expert", "2p", "strong", 74, 0.6216, 1.378, 7.68, 717),
+    ("expert", "2p", "strong", 200, 0.655, 1.345, 8.05, 715),
     ("expert", "3p", "strong", 55, 0.5091, 1.655, 9.62, 859),
-    ("expert", "4p", "strong", 113, 0.3274, 2.248, 10.94, 800),
+    ("expert", "4p", "strong", 154, 0.3214, 2.237, 10.88, 754),
     ("expert", "team", "strong", 100, 0.64, 1.36, 22.79, 597),
-    ("expert", "duel", "strong", 37, 0.4865, 1.514, 2.78, 671),
+    ("expert", "duel", "strong", 100, 0.465, 1.535, 2.77, 680),
 )

@@ -19,11 +19,12 @@ Fixtures
       ``@pytest.mark.allow_console_errors`` (then it may assert on them itself);
     * when the test body fails, a screenshot is written to ``test-artifacts/``;
     * when it fails on a Playwright timeout, or on an ``expect`` that waited in vain
-      (an ``AssertionError``), and the page then runs no script, or draws no frame, for ``FROZEN_PROBE_MS`` (its renderer is frozen: input and screenshots wait on
-      both), the failure is raised again as :class:`RendererFrozen`, saying which
-      processes used the CPU meanwhile (a renderer using a whole core runs a script that
-      does not end); ``make test-browser`` runs it once more, as it does a test whose
-      renderer crashed. A page that answers keeps its failure as it was.
+      (an ``AssertionError``), and the page then runs no script, or draws no frame, for
+      ``FROZEN_PROBE_MS`` (its renderer is frozen: input and screenshots wait on both),
+      the failure is raised again as :class:`RendererFrozen`, saying which processes used
+      the CPU meanwhile (a renderer using a whole core runs a script that does not end);
+      ``make test-browser`` runs it once more, as it does a test whose renderer crashed.
+      A page that answers keeps its failure as it was.
 ``requests_seen`` (function)
     List of every URL the context requested (in order).
 ``foreign_requests`` (function)
