@@ -53,9 +53,9 @@ def read_run(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return settings, sorted(games, key=lambda game: int(game["game"]))
 
 
-def figure(path: Path) -> tuple[Any, ...]:
-    """One kept run as ``(level, table, rival, games, win_rate, mean_place, mean_result,
-    ms_per_move)``; solo has no rival ("") and its result is the lowest colour reached."""
+def kept_run(path: Path) -> tuple[str, str, str, dict[str, Any], dict[str, Any]]:
+    """A kept run checked against its name: its table, level and rival (solo: ""), its
+    settings and the arena's summary of its level over its games."""
     match = NAME.match(path.name)
     assert match is not None, path
     table, level, rival = match.groups()[:3] if match.group(1) else (*match.groups()[3:], "")
@@ -68,12 +68,18 @@ def figure(path: Path) -> tuple[Any, ...]:
         raise SystemExit(f"{path.name}: its run is {', '.join(bots)}, not {level} against {rival}")
     if settings["budget_ms"] is not None or settings["budget_scale"] is not None:
         raise SystemExit(f"{path.name}: the start screen states default budgets only")
-    mine = summary(totals_of(ordered))[level]
+    return table, level, rival, settings, summary(totals_of(ordered))[level]
+
+
+def figure(path: Path) -> tuple[Any, ...]:
+    """One kept run as ``(level, table, rival, games, win_rate, mean_place, mean_result,
+    ms_per_move)``; solo has no rival ("") and its result is the lowest colour reached."""
+    table, level, rival, _, mine = kept_run(path)
     return (
         level,
         table,
         rival,
-        len(ordered),
+        mine["games"],
         round(mine["win_rate"], 4),
         mine["mean_place"],
         round(mine["mean_result"], 2),
@@ -91,10 +97,8 @@ def figures(runs: Path = RUNS) -> list[tuple[Any, ...]]:
     return sorted(rows, key=lambda row: (levels.index(row[0]), TABLES.index(row[1])))
 
 
-def command_of(path: Path) -> str:
-    """The arena command that plays (or continues) a kept run."""
-    settings, _ = read_run(path)
-    games = len(read_run(path)[1])
+def command_of(path: Path, settings: dict[str, Any], games: int) -> str:
+    """The arena command that gives a kept run's figures again (more games continue it)."""
     words = ["python -m engine arena --seed", str(settings["seed"]), "--json --jobs 1"]
     words += ["--variant", settings["variant"]]
     if settings["variant"] == "standard":
@@ -113,12 +117,9 @@ def markdown(runs: Path = RUNS) -> str:
         "|---|---|---|---|---|---|---|",
     ]
     for path in sorted(runs.glob("*.jsonl")):
-        match = NAME.match(path.name)
-        if match is None:
+        if NAME.match(path.name) is None:
             continue
-        level = match.group(2) or match.group(5)
-        _, ordered = read_run(path)
-        mine = summary(totals_of(ordered))[level]
+        _, _, _, settings, mine = kept_run(path)
         low, high = mine["ci95"]
         place = mine["mean_place"]
         interval = mine["place_ci95"]
@@ -126,7 +127,7 @@ def markdown(runs: Path = RUNS) -> str:
         if interval is not None and place is not None:
             at += f" ({interval[0]:.2f}-{interval[1]:.2f})"
         lines.append(
-            f"| {path.stem} | `{command_of(path)}` | {mine['games']} |"
+            f"| {path.stem} | `{command_of(path, settings, mine['games'])}` | {mine['games']} |"
             f" {mine['win_rate']:.1%} ({low:.1%}-{high:.1%}) | {at} | {mine['mean_result']:.2f} |"
             f" {mine['ms_per_move']:.0f} ({mine['ms_longest_move']:.0f}) |"
         )
