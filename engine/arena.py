@@ -13,6 +13,10 @@ seating, never twice alike, so every bot sits in every seat on the same tiles an
 luck of the deal cancels out. Besides wins, each bot's mean finishing place is reported
 with a 95% interval counted over deals (the games of one deal are not independent).
 
+The team game is played with closed racks (each partner's rack hidden from the other)
+unless ``open_racks`` asks for open play, where partners see each other's racks and the
+bots search with their partner's tiles known.
+
 A run reproduces exactly: bots count simulations rather than read a clock (unless
 ``clock_limit`` asks for the browser's ceiling; then ``moves_cut_by_clock`` counts the
 moves it ended). With a results file every game's figures are kept as one JSON line as it
@@ -151,7 +155,7 @@ def side_scores(
     return share, finals, place
 
 
-Job = tuple[str, int, list[str], int, int | None, int, float | None, bool]
+Job = tuple[str, int, list[str], int, int | None, int, float | None, bool, bool]
 
 
 def bot_budget(level: str, budget_ms: int | None, budget_scale: float | None) -> int | None:
@@ -165,11 +169,12 @@ def bot_budget(level: str, budget_ms: int | None, budget_scale: float | None) ->
 def play_one(job: Job) -> dict[str, Any]:
     """Play game ``index`` of a run; returns its deal, seats and, per name, win share,
     result, place, time and move count (one results-file line)."""
-    variant, players, bots, seed, budget_ms, index, budget_scale, clock_limit = job
+    variant, players, bots, seed, budget_ms, index, budget_scale, clock_limit, open_racks = job
     seats = lineup(bots, players, index)
     deal = deal_of(index, bots, players)
     gseed = game_seed(seed, deal)
-    game = new_game(variant, players=players, seed=gseed, names=seats)
+    options = {"open": True} if open_racks else None
+    game = new_game(variant, players=players, seed=gseed, names=seats, options=options)
     make = make_browser_bot if clock_limit else make_bot
     players_bots = []
     for s, name in enumerate(seats):
@@ -213,7 +218,9 @@ def play_one(job: Job) -> dict[str, Any]:
     return {"game": index, "deal": deal, "seats": seats, "per": per}
 
 
-def check_setup(variant: str, players: int | None, bots: list[str], games: int) -> int:
+def check_setup(
+    variant: str, players: int | None, bots: list[str], games: int, open_racks: bool = False
+) -> int:
     """Validate the arena arguments; returns the number of players."""
     if variant not in VARIANTS:
         raise IngeniousError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
@@ -234,6 +241,8 @@ def check_setup(variant: str, players: int | None, bots: list[str], games: int) 
                 raise IngeniousError(f"bot {name!r}: {error}") from None
     if games < 1:
         raise IngeniousError("--games must be at least 1")
+    if open_racks and variant != "team":
+        raise IngeniousError("--open is for the team game (partners see each other's racks)")
     return players
 
 
@@ -249,6 +258,7 @@ def run_arena(
     budget_scale: float | None = None,
     clock_limit: bool = False,
     results: str | Path | None = None,
+    open_racks: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games and summarise them per bot name (see the module docstring).
 
@@ -258,8 +268,8 @@ def run_arena(
     clock, as in the browser (the moves then depend on the machine's speed). ``results``:
     a file that keeps one JSON line per game (after a first line naming the run's
     settings); the games it already holds are not played again, so a stopped run resumes
-    (:func:`read_results`)."""
-    players = check_setup(variant, players, bots, games)
+    (:func:`read_results`). ``open_racks``: the team game in open play (see the module)."""
+    players = check_setup(variant, players, bots, games, open_racks)
     if budget_scale is not None and not budget_scale > 0:
         raise IngeniousError(f"--budget-scale must be a positive number, not {budget_scale}")
     settings = {
@@ -270,11 +280,12 @@ def run_arena(
         "budget_ms": budget_ms,
         "budget_scale": budget_scale,
         "clock_limit": clock_limit,
+        "open": open_racks,
     }
     kept = read_results(results, settings) if results is not None else {}
     outcomes = {i: row for i, row in kept.items() if i < games}
     tasks: list[Job] = [
-        (variant, players, bots, seed, budget_ms, i, budget_scale, clock_limit)
+        (variant, players, bots, seed, budget_ms, i, budget_scale, clock_limit, open_racks)
         for i in range(games)
         if i not in outcomes
     ]
@@ -306,6 +317,7 @@ def run_arena(
         "budget_ms": budget_ms,
         "budget_scale": budget_scale,
         "clock_limit": clock_limit,
+        "open": open_racks,
         "fair_share": 1.0 / sides if variant != "duel" else 0.5,
         "result_measure": "colours on own side" if variant == "duel" else "lowest colour",
         "seconds": round(time.perf_counter() - started, 2),
@@ -340,6 +352,7 @@ def read_results(path: str | Path, settings: dict[str, Any]) -> dict[int, dict[s
         stored = None
     if not isinstance(stored, dict):
         raise IngeniousError(f"{path}: line 1 is not an arena results file's settings line")
+    stored = {"open": False, **stored}  # files from before open play was a setting
     if stored != settings:
         diff = ", ".join(
             f"{key} {stored.get(key)!r} there, {settings[key]!r} here"

@@ -85,12 +85,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return _challenge_arena(args, bots)
     from .arena import check_setup, run_arena
 
-    players = check_setup(args.variant, args.players, bots, args.games)
+    players = check_setup(args.variant, args.players, bots, args.games, args.open)
     progress = None if args.json else _progress_printer(args.games)
     report = run_arena(
         args.variant, players, bots, args.games, seed=args.seed, budget_ms=args.budget_ms,
         jobs=args.jobs, progress=progress, budget_scale=args.budget_scale,
-        clock_limit=args.clock_limit, results=args.results,
+        clock_limit=args.clock_limit, results=args.results, open_racks=args.open,
     )  # fmt: skip
     if args.json:
         print(json.dumps(report))
@@ -223,6 +223,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--clock-limit", action="store_true",
         help="each bot also stops at its budget on the clock, as in the browser (board game)",
+    )  # fmt: skip
+    p.add_argument(
+        "--open", action="store_true",
+        help="the team game in open play: partners see each other's racks",
     )  # fmt: skip
     p.add_argument("--jobs", type=_positive, default=1, help="worker processes")
     p.add_argument(

@@ -2,14 +2,15 @@
 
 Each kept run is a results file of ``python -m engine arena ... --results FILE``: a
 settings line, then one JSON line per game. A file named ``<table>-<level>-<rival>.jsonl``
-(``2p``, ``3p``, ``4p``, ``team`` or ``duel``) measures ``level`` against ``rival`` at that
-table; ``solo-<level>.jsonl``, the score ``level`` reaches alone (its lowest colour).
-This tool reads every such file and prints the figures the start screen states, or with
-``--write`` writes them to ``engine/bots/measured.py`` (the engine ships to the page,
-the kept games do not) and the start form's level list in ``index.html`` (plain HTML, shown
-before Python runs). ``tests/tools/test_level_figures.py`` fails when that module is
-not what the kept games give, so a line on the start screen always has its games in the
-repository, and any of them reproduces with its command (docs/bots.md, "Figures").
+(``2p``, ``3p``, ``4p``, ``team``, ``team-open`` (open racks) or ``duel``) measures
+``level`` against ``rival`` at that table; ``solo-<level>.jsonl``, the score ``level``
+reaches alone (its lowest colour). This tool reads every such file and prints the figures
+the start screen states, or with ``--write`` writes them to ``engine/bots/measured.py``
+(the engine ships to the page, the kept games do not) and the start form's level list in
+``index.html`` (plain HTML, shown before Python runs).
+``tests/tools/test_level_figures.py`` fails when that module is not what the kept games
+give, so a line on the start screen always has its games in the repository, and any of
+them reproduces with its command (docs/bots.md, "Figures").
 
 Usage: ``python tools/level_figures.py [--write]``.
 """
@@ -35,9 +36,19 @@ MODULE = ROOT / "engine" / "bots" / "measured.py"
 PAGE = ROOT / "index.html"
 #: The start form's list of the board game's levels (its lines are written by --write).
 HELP_LIST = re.compile(r'(<ul id="level-help">\n)(.*?)(\n *</ul>\n *</details>)', re.S)
-NAME = re.compile(r"^(?:(2p|3p|4p|team|duel)-([a-z]+)-([a-z]+)|(solo)-([a-z]+))\.jsonl$")
+NAME = re.compile(r"^(?:(2p|3p|4p|team-open|team|duel)-([a-z]+)-([a-z]+)|(solo)-([a-z]+))\.jsonl$")
 #: The order of the tables in the module and on the start screen.
-TABLES = ("solo", "2p", "3p", "4p", "team", "duel")
+TABLES = ("solo", "2p", "3p", "4p", "team", "team-open", "duel")
+#: What a table's run is played as: variant, players and open racks.
+TABLE_SETTINGS = {
+    "solo": ("solo", 1, False),
+    "2p": ("standard", 2, False),
+    "3p": ("standard", 3, False),
+    "4p": ("standard", 4, False),
+    "team": ("team", 4, False),
+    "team-open": ("team", 4, True),
+    "duel": ("duel", 2, False),
+}
 
 
 def read_run(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -60,9 +71,14 @@ def kept_run(path: Path) -> tuple[str, str, str, dict[str, Any], dict[str, Any]]
     assert match is not None, path
     table, level, rival = match.groups()[:3] if match.group(1) else (*match.groups()[3:], "")
     settings, ordered = read_run(path)
+    played = (settings["variant"], settings["players"], bool(settings.get("open")))
+    if played != TABLE_SETTINGS[table]:
+        variant, players, open_racks = played
+        kind = f"{variant} for {players}" + (" with open racks" if open_racks else "")
+        raise SystemExit(f"{path.name}: its run is the {kind}, not the {table} table")
     bots = settings["bots"]
     if table == "solo":
-        if bots != [level] or settings["variant"] != "solo":
+        if bots != [level]:
             raise SystemExit(f"{path.name}: its run is {', '.join(bots)}, not {level} alone")
     elif bots[0] != level or rival not in bots or len(set(bots)) != 2:
         raise SystemExit(f"{path.name}: its run is {', '.join(bots)}, not {level} against {rival}")
@@ -103,6 +119,8 @@ def command_of(path: Path, settings: dict[str, Any], games: int) -> str:
     words += ["--variant", settings["variant"]]
     if settings["variant"] == "standard":
         words += ["--players", str(settings["players"])]
+    if settings.get("open"):
+        words.append("--open")
     words += ["--bots", ",".join(settings["bots"]), "--games", str(games)]
     words += ["--results", f"docs/arena/{path.name}"]
     return " ".join(words)

@@ -187,6 +187,55 @@ def test_team_and_solo_runs_report_per_name() -> None:
     assert solo["result_measure"] == "lowest colour"
 
 
+def test_open_play_shows_each_partner_the_others_rack_and_only_in_the_team_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--open``: the team game with open racks, where every bot's view holds its
+    partner's rack too (never a rival's); closed, each view holds its own rack alone. The
+    setting is kept with the run, so an open run does not resume a closed one's file; an
+    open duel or standard game is refused by name."""
+    seen: list[tuple[int, tuple[str, ...]]] = []
+    real = arena.make_bot
+
+    def spy(level: str, **kwargs: Any) -> Bot:
+        bot = real(level, **kwargs)
+        choose = bot.choose
+
+        def looking(view: dict[str, Any]) -> str:
+            seen.append((view["seat"], tuple(sorted(view["racks"]))))
+            return choose(view)
+
+        bot.choose = looking  # type: ignore[method-assign]
+        return bot
+
+    monkeypatch.setattr(arena, "make_bot", spy)
+    report = run_arena("team", 4, ["casual", "beginner"], games=1, seed=2, open_racks=True)
+    assert report["open"] is True
+    # Seats alternate teams (0 and 2 against 1 and 3): a seat sees itself and its partner.
+    assert seen and all(racks == tuple(sorted({str(s), str((s + 2) % 4)})) for s, racks in seen)
+    seen.clear()
+    run_arena("team", 4, ["casual", "beginner"], games=1, seed=2)
+    assert seen and all(racks == (str(s),) for s, racks in seen)
+    status, _, err = run_cli(capsys, "arena", "--variant", "duel", "--open", "--games", "1")
+    assert status == 2
+    assert "--open is for the team game" in err
+
+
+def test_a_results_file_of_closed_play_is_not_resumed_open(tmp_path: Path) -> None:
+    """A run's rack setting is one of its settings; a file written before the setting
+    existed (no "open" in its first line) counts as closed play and still resumes."""
+    path = tmp_path / "team.jsonl"
+    run_arena("team", 4, ["casual", "beginner"], games=1, seed=2, results=path)
+    with pytest.raises(IngeniousError, match=r"other settings \(open False there, True here\)"):
+        run_arena("team", 4, ["casual", "beginner"], games=1, seed=2, results=path, open_racks=True)
+    head, *games = path.read_text().splitlines()
+    settings = json.loads(head)
+    del settings["arena"]["open"]
+    path.write_text("\n".join([json.dumps(settings), *games]) + "\n")
+    report = run_arena("team", 4, ["casual", "beginner"], games=2, seed=2, results=path)
+    assert report["bots"]["casual"]["games"] == 2
+
+
 def test_a_searching_level_can_play_with_the_old_table_by_name() -> None:
     """``strong:table`` is strong valuing sides by the fixed table it used before the phase
     value: reported under its own name, its own moves (the arena's comparison of values)."""

@@ -23,12 +23,24 @@ def test_the_shipped_figures_are_those_of_the_kept_games() -> None:
     assert level_figures.MODULE.read_text(encoding="utf-8") == level_figures.module_text(rows)
 
 
-def test_every_level_above_the_weakest_is_measured_against_the_one_below_in_two_players() -> None:
+@pytest.mark.parametrize("table", [t for t in level_figures.TABLES if t != "solo"])
+def test_every_level_above_the_weakest_is_measured_against_the_one_below_at_every_table(
+    table: str,
+) -> None:
+    """The ladder in every mode: at each table the start screen states how each level
+    fares against the one below it (expert against strong, strong against casual, casual
+    against beginner)."""
     from engine.bots import BOT_LEVELS
 
     levels = list(BOT_LEVELS)
-    pairs = {(row[0], row[2]) for row in MEASURED if row[1] == "2p"}
+    pairs = {(row[0], row[2]) for row in MEASURED if row[1] == table}
     assert pairs >= {(upper, lower) for lower, upper in zip(levels, levels[1:], strict=False)}
+
+
+def test_every_level_has_its_solo_score() -> None:
+    from engine.bots import BOT_LEVELS
+
+    assert {row[0] for row in MEASURED if row[1] == "solo"} == set(BOT_LEVELS)
 
 
 def test_a_figure_is_the_arena_summary_of_the_run(tmp_path: Path) -> None:
@@ -55,7 +67,14 @@ def test_a_figure_is_the_arena_summary_of_the_run(tmp_path: Path) -> None:
         ("2p-expert-strong.jsonl", {"bots": ["strong", "casual"]}, "not expert against strong"),
         ("2p-expert-strong.jsonl", {"bots": ["expert", "strong"], "budget_scale": 0.25},
          "default budgets only"),
-        ("solo-expert.jsonl", {"bots": ["strong"], "variant": "solo"}, "not expert alone"),
+        ("solo-expert.jsonl", {"bots": ["strong"], "variant": "solo", "players": 1},
+         "not expert alone"),
+        ("3p-expert-strong.jsonl", {"bots": ["expert", "strong"]},
+         "its run is the standard for 2, not the 3p table"),
+        ("team-open-expert-strong.jsonl", {"bots": ["expert", "strong"], "variant": "team",
+         "players": 4}, "its run is the team for 4, not the team-open table"),
+        ("team-expert-strong.jsonl", {"bots": ["expert", "strong"], "variant": "team",
+         "players": 4, "open": True}, "the team for 4 with open racks, not the team table"),
     ],
 )  # fmt: skip
 def test_a_run_that_does_not_measure_what_its_name_says_is_refused(

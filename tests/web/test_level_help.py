@@ -81,11 +81,13 @@ def test_the_figures_marked_are_those_of_the_table_the_form_has_chosen() -> None
     measures is one a form can choose, and each choice names one of them (or solo)."""
     tables = {table for _, figures in items_of("level-help") for table, _ in figures}
     chosen = {
-        board_form_model(BoardForm(variant=variant, players=players)).table
+        board_form_model(BoardForm(variant=variant, players=players, open_play=open_play)).table
         for variant in ("standard", "solo", "team", "duel")
         for players in (2, 3, 4)
+        for open_play in (False, True)
     }
-    assert chosen == {"2p", "3p", "4p", "team", "duel", "solo"}
+    # Open play is a table of its own in the team game only.
+    assert chosen == {"2p", "3p", "4p", "team", "team-open", "duel", "solo"}
     assert tables <= chosen
     css = (ROOT / "web" / "styles" / "style.css").read_text(encoding="utf-8")
     for table in tables:

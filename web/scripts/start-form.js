@@ -168,7 +168,8 @@
     if (el("open-play")) el("open-play").checked = b.open;
     // The level list marks the figures of the table chosen (web/shell/start_form.py, table_of).
     if (el("level-help")) {
-      el("level-help").dataset.table = b.variant === "standard" ? b.players + "p" : b.variant;
+      el("level-help").dataset.table = b.variant === "standard" ? b.players + "p"
+        : b.variant === "team" && b.open ? "team-open" : b.variant;
     }
     if (el("seed")) el("seed").value = b.seed;
     var count = seatCount(b);

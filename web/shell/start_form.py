@@ -101,7 +101,8 @@ class BoardFormModel:
     seat_rows: Markup
     problem: str
     #: The table chosen, as the level list's figures name it (``data-table``): ``2p``,
-    #: ``3p``, ``4p``, ``team``, ``duel`` or ``solo``; the list marks its figures.
+    #: ``3p``, ``4p``, ``team``, ``team-open`` (open racks), ``duel`` or ``solo``; the list
+    #: marks its figures.
     table: str = "2p"
 
 
@@ -110,8 +111,14 @@ def table_of(form: BoardForm) -> str:
 
     >>> table_of(BoardForm(variant="standard", players=4)), table_of(BoardForm(variant="duel"))
     ('4p', 'duel')
+    >>> table_of(BoardForm(variant="team")), table_of(BoardForm(variant="team", open_play=True))
+    ('team', 'team-open')
     """
-    return f"{form.players}p" if form.variant == "standard" else form.variant
+    if form.variant == "standard":
+        return f"{form.players}p"
+    if form.variant == "team" and form.open_play:
+        return "team-open"
+    return form.variant
 
 
 def board_form_model(form: BoardForm) -> BoardFormModel:

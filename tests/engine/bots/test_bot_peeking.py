@@ -79,6 +79,7 @@ ENDGAME_CASES = [
     ("standard", 2, {}),
     ("standard", 3, {}),
     ("team", 4, {}),
+    ("team", 4, {"open": True}),
     ("duel", 2, {}),
     ("solo", 1, {}),
 ]
