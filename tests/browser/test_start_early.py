@@ -241,32 +241,33 @@ def test_the_level_list_marks_the_figures_of_the_table_chosen(
     page.click(".level-help summary")
     marked = "#level-help li[data-table]"
 
-    def bold_tables() -> list[str]:
-        """The tables of the lines shown, each checked to be marked."""
+    def shown_tables() -> list[str]:
+        """The tables of the lines shown, each checked to be marked (its bar drawn)."""
         return page.evaluate(
             f"""() => [...document.querySelectorAll('{marked}')]
                  .filter(li => li.checkVisibility())
-                 .map(li => getComputedStyle(li).fontWeight === '600' ? li.dataset.table : '')"""
+                 .map(li => getComputedStyle(li).borderLeftColor !== 'rgba(0, 0, 0, 0)'
+                      ? li.dataset.table : '')"""
         )
 
-    assert set(bold_tables()) == {"2p"}  # the default: two players
+    assert set(shown_tables()) == {"2p"}  # the default: two players
     page.select_option("#players", "4")
     expect(page.locator("#level-help")).to_have_attribute("data-table", "4p")
-    assert set(bold_tables()) == {"4p"}
+    assert set(shown_tables()) == {"4p"}
     page.check('input[name="variant"][value="team"]')
     page.check("#open-play")  # the team game with open racks has figures of its own
     expect(page.locator("#level-help")).to_have_attribute("data-table", "team-open")
-    assert set(bold_tables()) == {"team-open"}
+    assert set(shown_tables()) == {"team-open"}
     held.release()
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     expect(page.locator("#level-help")).to_have_attribute("data-table", "team-open")
     page.uncheck("#open-play")
     expect(page.locator("#level-help")).to_have_attribute("data-table", "team")
-    assert set(bold_tables()) == {"team"}
+    assert set(shown_tables()) == {"team"}
     page.check('input[name="variant"][value="standard"]')
     expect(page.locator("#level-help")).to_have_attribute("data-table", "4p")
-    assert set(bold_tables()) == {"4p"}
+    assert set(shown_tables()) == {"4p"}
     page.check('input[name="variant"][value="solo"]')
     expect(page.locator("#level-help")).to_have_attribute("data-table", "solo")
-    assert set(bold_tables()) == {"solo"}
+    assert set(shown_tables()) == {"solo"}
     expect(page.locator(f"{marked}[data-table='4p']").last).to_contain_text("mean place")
