@@ -141,7 +141,8 @@ def _arena_table(report: dict[str, Any]) -> str:
     measure = report["result_measure"]
     lines = [
         (
-            f"{report['variant']}, {report['players']} player(s), {report['games']} games, seed "
+            f"{report['variant']}{' (open play)' if report.get('open') else ''}, "
+            f"{report['players']} player(s), {report['games']} games, seed "
             f"{report['seed']}, budget {report['budget_ms'] or 'default'} ms, "
             f"seats {','.join(report['lineup'])} (rotated)"
         ),

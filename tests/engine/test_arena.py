@@ -216,6 +216,9 @@ def test_open_play_shows_each_partner_the_others_rack_and_only_in_the_team_game(
     seen.clear()
     run_arena("team", 4, ["casual", "beginner"], games=1, seed=2)
     assert seen and all(racks == (str(s),) for s, racks in seen)
+    status, out, _ = run_cli(capsys, "arena", "--variant", "team", "--open", "--games", "1",
+                             "--bots", "casual,beginner")  # fmt: skip
+    assert status == 0 and out.startswith("team (open play), 4 player(s), 1 games")
     status, _, err = run_cli(capsys, "arena", "--variant", "duel", "--open", "--games", "1")
     assert status == 2
     assert "--open is for the team game" in err
