@@ -95,6 +95,7 @@ def run_arena(
         "budget_ms": budget_ms,
         "budget_scale": None,
         "clock_limit": False,
+        "open": False,  # open play is the board game's team game only
         "fair_share": 1.0 / players,
         "result_measure": "lowest row",
         "seconds": round(time.perf_counter() - started, 2),
