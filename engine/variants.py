@@ -306,3 +306,20 @@ class Duel(Variant):
 
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (Standard(), Solo(), Team(), Duel())}
+
+
+def table_of(variant: str, players: int, open_play: bool = False) -> str:
+    """The table a game is played at, as the figures name it: ``2p``, ``3p``, ``4p`` (the
+    standard game), ``team``, ``team-open`` (the team game in open play), ``duel`` or
+    ``solo``. The start form marks the bot levels' figures of its table by this name
+    (``engine.bots.levels``), and ``tools/level_figures.py`` checks that a kept run was
+    played at the table its file names.
+
+    >>> table_of("standard", 3), table_of("team", 4, open_play=True), table_of("duel", 2)
+    ('3p', 'team-open', 'duel')
+    """
+    if variant == "standard":
+        return f"{players}p"
+    if variant == "team" and open_play:
+        return "team-open"
+    return variant

@@ -29,6 +29,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.arena import summary, totals_of  # noqa: E402
+from engine.variants import table_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "docs" / "arena"
@@ -39,16 +40,6 @@ HELP_LIST = re.compile(r'(<ul id="level-help">\n)(.*?)(\n *</ul>\n *</details>)'
 NAME = re.compile(r"^(?:(2p|3p|4p|team-open|team|duel)-([a-z]+)-([a-z]+)|(solo)-([a-z]+))\.jsonl$")
 #: The order of the tables in the module and on the start screen.
 TABLES = ("solo", "2p", "3p", "4p", "team", "team-open", "duel")
-#: What a table's run is played as: variant, players and open racks.
-TABLE_SETTINGS = {
-    "solo": ("solo", 1, False),
-    "2p": ("standard", 2, False),
-    "3p": ("standard", 3, False),
-    "4p": ("standard", 4, False),
-    "team": ("team", 4, False),
-    "team-open": ("team", 4, True),
-    "duel": ("duel", 2, False),
-}
 
 
 def read_run(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -71,9 +62,8 @@ def kept_run(path: Path) -> tuple[str, str, str, dict[str, Any], dict[str, Any]]
     assert match is not None, path
     table, level, rival = match.groups()[:3] if match.group(1) else (*match.groups()[3:], "")
     settings, ordered = read_run(path)
-    played = (settings["variant"], settings["players"], bool(settings.get("open")))
-    if played != TABLE_SETTINGS[table]:
-        variant, players, open_racks = played
+    variant, players, open_racks = settings["variant"], settings["players"], settings.get("open")
+    if table_of(variant, players, bool(open_racks)) != table:
         kind = f"{variant} for {players}" + (" with open racks" if open_racks else "")
         raise SystemExit(f"{path.name}: its run is the {kind}, not the {table} table")
     bots = settings["bots"]

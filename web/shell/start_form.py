@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from engine import variants
 from web.board.symbols import COLOURS, svg_symbol
 from web.challenges.setup import GAMES, SetupForm
 from web.i18n import fmt
@@ -114,11 +115,7 @@ def table_of(form: BoardForm) -> str:
     >>> table_of(BoardForm(variant="team")), table_of(BoardForm(variant="team", open_play=True))
     ('team', 'team-open')
     """
-    if form.variant == "standard":
-        return f"{form.players}p"
-    if form.variant == "team" and form.open_play:
-        return "team-open"
-    return form.variant
+    return variants.table_of(form.variant, form.players, form.open_play)
 
 
 def board_form_model(form: BoardForm) -> BoardFormModel:
