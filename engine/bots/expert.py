@@ -16,6 +16,12 @@ to the end of the game once the end is near.
   win or loss plus the final standing: the plan then covers every remaining turn, bonus
   chains and who runs out of room first included.
 
+* **A learned mid-game value at a table of four.** Before the endgame, the leaf adds the
+  standing that greedy play to the end would reach from it, as a model fitted to such
+  rollouts predicts (:mod:`engine.bots.learned`), in the finished value's units: the
+  leaf then weighs every rival and the places, as the endgame's rollouts do. Only where
+  a model was measured to help (``engine.bots.value_weights``; docs/bots.md).
+
 Self-play (docs/bots.md) found that searching the bot's own second turn in mid-game gave
 nothing measurable, while the endgame rollouts gave the most; the budget goes there.
 The worlds are dealt from the unseen tiles alone, as for ``strong``.
@@ -26,8 +32,10 @@ from __future__ import annotations
 from ..game import Game
 from ..scoring import EMPTY
 from .evaluate import oriented, outcome, scored_placements
+from .learned import features, predict
 from .scan import Position
 from .search import BOARD_COSTS, Move, Search
+from .value_weights import WEIGHTS
 
 
 class Expert(Search):
@@ -48,6 +56,8 @@ class Expert(Search):
     blocking_candidates = 4
     #: Variants searched without them (solo has no rivals to block).
     no_blocking = frozenset({"duel", "solo"})
+    #: The learned mid-game value's weights per player count (see :meth:`score`).
+    learned_weights: dict[int, tuple[float, ...]] = WEIGHTS
 
     def candidates(self, root: Position, seat: int) -> list[Move]:
         game = root.game
@@ -109,15 +119,7 @@ class Expert(Search):
         pos = world.copy()
         g = pos.game
         pos.play(move)
-        scans = 0
-        while g.phase != "over":
-            if g.phase == "swap":
-                pos.play("swap")
-            else:
-                _, p = pos.best(g.current)
-                assert p is not None
-                pos.play(p)
-                scans += 1
+        scans = greedy_to_the_end(pos)
         self.work += self.cost.overhead + self.cost.scan * scans
         self.rollouts_done += 1
         return self.finished(g, seat)
@@ -184,7 +186,35 @@ class Expert(Search):
                 best_rival = v
         if best_rival > -1e9:
             z -= best_rival
+        weights = self.learned_weights.get(g.players)
+        if (
+            weights is not None
+            and variant.name == "standard"
+            and g.phase != "over"
+            and not (self.endgame_free and len(g.free) <= self.endgame_free)
+        ):
+            # A mid-game leaf: the standing greedy play to the end would reach from it
+            # (engine.bots.learned), in the finished value's units.
+            rival_option = max(rival_options.values(), default=0.0)
+            x = features(g, seat, own_option, rival_option, ev)
+            z += self.win_value * predict(weights, x)
         return z
+
+
+def greedy_to_the_end(pos: Position) -> int:
+    """Play ``pos`` to the end, every player greedy for its own side (a swap offer taken);
+    returns the placements chosen."""
+    g = pos.game
+    scans = 0
+    while g.phase != "over":
+        if g.phase == "swap":
+            pos.play("swap")
+        else:
+            _, p = pos.best(g.current)
+            assert p is not None
+            pos.play(p)
+            scans += 1
+    return scans
 
 
 def standing(game: Game, seat: int) -> float:

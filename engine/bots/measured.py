@@ -26,7 +26,7 @@ MEASURED: tuple[tuple[str, str, str, int, float, float | None, float, int], ...]
     ("expert", "solo", "", 30, 1.0, 1.0, 17.07, 462),
     ("expert", "2p", "strong", 200, 0.655, 1.345, 8.05, 715),
     ("expert", "3p", "strong", 200, 0.4525, 1.732, 9.29, 747),
-    ("expert", "4p", "strong", 200, 0.3325, 2.217, 11.01, 737),
+    ("expert", "4p", "strong", 200, 0.3125, 2.155, 10.96, 637),
     ("expert", "team", "strong", 100, 0.64, 1.36, 22.79, 597),
     ("expert", "team-open", "strong", 100, 0.69, 1.31, 23.28, 633),
     ("expert", "duel", "strong", 100, 0.465, 1.535, 2.77, 680),

@@ -1,0 +1,89 @@
+"""The learned mid-game value's tool (`tools/learn_value.py`): its data are mid-game
+positions with the standing greedy play reaches from them, and its fit recovers a value
+that is linear in the features."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from engine.bots import BOT_LEVELS
+from engine.bots.expert import Expert
+from engine.rng import Rng
+from tools import learn_value
+
+
+def test_the_fit_recovers_weights_the_data_were_made_with() -> None:
+    """Least squares on exact data gives back the weights (the ridge is negligible)."""
+    rng = Rng(5)
+    truth = [0.3, -1.2, 0.5, 2.0]
+    rows = []
+    for _ in range(200):
+        x = [1.0] + [rng.random() * 4 - 2 for _ in range(3)]
+        rows.append((x, sum(w * v for w, v in zip(truth, x, strict=True))))
+    got = learn_value.solve(rows, 0.0)
+    assert all(math.isclose(a, b, abs_tol=1e-9) for a, b in zip(got, truth, strict=True))
+
+
+def test_the_data_are_mid_game_positions_valued_by_their_standing() -> None:
+    """Every position is kept before the endgame's rollouts begin (more free pairs than
+    expert's ``endgame_free``), its standing lies between last (-1) and first alone (+1),
+    and its features are the model's size for four players (three rivals)."""
+    rows = learn_value.data_game((4, 7, 0, 2))
+    assert rows
+    for row in rows:
+        assert -1.0 <= row["y"] <= 1.0
+        assert len(row["x"]) == 2 * (4 + 2 * 3)
+        filled = row["x"][10]  # the constant feature times the share of the board filled
+        assert 0.0 < filled < 1.0
+
+
+def test_the_fit_reports_the_learned_and_hand_made_errors(tmp_path: Path) -> None:
+    """``fit`` writes weights sized for the data and the held-out errors it measured."""
+    data = tmp_path / "2p.jsonl"
+    with data.open("w") as f:
+        for index in range(8):
+            for row in learn_value.data_game((2, 3, index, 2)):
+                f.write(json.dumps(row) + "\n")
+    out = tmp_path / "w.json"
+    learn_value.main(["fit", str(data), "--out", str(out)])
+    report = json.loads(out.read_text())
+    assert len(report["weights"]) == 2 * (4 + 2 * 1)
+    assert report["train"] + report["test"] == report["positions"]
+    assert {"mse_constant", "mse_hand_leaf", "mse_learned"} <= set(report)
+
+
+def test_the_learned_level_exists_only_in_the_tools_arena() -> None:
+    """Importing the tool adds no level to the game: ``learned`` is registered by its
+    arena command alone (the start screen lists the levels of ``BOT_LEVELS``)."""
+    assert "learned" not in BOT_LEVELS
+    assert issubclass(learn_value.Learned, Expert)
+
+
+def test_the_shipped_weights_are_the_fitted_files() -> None:
+    """engine/bots/value_weights.py is what ``ship`` writes from docs/value's fitted
+    files for the player counts it holds, so every shipped weight has its fit (and that
+    fit's data and held-out errors) in the repository."""
+    from engine.bots.value_weights import WEIGHTS
+
+    root = Path(learn_value.__file__).resolve().parent.parent
+    fitted = {
+        p: json.loads((root / "docs" / "value" / f"weights-{p}p.json").read_text())["weights"]
+        for p in WEIGHTS
+    }
+    assert learn_value.MODULE.read_text() == learn_value.module_text(fitted)
+    assert all(tuple(fitted[p]) == WEIGHTS[p] for p in WEIGHTS)
+
+
+def test_the_kept_data_and_weights_reproduce_from_their_commands(tmp_path: Path) -> None:
+    """The first game of docs/value/4p.jsonl.gz is what ``data --players 4 --seed 1
+    --rollouts 8`` makes (the same positions, features and standings), and ``fit`` on the
+    kept data gives the shipped weights file byte for byte."""
+    root = Path(learn_value.__file__).resolve().parent.parent / "docs" / "value"
+    with learn_value.open_text(root / "4p.jsonl.gz", "r") as f:
+        kept = [json.loads(line) for line in f.read().splitlines()]
+    assert learn_value.data_game((4, 1, 0, 8)) == [r for r in kept if r["game"] == 0]
+    out = tmp_path / "weights-4p.json"
+    learn_value.main(["fit", str(root / "4p.jsonl.gz"), "--out", str(out)])
+    assert out.read_text() == (root / "weights-4p.json").read_text()

@@ -1,0 +1,371 @@
+"""A learned mid-game value for expert, fitted to the search's own rollouts to the end.
+
+Issue 42 asks to try a value learned by self-play as the leaf of expert's search, trained
+on these 2 cores in under 2 hours. Training on the outcomes of games between searching
+bots would take days; this tool takes the cheaper route the issue names: it learns from
+the rollouts expert already plays. In the endgame expert values a move by greedy games to
+the end, scored by the finishing place (``engine.bots.expert.standing``); in mid-game it
+stops after one round and values the leaf by hand (its side's value less the best
+rival's, plus options). The learned value (:mod:`engine.bots.learned`) predicts, from a
+mid-game leaf, what greedy play to the end would give: the expected standing, so that the
+mid-game leaf and the endgame's finished value speak of the same thing.
+
+The commands (``--players`` 2, 3 or 4, the standard game):
+
+* ``data``: greedy games from fresh deals (now and then the second-best placement, so
+  that positions vary); at about a quarter of each game's mid-game turns (more than
+  ``Expert.endgame_free`` free pairs) the position's features are kept with the mean
+  standing of ``--rollouts`` greedy games to the end from it, each drawing the bag
+  afresh. One JSON line per position (gzipped for a name ending in ``.gz``).
+* ``fit``: a linear model by least squares (a small ridge), fitted on the positions of
+  the first three quarters of the games and tested on the rest; writes the weights with
+  the held-out mean squared errors of a constant, of the hand-made leaf's value (with its
+  own best scale and offset) and of the model.
+* ``arena``: expert with weights not shipped (the level ``learned``) against strong at
+  every other seat, on the arena's deals: the same ``--seed`` plays the same deals and
+  seats as the kept runs in ``docs/arena``, so ``compare`` can pair them game by game.
+* ``compare``: a run's mean place against a reference run's on the same games, with the
+  paired difference and its 95% interval.
+* ``ship``: writes ``engine/bots/value_weights.py`` from fitted files (the player counts
+  expert then uses a model at).
+
+What was fitted, played and shipped, with the commands: docs/bots.md, "A learned
+mid-game value". Usage: ``python tools/learn_value.py data --players 4 --games 800
+--rollouts 8 --out docs/value/4p.jsonl.gz``, then ``fit docs/value/4p.jsonl.gz --out
+docs/value/weights-4p.json``, ``arena --weights docs/value/weights-4p.json --players 4
+--games 100 --results FILE``, ``compare FILE docs/arena/4p-expert-strong.jsonl``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import json
+import math
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import new_game  # noqa: E402
+from engine.bots import BOT_LEVELS  # noqa: E402
+from engine.bots.evaluate import scored_placements  # noqa: E402
+from engine.bots.expert import Expert, greedy_to_the_end, standing  # noqa: E402
+from engine.bots.learned import features, predict  # noqa: E402
+from engine.bots.scan import Position  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+
+
+def leaf_options(pos: Position, seat: int, bot: Expert) -> tuple[float, float]:
+    """The leaf's own option and the best contender's, as expert's leaf finds them."""
+    g = pos.game
+    own, _ = pos.best(seat) if g.phase == "place" else (0.0, None)
+    best = 0.0
+    for s in bot.contenders(g, seat):
+        option, _ = pos.best_with(bot.ev.rows(g, s), sorted(set(g.racks[s])))
+        best = max(best, option)
+    return own, best
+
+
+def to_the_end(pos: Position, seat: int, rng: Rng) -> float:
+    """One greedy game to the end from ``pos`` (the bag drawn afresh): the seat's standing."""
+    p = pos.copy()
+    g = p.game
+    g.rng = Rng(rng.next64())
+    greedy_to_the_end(p)
+    return standing(g, seat)
+
+
+def open_text(path: Path, mode: str) -> IO[str]:
+    """A data file, gzipped when its name ends in ``.gz`` (no time stamp in the header,
+    so the same data give the same bytes)."""
+    if path.suffix == ".gz":
+        raw = gzip.GzipFile(path, mode + "b", mtime=0)
+        return io.TextIOWrapper(raw, encoding="utf-8")
+    return path.open(mode, encoding="utf-8")
+
+
+def data_game(job: tuple[int, int, int, int]) -> list[dict[str, Any]]:
+    """One greedy game's sampled positions (see the module)."""
+    players, seed, index, rollouts = job
+    rng = Rng(seed * 1_000_003 + index)
+    game = new_game("standard", players=players, seed=rng.next64() % (1 << 31))
+    pos = Position(game)
+    bot = Expert(seed=0)
+    out: list[dict[str, Any]] = []
+    turn = 0
+    while game.phase != "over":
+        if game.phase == "swap":
+            pos.play("swap")
+            continue
+        seat = game.current
+        if len(game.free) > bot.endgame_free and turn >= players and rng.below(4) == 0:
+            own, rival = leaf_options(pos, seat, bot)
+            y = sum(to_the_end(pos, seat, rng) for _ in range(rollouts)) / rollouts
+            x = features(game, seat, own, rival, bot.ev)
+            out.append({"x": x, "y": y, "game": index})
+        # Mostly greedy, now and then the second-best, so that positions vary.
+        _, move = pos.best(seat)
+        if rng.below(5) == 0:
+            ranked = sorted(scored_placements(game, seat), key=lambda vp: (-vp[0], vp[1]))
+            move = ranked[min(1, len(ranked) - 1)][1]
+        assert move is not None
+        pos.play(move)
+        turn += 1
+    return out
+
+
+def cmd_data(args: argparse.Namespace) -> None:
+    jobs = [(args.players, args.seed, i, args.rollouts) for i in range(args.games)]
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    n = 0
+    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, open_text(out, "w") as f:
+        for rows in pool.imap(data_game, jobs):
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+                n += 1
+    print(f"{n} positions from {args.games} games -> {out}")
+
+
+def solve(rows: list[tuple[list[float], float]], ridge: float) -> list[float]:
+    """Least squares with a ridge (Gaussian elimination on the normal equations)."""
+    k = len(rows[0][0])
+    a = [[0.0] * k for _ in range(k)]
+    b = [0.0] * k
+    for x, y in rows:
+        for i in range(k):
+            xi = x[i]
+            b[i] += xi * y
+            ai = a[i]
+            for j in range(k):
+                ai[j] += xi * x[j]
+    for i in range(1, k):
+        a[i][i] += ridge * len(rows)
+    for col in range(k):
+        piv = max(range(col, k), key=lambda r: abs(a[r][col]))
+        a[col], a[piv] = a[piv], a[col]
+        b[col], b[piv] = b[piv], b[col]
+        d = a[col][col]
+        for r in range(k):
+            if r != col and a[r][col]:
+                m = a[r][col] / d
+                ar, ac = a[r], a[col]
+                for j in range(col, k):
+                    ar[j] -= m * ac[j]
+                b[r] -= m * b[col]
+    return [b[i] / a[i][i] for i in range(k)]
+
+
+def cmd_fit(args: argparse.Namespace) -> None:
+    rows: list[tuple[list[float], float]] = []
+    games: list[int] = []
+    for name in args.files:
+        with open_text(Path(name), "r") as f:
+            lines = f.read().splitlines()
+        for line in lines:
+            r = json.loads(line)
+            rows.append((r["x"], r["y"]))
+            games.append(r["game"])
+    cut = sorted(set(games))[int(0.75 * len(set(games)))]
+    train = [r for r, gi in zip(rows, games, strict=True) if gi < cut]
+    test = [r for r, gi in zip(rows, games, strict=True) if gi >= cut]
+    w = solve(train, args.ridge)
+    mean = sum(y for _, y in train) / len(train)
+
+    def mse(f: Callable[[list[float]], float]) -> float:
+        return sum((f(x) - y) ** 2 for x, y in test) / len(test)
+
+    # The hand-made leaf's value (own - best rival + 0.7 own option - 0.5 rival option),
+    # as a predictor of the standing with its own best scale and offset.
+    k = (len(rows[0][0]) // 2 - 4) // 2  # rivals
+    hand = [([1.0, x[1] + 0.7 * x[1 + 2 * k] - 0.5 * x[2 + 2 * k]], y) for x, y in train]
+    wh = solve(hand, 0.0)
+
+    def hand_pred(x: list[float]) -> float:
+        z = x[1] + 0.7 * x[1 + 2 * k] - 0.5 * x[2 + 2 * k]
+        return max(-1.0, min(1.0, wh[0] + wh[1] * z))
+
+    report = {
+        "positions": len(rows),
+        "train": len(train),
+        "test": len(test),
+        "mse_constant": round(mse(lambda x: mean), 4),
+        "mse_hand_leaf": round(mse(hand_pred), 4),
+        "mse_learned": round(mse(lambda x: predict(w, x)), 4),
+        "weights": w,
+    }
+    Path(args.out).write_text(json.dumps(report, indent=1) + "\n")
+    print(json.dumps({k: v for k, v in report.items() if k != "weights"}))
+
+
+class Learned(Expert):
+    """Expert with other learned weights than it ships (``learned_weights``), for the
+    arena's comparisons (see the module)."""
+
+    level = "learned"
+    learned_weights: dict[int, tuple[float, ...]] = {}
+
+
+def load_weights(names: list[str]) -> None:
+    for name in names:
+        report = json.loads(Path(name).read_text())
+        w = report["weights"]
+        Learned.learned_weights[players_of(w)] = tuple(w)
+
+
+def register(weights: list[str]) -> None:
+    """Make ``learned`` an arena level with these weights, here and (through the
+    environment) in the arena's worker processes, which import this module again."""
+    os.environ["LEARNED_WEIGHTS"] = ",".join(weights)
+    load_weights(weights)
+    BOT_LEVELS["learned"] = Learned
+
+
+# A spawned arena worker runs this module as its main again: it registers the level from
+# the environment its parent set. Nothing is registered otherwise (the tests import this).
+if __name__ != "__main__" and os.environ.get("LEARNED_WEIGHTS"):
+    register(os.environ["LEARNED_WEIGHTS"].split(","))
+
+
+def cmd_arena(args: argparse.Namespace) -> None:
+    from engine.arena import run_arena
+
+    register(args.weights)
+
+    def progress(done: int, bots: dict[str, Any]) -> None:
+        line = ", ".join(
+            f"{name} {row['win_rate']:.3f} place {row.get('mean_place', 0):.2f}"
+            for name, row in bots.items()
+        )
+        print(f"{done}: {line}", flush=True)
+
+    bots = args.bots.split(",") if args.bots else ["learned"] + ["strong"] * (args.players - 1)
+    report = run_arena(
+        "standard",
+        args.players,
+        bots,
+        args.games,
+        seed=args.seed,
+        jobs=args.jobs,
+        results=args.results,
+        progress=progress,
+    )
+    print(json.dumps(report["bots"]))
+
+
+def cmd_compare(args: argparse.Namespace) -> None:
+    """The learned bot's place against the reference's on the same games (paired)."""
+
+    def games(name: str, level: str) -> dict[int, tuple[float, float]]:
+        lines = Path(name).read_text().splitlines()[1:]
+        out = {}
+        for line in lines:
+            row = json.loads(line)
+            out[row["game"]] = (row["per"][level]["place"], row["per"][level]["win"])
+        return out
+
+    new = games(args.results, args.new_level)
+    old = games(args.reference, args.level)
+    common = sorted(set(new) & set(old))
+    diffs = [new[i][0] - old[i][0] for i in common]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    place_new = sum(new[i][0] for i in common) / n
+    place_old = sum(old[i][0] for i in common) / n
+    wins_new = sum(new[i][1] for i in common) / n
+    wins_old = sum(old[i][1] for i in common) / n
+    print(
+        f"{n} games on the same deals and seats: mean place {args.new_level} {place_new:.3f}"
+        f" (wins {wins_new:.1%}), reference {args.level} {place_old:.3f} (wins {wins_old:.1%});"
+        f" paired difference in place {mean:+.3f} (95% CI {mean - half:+.3f} to"
+        f" {mean + half:+.3f})"
+    )
+
+
+MODULE = Path(__file__).resolve().parent.parent / "engine" / "bots" / "value_weights.py"
+
+
+def module_text(shipped: dict[int, list[float]]) -> str:
+    """engine/bots/value_weights.py for these weights per player count."""
+    lines = [
+        '"""The learned mid-game value\'s weights per player count (:mod:`engine.bots.learned`).',
+        "",
+        "Written by ``tools/learn_value.py ship`` from the fitted files in docs/value:",
+        *[f"``docs/value/weights-{p}p.json``." for p in sorted(shipped)],
+        '"""',
+        "",
+        "WEIGHTS: dict[int, tuple[float, ...]] = {",
+    ]
+    for p in sorted(shipped):
+        lines.append(f"    {p}: (")
+        lines += [f"        {w!r}," for w in shipped[p]]
+        lines.append("    ),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def players_of(weights: list[float]) -> int:
+    """The player count a model's weights are sized for (one rival less)."""
+    return (len(weights) // 2 - 4) // 2 + 1
+
+
+def cmd_ship(args: argparse.Namespace) -> None:
+    shipped = {}
+    for name in args.files:
+        w = json.loads(Path(name).read_text())["weights"]
+        shipped[players_of(w)] = w
+    MODULE.write_text(module_text(shipped))
+    print(f"{MODULE}: weights for {', '.join(f'{p} players' for p in sorted(shipped))}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    d = sub.add_parser("data")
+    d.add_argument("--players", type=int, default=4)
+    d.add_argument("--games", type=int, default=200)
+    d.add_argument("--rollouts", type=int, default=4)
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--jobs", type=int, default=2)
+    d.add_argument("--out", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--ridge", type=float, default=1e-4)
+    f.add_argument("--out", required=True)
+    a = sub.add_parser("arena")
+    a.add_argument("--weights", nargs="+", required=True)
+    a.add_argument("--players", type=int, default=4)
+    a.add_argument("--bots", help="default: learned against strong at every other seat")
+    a.add_argument("--games", type=int, default=100)
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--jobs", type=int, default=2)
+    a.add_argument("--results")
+    sh = sub.add_parser("ship")
+    sh.add_argument("files", nargs="+")
+    c = sub.add_parser("compare")
+    c.add_argument("results")
+    c.add_argument("reference")
+    c.add_argument("--level", default="expert", help="the reference's bot")
+    c.add_argument("--new-level", default="learned", help="the new run's bot")
+    args = parser.parse_args(argv)
+    commands = {
+        "data": cmd_data,
+        "fit": cmd_fit,
+        "arena": cmd_arena,
+        "ship": cmd_ship,
+        "compare": cmd_compare,
+    }
+    commands[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()
