@@ -11,8 +11,9 @@ units, so the mid-game and the endgame value the same thing.
 
 It was fitted by ``tools/learn_value.py`` to the rollouts themselves: positions from
 greedy games, each valued by eight greedy games to the end (docs/value, docs/bots.md);
-the weights below are written by that tool (``fit --write``) and a test holds them to
-the fitted file. The model is linear in :func:`features`, clipped to the standing's range.
+its weights, ``engine/bots/value_weights.py``, are written by that tool (``ship``) and a
+test holds them to the fitted file. The model is linear in :func:`features`, clipped to
+the standing's range.
 """
 
 from __future__ import annotations
