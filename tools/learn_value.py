@@ -25,7 +25,7 @@ The commands (``--players`` 2, 3 or 4, the standard game):
   every other seat, on the arena's deals: the same ``--seed`` plays the same deals and
   seats as the kept runs in ``docs/arena``, so ``compare`` can pair them game by game.
 * ``compare``: a run's mean place against a reference run's on the same games, with the
-  paired difference and its 95% interval.
+  paired difference and its 95% interval (the deals as the independent units).
 * ``ship``: writes ``engine/bots/value_weights.py`` from fitted files (the player counts
   expert then uses a model at).
 
@@ -42,7 +42,6 @@ import argparse
 import gzip
 import io
 import json
-import math
 import multiprocessing
 import os
 import sys
@@ -54,6 +53,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import new_game  # noqa: E402
+from engine.arena import clustered_mean, run_arena  # noqa: E402
 from engine.bots import BOT_LEVELS  # noqa: E402
 from engine.bots.evaluate import scored_placements  # noqa: E402
 from engine.bots.expert import Expert, greedy_to_the_end, standing  # noqa: E402
@@ -184,7 +184,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
 
     # The hand-made leaf's value (own - best rival + 0.7 own option - 0.5 rival option),
     # as a predictor of the standing with its own best scale and offset.
-    k = (len(rows[0][0]) // 2 - 4) // 2  # rivals
+    k = players_of(rows[0][0]) - 1  # rivals
     hand = [([1.0, x[1] + 0.7 * x[1 + 2 * k] - 0.5 * x[2 + 2 * k]], y) for x, y in train]
     wh = solve(hand, 0.0)
 
@@ -235,8 +235,6 @@ if __name__ != "__main__" and os.environ.get("LEARNED_WEIGHTS"):
 
 
 def cmd_arena(args: argparse.Namespace) -> None:
-    from engine.arena import run_arena
-
     register(args.weights)
 
     def progress(done: int, bots: dict[str, Any]) -> None:
@@ -263,31 +261,35 @@ def cmd_arena(args: argparse.Namespace) -> None:
 def cmd_compare(args: argparse.Namespace) -> None:
     """The learned bot's place against the reference's on the same games (paired)."""
 
-    def games(name: str, level: str) -> dict[int, tuple[float, float]]:
+    def games(name: str, level: str) -> dict[int, tuple[int, float, float]]:
         lines = Path(name).read_text().splitlines()[1:]
         out = {}
         for line in lines:
             row = json.loads(line)
-            out[row["game"]] = (row["per"][level]["place"], row["per"][level]["win"])
+            per = row["per"][level]
+            out[row["game"]] = (row["deal"], per["place"], per["win"])
         return out
 
     new = games(args.results, args.new_level)
     old = games(args.reference, args.level)
     common = sorted(set(new) & set(old))
-    diffs = [new[i][0] - old[i][0] for i in common]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
-    half = 1.96 * sd / math.sqrt(n)
-    place_new = sum(new[i][0] for i in common) / n
-    place_old = sum(old[i][0] for i in common) / n
-    wins_new = sum(new[i][1] for i in common) / n
-    wins_old = sum(old[i][1] for i in common) / n
+    # The games of one deal (its seatings) share the tiles: the deals are the independent
+    # units, as for the arena's own interval of a mean place.
+    by_deal: dict[int, tuple[float, int]] = {}
+    for i in common:
+        total, count = by_deal.get(new[i][0], (0.0, 0))
+        by_deal[new[i][0]] = (total + new[i][1] - old[i][1], count + 1)
+    mean, low, high = clustered_mean(by_deal)
+    n = len(common)
+    place_new = sum(new[i][1] for i in common) / n
+    place_old = sum(old[i][1] for i in common) / n
+    wins_new = sum(new[i][2] for i in common) / n
+    wins_old = sum(old[i][2] for i in common) / n
     print(
         f"{n} games on the same deals and seats: mean place {args.new_level} {place_new:.3f}"
         f" (wins {wins_new:.1%}), reference {args.level} {place_old:.3f} (wins {wins_old:.1%});"
-        f" paired difference in place {mean:+.3f} (95% CI {mean - half:+.3f} to"
-        f" {mean + half:+.3f})"
+        f" paired difference in place {mean:+.3f} (95% CI {low:+.3f} to {high:+.3f},"
+        f" {len(by_deal)} deals)"
     )
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from ..game import Game
 from ..scoring import EMPTY
 from .evaluate import oriented, outcome, scored_placements
-from .learned import features, predict
+from .learned import predicted_standing
 from .scan import Position
 from .search import BOARD_COSTS, Move, Search
 from .value_weights import WEIGHTS
@@ -186,18 +186,15 @@ class Expert(Search):
                 best_rival = v
         if best_rival > -1e9:
             z -= best_rival
-        weights = self.learned_weights.get(g.players)
-        if (
-            weights is not None
-            and variant.name == "standard"
-            and g.phase != "over"
-            and not (self.endgame_free and len(g.free) <= self.endgame_free)
-        ):
+        if g.phase != "over" and not (self.endgame_free and len(g.free) <= self.endgame_free):
             # A mid-game leaf: the standing greedy play to the end would reach from it
-            # (engine.bots.learned), in the finished value's units.
+            # (engine.bots.learned), in the finished value's units, where a model is fitted.
             rival_option = max(rival_options.values(), default=0.0)
-            x = features(g, seat, own_option, rival_option, ev)
-            z += self.win_value * predict(weights, x)
+            learned = predicted_standing(
+                g, seat, own_option, rival_option, ev, self.learned_weights
+            )
+            if learned is not None:
+                z += self.win_value * learned
         return z
 
 

@@ -53,11 +53,16 @@ def predict(weights: tuple[float, ...] | list[float], x: list[float]) -> float:
 
 
 def predicted_standing(
-    g: Game, seat: int, own_option: float, rival_option: float, ev: Evaluation
+    g: Game,
+    seat: int,
+    own_option: float,
+    rival_option: float,
+    ev: Evaluation,
+    weights: dict[int, tuple[float, ...]] = WEIGHTS,
 ) -> float | None:
-    """The learned standing of a mid-game leaf, or None where no model was fitted (the
-    team game, the duel, solo, and player counts without weights)."""
-    weights = WEIGHTS.get(g.players)
-    if weights is None or g.variant.name != "standard":
+    """The learned standing of a leaf, or None where no model was fitted for it (the team
+    game, the duel, solo, and player counts without ``weights``)."""
+    w = weights.get(g.players)
+    if w is None or g.variant.name != "standard":
         return None
-    return predict(weights, features(g, seat, own_option, rival_option, ev))
+    return predict(w, features(g, seat, own_option, rival_option, ev))

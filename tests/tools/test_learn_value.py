@@ -8,6 +8,8 @@ import json
 import math
 from pathlib import Path
 
+import pytest
+
 from engine.bots import BOT_LEVELS
 from engine.bots.expert import Expert
 from engine.rng import Rng
@@ -87,3 +89,29 @@ def test_the_kept_data_and_weights_reproduce_from_their_commands(tmp_path: Path)
     out = tmp_path / "weights-4p.json"
     learn_value.main(["fit", str(root / "4p.jsonl.gz"), "--out", str(out)])
     assert out.read_text() == (root / "weights-4p.json").read_text()
+
+
+def test_compare_pairs_games_and_counts_deals_as_the_units(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``compare`` pairs the two runs game by game (the games both hold) and gives the
+    mean paired difference in place with an interval over the deals."""
+
+    def run(name: str, level: str, places: dict[int, float]) -> Path:
+        path = tmp_path / name
+        lines = [json.dumps({"arena": {}})]
+        for game, place in places.items():
+            per = {level: {"place": place, "win": 1.0 if place == 1 else 0.0}}
+            lines.append(json.dumps({"game": game, "deal": game // 2, "per": per}))
+        path.write_text("\n".join(lines) + "\n")
+        return path
+
+    new = run("new.jsonl", "learned", {0: 1.0, 1: 2.0, 2: 1.0, 3: 3.0, 4: 4.0})
+    old = run("old.jsonl", "expert", {0: 2.0, 1: 2.0, 2: 3.0, 3: 3.0})
+    learn_value.main(["compare", str(new), str(old)])
+    out = capsys.readouterr().out
+    assert out.startswith("4 games on the same deals and seats")
+    assert "mean place learned 1.750 (wins 50.0%)" in out
+    assert "reference expert 2.500 (wins 0.0%)" in out
+    assert "paired difference in place -0.750" in out
+    assert out.rstrip().endswith("2 deals)")
