@@ -62,17 +62,6 @@ from engine.bots.scan import Position  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 
-def leaf_options(pos: Position, seat: int, bot: Expert) -> tuple[float, float]:
-    """The leaf's own option and the best contender's, as expert's leaf finds them."""
-    g = pos.game
-    own, _ = pos.best(seat) if g.phase == "place" else (0.0, None)
-    best = 0.0
-    for s in bot.contenders(g, seat):
-        option, _ = pos.best_with(bot.ev.rows(g, s), sorted(set(g.racks[s])))
-        best = max(best, option)
-    return own, best
-
-
 def to_the_end(pos: Position, seat: int, rng: Rng) -> float:
     """One greedy game to the end from ``pos`` (the bag drawn afresh): the seat's standing."""
     p = pos.copy()
@@ -105,8 +94,9 @@ def data_game(job: tuple[int, int, int, int]) -> list[dict[str, Any]]:
             pos.play("swap")
             continue
         seat = game.current
-        if len(game.free) > bot.endgame_free and turn >= players and rng.below(4) == 0:
-            own, rival = leaf_options(pos, seat, bot)
+        if not bot.in_endgame(game) and turn >= players and rng.below(4) == 0:
+            own, rivals = bot.options(pos, seat)
+            rival = max(rivals.values(), default=0.0)
             y = sum(to_the_end(pos, seat, rng) for _ in range(rollouts)) / rollouts
             x = features(game, seat, own, rival, bot.ev)
             out.append({"x": x, "y": y, "game": index})

@@ -100,8 +100,13 @@ class Expert(Search):
                     threat[e] = v
         return threat
 
+    def in_endgame(self, game: Game) -> bool:
+        """Whether rollouts from this position go to the end of the game (at most
+        :attr:`endgame_free` free pairs)."""
+        return bool(self.endgame_free) and len(game.free) <= self.endgame_free
+
     def rollout_scans(self, game: Game) -> float:
-        if self.endgame_free and len(game.free) <= self.endgame_free:
+        if self.in_endgame(game):
             # Every placement left: about one per two empty cells, less the cells a game
             # leaves unfilled at its end (see ``BOARD_COSTS``).
             unfilled = BOARD_COSTS[game.zone.radius].unfilled
@@ -110,8 +115,7 @@ class Expert(Search):
         return self.own_turns * game.players + options
 
     def rollout(self, world: Position, move: Move, seat: int) -> float:
-        g = world.game
-        if self.endgame_free and len(g.free) <= self.endgame_free:
+        if self.in_endgame(world.game):
             return self.to_the_end(world, move, seat)
         return super().rollout(world, move, seat)
 
@@ -130,6 +134,13 @@ class Expert(Search):
         return self.win_value * standing(g, seat) + self.score(g, seat, 0.0, {})
 
     def leaf(self, pos: Position, seat: int) -> float:
+        own_option, rival_options = self.options(pos, seat)
+        return self.score(pos.game, seat, own_option, rival_options)
+
+    def options(self, pos: Position, seat: int) -> tuple[float, dict[int, float]]:
+        """The leaf's options: the best placement on offer to the seat, and to each rival
+        side among the :meth:`contenders` (in the duel, per seat); their scans are counted
+        in :attr:`work`."""
         g = pos.game
         variant = g.variant
         own_option = 0.0
@@ -146,7 +157,7 @@ class Expert(Search):
                 key = s if variant.name == "duel" else variant.side_of(s)
                 rival_options[key] = max(rival_options.get(key, 0.0), option)
         self.work += self.cost.scan * scans
-        return self.score(g, seat, own_option, rival_options)
+        return own_option, rival_options
 
     def contenders(self, g: Game, seat: int) -> list[int]:
         """The rivals whose best option the leaf looks for: all of them with two sides; at
@@ -186,7 +197,7 @@ class Expert(Search):
                 best_rival = v
         if best_rival > -1e9:
             z -= best_rival
-        if g.phase != "over" and not (self.endgame_free and len(g.free) <= self.endgame_free):
+        if g.phase != "over" and not self.in_endgame(g):
             # A mid-game leaf: the standing greedy play to the end would reach from it
             # (engine.bots.learned), in the finished value's units, where a model is fitted.
             rival_option = max(rival_options.values(), default=0.0)
