@@ -16,16 +16,19 @@ The commands (``--players`` 2, 3 or 4, the standard game):
   that positions vary); at about a quarter of each game's mid-game turns (more than
   ``Expert.endgame_free`` free pairs) the position's features are kept with the mean
   standing of ``--rollouts`` greedy games to the end from it, each drawing the bag
-  afresh. One JSON line per position (gzipped for a name ending in ``.gz``).
+  afresh (``y``), and their mean first place (``yw``, :func:`first_place`). One JSON
+  line per position (gzipped for a name ending in ``.gz``).
 * ``fit``: a linear model by least squares (a small ridge), fitted on the positions of
   the first three quarters of the games and tested on the rest; writes the weights with
   the held-out mean squared errors of a constant, of the hand-made leaf's value (with its
-  own best scale and offset) and of the model.
+  own best scale and offset) and of the model. The target is the standing, or with
+  ``--win-mix M`` the mix ``(1 - M) y + M yw`` that counts a first place more.
 * ``arena``: expert with weights not shipped (the level ``learned``) against strong at
   every other seat, on the arena's deals: the same ``--seed`` plays the same deals and
   seats as the kept runs in ``docs/arena``, so ``compare`` can pair them game by game.
-* ``compare``: a run's mean place against a reference run's on the same games, with the
-  paired difference and its 95% interval (the deals as the independent units).
+* ``compare``: a run's mean place and wins against a reference run's on the same games,
+  with the paired differences and their 95% intervals (the deals as the independent
+  units).
 * ``ship``: writes ``engine/bots/value_weights.py`` from fitted files (the player counts
   expert then uses a model at).
 
@@ -59,16 +62,29 @@ from engine.bots.evaluate import scored_placements  # noqa: E402
 from engine.bots.expert import Expert, greedy_to_the_end, standing  # noqa: E402
 from engine.bots.learned import features, predict  # noqa: E402
 from engine.bots.scan import Position  # noqa: E402
+from engine.game import Game  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 
-def to_the_end(pos: Position, seat: int, rng: Rng) -> float:
-    """One greedy game to the end from ``pos`` (the bag drawn afresh): the seat's standing."""
+def to_the_end(pos: Position, seat: int, rng: Rng) -> tuple[float, float]:
+    """One greedy game to the end from ``pos`` (the bag drawn afresh): the seat's standing
+    and its first place (:func:`first_place`)."""
     p = pos.copy()
     g = p.game
     g.rng = Rng(rng.next64())
     greedy_to_the_end(p)
-    return standing(g, seat)
+    return standing(g, seat), first_place(g, seat)
+
+
+def first_place(game: Game, seat: int) -> float:
+    """A finished game's first place for the seat's side, centred so that a fair share
+    counts 0: +1 for first alone, ``-1 / (sides - 1)`` for any other place; a first place
+    shared by ``k`` sides counts ``1 / k`` of a win. With two sides it is the standing."""
+    places = {s["side"]: s["place"] for s in game.result()["standings"]}
+    sides = len(places)
+    mine = places[game.variant.side_of(seat)]
+    won = 1.0 / list(places.values()).count(1) if mine == 1 else 0.0
+    return (won - 1.0 / sides) * sides / (sides - 1)
 
 
 def open_text(path: Path, mode: str) -> IO[str]:
@@ -97,9 +113,11 @@ def data_game(job: tuple[int, int, int, int]) -> list[dict[str, Any]]:
         if not bot.in_endgame(game) and turn >= players and rng.below(4) == 0:
             own, rivals = bot.options(pos, seat)
             rival = max(rivals.values(), default=0.0)
-            y = sum(to_the_end(pos, seat, rng) for _ in range(rollouts)) / rollouts
+            ends = [to_the_end(pos, seat, rng) for _ in range(rollouts)]
+            y = sum(e[0] for e in ends) / rollouts
+            yw = sum(e[1] for e in ends) / rollouts
             x = features(game, seat, own, rival, bot.ev)
-            out.append({"x": x, "y": y, "game": index})
+            out.append({"x": x, "y": y, "yw": yw, "game": index})
         # Mostly greedy, now and then the second-best, so that positions vary.
         _, move = pos.best(seat)
         if rng.below(5) == 0:
@@ -161,7 +179,9 @@ def cmd_fit(args: argparse.Namespace) -> None:
             lines = f.read().splitlines()
         for line in lines:
             r = json.loads(line)
-            rows.append((r["x"], r["y"]))
+            # The target: the standing, or a mix with the first place (``--win-mix``).
+            mix = args.win_mix
+            rows.append((r["x"], (1 - mix) * r["y"] + mix * r["yw"] if mix else r["y"]))
             games.append(r["game"])
     cut = sorted(set(games))[int(0.75 * len(set(games)))]
     train = [r for r, gi in zip(rows, games, strict=True) if gi < cut]
@@ -184,6 +204,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
 
     report = {
         "positions": len(rows),
+        **({"win_mix": args.win_mix} if args.win_mix else {}),
         "train": len(train),
         "test": len(test),
         "mse_constant": round(mse(lambda x: mean), 4),
@@ -263,13 +284,19 @@ def cmd_compare(args: argparse.Namespace) -> None:
     new = games(args.results, args.new_level)
     old = games(args.reference, args.level)
     common = sorted(set(new) & set(old))
+
     # The games of one deal (its seatings) share the tiles: the deals are the independent
     # units, as for the arena's own interval of a mean place.
-    by_deal: dict[int, tuple[float, int]] = {}
-    for i in common:
-        total, count = by_deal.get(new[i][0], (0.0, 0))
-        by_deal[new[i][0]] = (total + new[i][1] - old[i][1], count + 1)
-    mean, low, high = clustered_mean(by_deal)
+    def paired(k: int) -> tuple[float, float, float]:
+        by_deal: dict[int, tuple[float, int]] = {}
+        for i in common:
+            total, count = by_deal.get(new[i][0], (0.0, 0))
+            by_deal[new[i][0]] = (total + new[i][k] - old[i][k], count + 1)
+        return clustered_mean(by_deal)
+
+    deals = len({new[i][0] for i in common})
+    mean, low, high = paired(1)
+    win, win_low, win_high = paired(2)
     n = len(common)
     place_new = sum(new[i][1] for i in common) / n
     place_old = sum(old[i][1] for i in common) / n
@@ -279,7 +306,11 @@ def cmd_compare(args: argparse.Namespace) -> None:
         f"{n} games on the same deals and seats: mean place {args.new_level} {place_new:.3f}"
         f" (wins {wins_new:.1%}), reference {args.level} {place_old:.3f} (wins {wins_old:.1%});"
         f" paired difference in place {mean:+.3f} (95% CI {low:+.3f} to {high:+.3f},"
-        f" {len(by_deal)} deals)"
+        f" {deals} deals)"
+    )
+    print(
+        f"paired difference in wins {100 * win:+.1f} points"
+        f" (95% CI {100 * win_low:+.1f} to {100 * win_high:+.1f}, {deals} deals)"
     )
 
 
@@ -332,6 +363,12 @@ def main(argv: list[str] | None = None) -> None:
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--ridge", type=float, default=1e-4)
+    f.add_argument(
+        "--win-mix",
+        type=float,
+        default=0.0,
+        help="fit (1 - M) x the standing + M x the first place (0: the standing alone)",
+    )
     f.add_argument("--out", required=True)
     a = sub.add_parser("arena")
     a.add_argument("--weights", nargs="+", required=True)

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import BOT_LEVELS
-from engine.bots.expert import Expert
+from engine import new_game
+from engine.bots import BOT_LEVELS, make_bot
+from engine.bots.expert import Expert, standing
 from engine.rng import Rng
 from tools import learn_value
 
@@ -36,9 +37,57 @@ def test_the_data_are_mid_game_positions_valued_by_their_standing() -> None:
     assert rows
     for row in rows:
         assert -1.0 <= row["y"] <= 1.0
+        assert -1.0 / 3 <= row["yw"] <= 1.0  # the first place (see first_place)
         assert len(row["x"]) == 2 * (4 + 2 * 3)
         filled = row["x"][10]  # the constant feature times the share of the board filled
         assert 0.0 < filled < 1.0
+
+
+def test_first_place_is_centred_on_the_fair_share() -> None:
+    """A finished four-player game: the winner's first place counts +1, every other
+    side's -1/3, so the four sum to 0 (a fair share is worth nothing); the standing of the
+    same game steps by places (+1, +1/3, -1/3, -1)."""
+    game = new_game("standard", players=4, seed=5)
+    bots = [make_bot("casual", seed=s) for s in range(4)]
+    while game.phase != "over":
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    places = {s["side"]: s["place"] for s in game.result()["standings"]}
+    assert sorted(places.values()) == [1, 2, 3, 4]
+    for seat in range(4):
+        expected = 1.0 if places[seat] == 1 else -1.0 / 3
+        assert learn_value.first_place(game, seat) == pytest.approx(expected)
+    assert sum(learn_value.first_place(game, s) for s in range(4)) == pytest.approx(0.0)
+    assert sorted(standing(game, s) for s in range(4)) == pytest.approx([-1, -1 / 3, 1 / 3, 1])
+    # With two sides the first place is the standing: +1 won, -1 lost.
+    duo = new_game("standard", players=2, seed=5)
+    pair = [make_bot("casual", seed=s) for s in range(2)]
+    while duo.phase != "over":
+        duo.apply(pair[duo.current].choose(duo.view(duo.current)))
+    assert [learn_value.first_place(duo, s) for s in range(2)] == [
+        standing(duo, s) for s in range(2)
+    ]
+
+
+def test_the_fit_mixes_the_first_place_into_its_target(tmp_path: Path) -> None:
+    """``fit --win-mix M`` fits (1 - M) x the standing + M x the first place: data whose
+    two targets follow different weights give back the first place's weights at M = 1."""
+    rng = Rng(9)
+    size = 2 * (4 + 2 * 1)  # a two-player model's features
+    stand = [rng.random() - 0.5 for _ in range(size)]
+    first = [rng.random() - 0.5 for _ in range(size)]
+    data = tmp_path / "d.jsonl"
+    with data.open("w") as f:
+        for game in range(40):
+            for _ in range(10):
+                x = [1.0] + [rng.random() - 0.5 for _ in range(size - 1)]
+                y = sum(w * v for w, v in zip(stand, x, strict=True))
+                yw = sum(w * v for w, v in zip(first, x, strict=True))
+                f.write(json.dumps({"x": x, "y": y, "yw": yw, "game": game}) + "\n")
+    out = tmp_path / "w.json"
+    learn_value.main(["fit", str(data), "--win-mix", "1", "--out", str(out)])
+    report = json.loads(out.read_text())
+    assert report["win_mix"] == 1.0
+    assert report["weights"] == pytest.approx(first, abs=1e-3)
 
 
 def test_the_fit_reports_the_learned_and_hand_made_errors(tmp_path: Path) -> None:
@@ -80,8 +129,9 @@ def test_the_shipped_weights_are_the_fitted_files() -> None:
 
 def test_the_kept_data_and_weights_reproduce_from_their_commands(tmp_path: Path) -> None:
     """The first game of docs/value/4p.jsonl.gz is what ``data --players 4 --seed 1
-    --rollouts 8`` makes (the same positions, features and standings), and ``fit`` on the
-    kept data gives the shipped weights file byte for byte."""
+    --rollouts 8`` makes (the same positions, features, standings and first places), and
+    ``fit`` on the kept data gives the shipped weights file byte for byte (and, with
+    ``--win-mix 0.5``, the tried one)."""
     root = Path(learn_value.__file__).resolve().parent.parent / "docs" / "value"
     with learn_value.open_text(root / "4p.jsonl.gz", "r") as f:
         kept = [json.loads(line) for line in f.read().splitlines()]
@@ -89,13 +139,17 @@ def test_the_kept_data_and_weights_reproduce_from_their_commands(tmp_path: Path)
     out = tmp_path / "weights-4p.json"
     learn_value.main(["fit", str(root / "4p.jsonl.gz"), "--out", str(out)])
     assert out.read_text() == (root / "weights-4p.json").read_text()
+    # The tried weights that count a first place more (docs/bots.md) refit the same way.
+    win = tmp_path / "weights-4p-win.json"
+    learn_value.main(["fit", str(root / "4p.jsonl.gz"), "--win-mix", "0.5", "--out", str(win)])
+    assert win.read_text() == (root / "weights-4p-win.json").read_text()
 
 
 def test_compare_pairs_games_and_counts_deals_as_the_units(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``compare`` pairs the two runs game by game (the games both hold) and gives the
-    mean paired difference in place with an interval over the deals."""
+    mean paired differences in place and in wins with intervals over the deals."""
 
     def run(name: str, level: str, places: dict[int, float]) -> Path:
         path = tmp_path / name
@@ -114,4 +168,6 @@ def test_compare_pairs_games_and_counts_deals_as_the_units(
     assert "mean place learned 1.750 (wins 50.0%)" in out
     assert "reference expert 2.500 (wins 0.0%)" in out
     assert "paired difference in place -0.750" in out
+    # Wins: games 0 and 2 won where the reference lost, 1 and 3 alike: +50 points.
+    assert "paired difference in wins +50.0 points" in out
     assert out.rstrip().endswith("2 deals)")
