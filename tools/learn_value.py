@@ -174,13 +174,13 @@ def solve(rows: list[tuple[list[float], float]], ridge: float) -> list[float]:
 def cmd_fit(args: argparse.Namespace) -> None:
     rows: list[tuple[list[float], float]] = []
     games: list[int] = []
+    # The target: the standing, or a mix with the first place (``--win-mix``).
+    mix = args.win_mix
     for name in args.files:
         with open_text(Path(name), "r") as f:
             lines = f.read().splitlines()
         for line in lines:
             r = json.loads(line)
-            # The target: the standing, or a mix with the first place (``--win-mix``).
-            mix = args.win_mix
             rows.append((r["x"], (1 - mix) * r["y"] + mix * r["yw"] if mix else r["y"]))
             games.append(r["game"])
     cut = sorted(set(games))[int(0.75 * len(set(games)))]
@@ -204,7 +204,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
 
     report = {
         "positions": len(rows),
-        **({"win_mix": args.win_mix} if args.win_mix else {}),
+        **({"win_mix": mix} if mix else {}),
         "train": len(train),
         "test": len(test),
         "mse_constant": round(mse(lambda x: mean), 4),
