@@ -8,14 +8,14 @@
 True
 """
 
-from .determinize import determinize
-from .errors import IllegalMoveError, IngeniousError, SaveFormatError
-from .game import Game, new_game
-from .position import Position, parse_position, score_position
-from .save import dumps, load_game, loads
-from .tiles import COLOURS
-from .variants import VARIANTS
-from .view import player_view
+from engine.formats.position import Position, parse_position, score_position
+from engine.formats.save import dumps, load_game, loads
+from engine.rules.determinize import determinize
+from engine.rules.errors import IllegalMoveError, IngeniousError, SaveFormatError
+from engine.rules.game import Game, new_game
+from engine.rules.tiles import COLOURS
+from engine.rules.variants import VARIANTS
+from engine.rules.view import player_view
 
 __all__ = [
     "COLOURS",

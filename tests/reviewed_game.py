@@ -13,8 +13,8 @@ from functools import cache
 from engine import new_game
 from engine.bots import make_bot
 from engine.bots.evaluate import best_placement, scored_placements
-from engine.game import Game
-from engine.review import Review
+from engine.coach.review import Review
+from engine.rules.game import Game
 
 #: The move from which Ann throws a placement away.
 THROW_AT = 14

@@ -49,7 +49,7 @@ async function main() {
   const status = await pyodide.runPythonAsync(`
 import sys
 sys.path.insert(0, "${home}")
-from engine.cli import main
+from engine.tools.cli import main
 main(list(cli_args))
 `);
   process.exit(status ?? 0);

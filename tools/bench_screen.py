@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine import load_game  # noqa: E402
-from engine.game import Game  # noqa: E402
+from engine.rules.game import Game  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
 from tools.serve import start_in_thread  # noqa: E402
 

@@ -74,7 +74,7 @@ def _play(game: Any, moves: int, rng: random.Random) -> Any:
 def seed_games() -> list[Any]:
     """A few games of every variant, one finished, one tried from another's position."""
     from engine import new_game
-    from engine.save import start_from
+    from engine.formats.save import start_from
 
     rng = random.Random(5)
     games = [
@@ -302,8 +302,8 @@ def mutated(seed_text: str, rng: random.Random) -> str:
 # --- the loaders ---------------------------------------------------------------------------------
 def loaders(texts: dict[str, list[str]]) -> list[Loader]:
     from engine import IngeniousError
-    from engine.position import parse_position, score_position
-    from engine.save import loads
+    from engine.formats.position import parse_position, score_position
+    from engine.formats.save import loads
     from web.play import summary
     from web.saves import stored
     from web.saves.share import parse_fragment, parse_game_text
@@ -366,7 +366,7 @@ def loaders(texts: dict[str, list[str]]) -> list[Loader]:
             # The check as read_stored runs it (decode with the limits, then the check),
             # whose refusals are ValueError (StoredDataError) and IngeniousError; then the
             # guarded path itself, which must never raise, and the summary's words.
-            from engine.jsontext import decode
+            from engine.formats.jsontext import decode
 
             limit = stored.LIMITS.get(key)
             if key not in stored.TEXT_KEYS:
@@ -413,7 +413,7 @@ def cli_loaders(texts: dict[str, list[str]]) -> list[tuple[str, list[str], list[
 
 def run_cli(args: list[str], text: str, folder: Path) -> tuple[str, str]:
     """("loaded" | "refused" | "other", what was wrong) of one command line run."""
-    from engine.cli import main
+    from engine.tools.cli import main
 
     path = folder / "input.json"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")

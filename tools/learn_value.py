@@ -56,14 +56,14 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import new_game  # noqa: E402
-from engine.arena import clustered_mean, run_arena  # noqa: E402
 from engine.bots import BOT_LEVELS  # noqa: E402
 from engine.bots.evaluate import scored_placements  # noqa: E402
 from engine.bots.expert import Expert, greedy_to_the_end, standing  # noqa: E402
 from engine.bots.learned import features, predict  # noqa: E402
 from engine.bots.scan import Position  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.rng import Rng  # noqa: E402
+from engine.rules.game import Game  # noqa: E402
+from engine.rules.rng import Rng  # noqa: E402
+from engine.tools.arena import clustered_mean, run_arena  # noqa: E402
 
 
 def to_the_end(pos: Position, seat: int, rng: Rng) -> tuple[float, float]:

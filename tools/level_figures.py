@@ -28,8 +28,8 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.arena import summary, totals_of  # noqa: E402
-from engine.variants import table_of  # noqa: E402
+from engine.rules.variants import table_of  # noqa: E402
+from engine.tools.arena import summary, totals_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "docs" / "arena"

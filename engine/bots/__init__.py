@@ -1,5 +1,7 @@
 """Built-in bots. Every bot sees only a player view (``game.view(seat)``).
 
+May import the rules; nothing else of the engine.
+
 >>> from engine import new_game
 >>> from engine.bots import make_bot
 >>> game = new_game("standard", players=2, seed=3)
@@ -10,9 +12,9 @@ True
 
 from __future__ import annotations
 
-from .base import Beginner, Bot, Casual
-from .expert import Expert
-from .strong import Strong
+from engine.bots.base import Beginner, Bot, Casual
+from engine.bots.expert import Expert
+from engine.bots.strong import Strong
 
 #: The levels, weakest first.
 BOT_LEVELS: dict[str, type[Bot]] = {
@@ -34,7 +36,7 @@ def make_bot(
     ``time_limit_ms``: a wall-clock ceiling per move (the browser's), None for none.
     ``evaluation``: for a searching level, another value of a side than its own (a name in
     ``engine.bots.evaluate.EVALUATIONS``; the arena compares them), None for its own."""
-    from .evaluate import evaluation as find_evaluation
+    from engine.bots.evaluate import evaluation as find_evaluation
 
     if level not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")

@@ -2,17 +2,18 @@
 
 A bot is made with a level, a seed and a thinking budget, and answers one
 question: given this player view, which move? It never sees hidden tiles; a bot
-that needs them samples them with :func:`engine.view.determinize`.
+that needs them samples them with :func:`engine.rules.view.determinize`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..determinize import determinize
-from ..game import Game, Placement
-from ..rng import Rng
-from ..scoring import placement_points
+from engine.rules.determinize import determinize
+from engine.rules.game import Game
+from engine.rules.notation import Placement
+from engine.rules.rng import Rng
+from engine.rules.scoring import placement_points
 
 
 class Bot:

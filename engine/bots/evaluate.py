@@ -20,9 +20,10 @@ from functools import cache
 from itertools import repeat
 from operator import add
 
-from ..board import zone
-from ..game import Game, Placement
-from ..scoring import EMPTY
+from engine.rules.board import zone
+from engine.rules.game import Game
+from engine.rules.notation import Placement
+from engine.rules.scoring import EMPTY
 
 #: Longest run of points one placement can bring to one colour, with room to spare.
 MAX_POINTS = 160

@@ -29,13 +29,13 @@ The worlds are dealt from the unseen tiles alone, as for ``strong``.
 
 from __future__ import annotations
 
-from ..game import Game
-from ..scoring import EMPTY
-from .evaluate import oriented, outcome, scored_placements
-from .learned import predicted_standing
-from .scan import Position
-from .search import BOARD_COSTS, Move, Search
-from .value_weights import WEIGHTS
+from engine.bots.evaluate import oriented, outcome, scored_placements
+from engine.bots.learned import predicted_standing
+from engine.bots.scan import Position
+from engine.bots.search import BOARD_COSTS, Move, Search
+from engine.bots.value_weights import WEIGHTS
+from engine.rules.game import Game
+from engine.rules.scoring import EMPTY
 
 
 class Expert(Search):

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 
-from ..game import Game
-from .evaluate import Evaluation
-from .value_weights import WEIGHTS
+from engine.bots.evaluate import Evaluation
+from engine.bots.value_weights import WEIGHTS
+from engine.rules.game import Game
 
 
 def features(

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .measured import MEASURED
+from engine.bots.measured import MEASURED
 
 #: A kept run's figure: (level, table, rival, games, win rate, mean place, mean result,
 #: ms per move); see ``engine.bots.measured``.
@@ -126,7 +126,7 @@ def level_table(challenges: bool = False) -> list[dict[str, Any]]:
 def thinks_ms(level: str) -> int:
     """How long a board-game level may think in the page: its ceiling on the clock
     (``engine.bots.make_browser_bot``), 0 for a level that does not search."""
-    from . import make_browser_bot
+    from engine.bots import make_browser_bot
 
     bot = make_browser_bot(level)
     return int(bot.time_limit_ms or 0) if bot.evaluation is not None else 0

@@ -20,9 +20,10 @@ looked at, not the whole board.
 
 from __future__ import annotations
 
-from ..game import Game, Placement
-from ..scoring import EMPTY
-from .evaluate import Evaluation, cell_points, evaluation, scored_placements
+from engine.bots.evaluate import Evaluation, cell_points, evaluation, scored_placements
+from engine.rules.game import Game
+from engine.rules.notation import Placement
+from engine.rules.scoring import EMPTY
 
 #: The tie-break inside the value tables: a hair per raw point (see ``Tables``).
 Move = Placement | str

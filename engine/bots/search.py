@@ -1,7 +1,7 @@
 """Determinised Monte-Carlo search, shared by the ``strong`` and ``expert`` levels.
 
 1. *Worlds*: full games consistent with the view. The first is
-   :func:`engine.view.determinize`; the others deal the same unseen tiles again at random
+   :func:`engine.rules.view.determinize`; the others deal the same unseen tiles again at random
    onto the hidden racks (the bag is drawn from at random anyway). The bot never looks at
    anything else.
 2. *Candidates*: every placement is valued one move deep (see :mod:`engine.bots.evaluate`);
@@ -39,12 +39,8 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..determinize import determinize
-from ..game import Game, Placement
-from ..rng import Rng
-from ..tiles import Tile
-from .base import Bot
-from .evaluate import (
+from engine.bots.base import Bot
+from engine.bots.evaluate import (
     DEFAULT_EVALUATION,
     Evaluation,
     evaluation,
@@ -52,7 +48,12 @@ from .evaluate import (
     scored_placements,
     side_value,
 )
-from .scan import Position
+from engine.bots.scan import Position
+from engine.rules.determinize import determinize
+from engine.rules.game import Game
+from engine.rules.notation import Placement
+from engine.rules.rng import Rng
+from engine.rules.tiles import Tile
 
 Move = Placement | str
 

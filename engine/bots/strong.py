@@ -8,7 +8,7 @@ open lines). See :mod:`engine.bots.search` for the machinery and the budget.
 
 from __future__ import annotations
 
-from .search import Search
+from engine.bots.search import Search
 
 
 class Strong(Search):

@@ -1,5 +1,7 @@
 """The three *Ingenious Challenges* (Card, Dice, Tile) and their match tally.
 
+May import the rules; nothing else of the engine (their arena is a tool).
+
 Same shape as the board game: ``new_challenge(variant, players, seed, names,
 options)``, then ``legal_moves()`` / ``apply(move)`` / ``view(seat)`` /
 ``result()`` / ``to_save()`` / ``undo()`` / ``redo()`` / ``copy()``.
@@ -29,7 +31,7 @@ from engine.challenges.cards import CardChallenge
 from engine.challenges.common import COLOURS, SAVE_FORMAT, SAVE_VERSION, Challenge
 from engine.challenges.dice import DiceChallenge
 from engine.challenges.tiles import TileChallenge
-from engine.errors import IllegalMoveError, SaveFormatError
+from engine.rules.errors import IllegalMoveError, SaveFormatError
 
 ChallengeGame = CardChallenge | DiceChallenge | TileChallenge
 

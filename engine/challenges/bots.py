@@ -43,7 +43,7 @@ from engine.challenges.dice import (
     simulate,
 )
 from engine.challenges.tiles import CENTRE_SIZE, TileChallenge, TileState
-from engine.rng import Rng
+from engine.rules.rng import Rng
 
 LEVELS = ("casual", "strong")
 WIN_VALUE = 1000.0

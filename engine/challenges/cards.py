@@ -20,7 +20,7 @@ from engine.challenges.common import (
     score_batch,
     shuffle,
 )
-from engine.errors import IllegalMoveError
+from engine.rules.errors import IllegalMoveError
 
 HAND_SIZE = 6
 COPIES_PER_PAIR = 4

@@ -13,9 +13,9 @@ from abc import ABC, abstractmethod
 from copy import deepcopy
 from typing import Any, Generic, Self, TypeVar
 
-from engine.errors import IllegalMoveError
-from engine.names import MAX_NAME, clean_name
-from engine.rng import Rng
+from engine.rules.errors import IllegalMoveError
+from engine.rules.names import MAX_NAME, clean_name
+from engine.rules.rng import Rng
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "orange", "yellow", "purple")
 COLOUR_INDEX: dict[str, int] = {name: i for i, name in enumerate(COLOURS)}
@@ -180,7 +180,7 @@ def check_names(names: list[str] | None, players: int) -> list[str]:
         raise ValueError(f"names must be a list of {players} strings (one per player)")
     if not all(isinstance(name, str) for name in names):
         raise ValueError("every player name must be a string")
-    # Cleaned, not refused (engine.names): an old save with such a name still loads.
+    # Cleaned, not refused (engine.rules.names): an old save with such a name still loads.
     return [
         clean_name(name, f"Player {seat + 1}", MAX_NAME_LENGTH) for seat, name in enumerate(names)
     ]

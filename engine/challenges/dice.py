@@ -28,7 +28,7 @@ from engine.challenges.common import (
     colour_index,
     score_batch,
 )
-from engine.errors import IllegalMoveError
+from engine.rules.errors import IllegalMoveError
 
 DICE_PER_PLAYER = {2: 4, 3: 3, 4: 2}
 REROLLS = 2

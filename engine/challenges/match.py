@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.challenges import VARIANTS, ChallengeGame, load_challenge, new_challenge
-from engine.errors import IllegalMoveError, SaveFormatError
-from engine.rng import Rng
+from engine.rules.errors import IllegalMoveError, SaveFormatError
+from engine.rules.rng import Rng
 
 MATCH_FORMAT = "ingenious-challenge-match"
 MATCH_VERSION = 1

@@ -25,7 +25,7 @@ from engine.challenges.common import (
     colour_index,
     lowest_colours,
 )
-from engine.errors import IllegalMoveError
+from engine.rules.errors import IllegalMoveError
 
 TILES_PER_COLOUR = 21
 TOTAL_TILES = TILES_PER_COLOUR * 6

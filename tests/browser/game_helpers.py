@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from engine import load_game
-from engine.game import Game
+from engine.rules.game import Game
 
 IDLE_JS = """() => {
   const shown = (id) => !document.getElementById(id).hidden;

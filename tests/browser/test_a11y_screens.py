@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from engine import new_game
 from engine.bots import make_bot
-from engine.game import Game
+from engine.rules.game import Game
 from tests.browser.a11y import axe_violations, describe
 from tests.browser.test_challenges import continue_challenge, start_challenge
 from tests.web.challenge_play import play_until

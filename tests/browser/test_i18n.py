@@ -23,7 +23,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from engine.puzzles import puzzle_for
+from engine.coach.puzzles import puzzle_for
 from tests.browser.game_helpers import start_game, wait_idle
 from tests.browser.test_puzzle import answer_with_keys, as_shown, page_day
 from tests.browser.test_review import SEATS, finished_text, kept_review

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from engine import new_game
-from engine.game import Game
+from engine.rules.game import Game
 from tests.web.game.games import greedy, to_end
 from web.saves import share
 

@@ -10,7 +10,7 @@ import datetime
 
 from playwright.sync_api import Page, expect
 
-from engine.puzzles import answer_steps, position, puzzle_for
+from engine.coach.puzzles import answer_steps, position, puzzle_for
 from tests.browser.a11y import assert_no_violations
 from tests.browser.game_helpers import (
     anchor_and_partner,

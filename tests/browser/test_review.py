@@ -21,8 +21,8 @@ from playwright.sync_api import Page, expect
 
 from engine import new_game
 from engine.bots import make_bot
-from engine.game import Game
-from engine.review import Review, game_plans
+from engine.coach.review import Review, game_plans
+from engine.rules.game import Game
 from tests.browser.a11y import assert_no_violations
 from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage, stored
 from tests.reviewed_game import thrown_game

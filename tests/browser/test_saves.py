@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, expect
 
 from engine import new_game
-from engine.game import Game
+from engine.rules.game import Game
 from tests.browser.game_helpers import (
     aim_with_mouse,
     best_move,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.game import Game, new_game
-from engine.tiles import COLOURS, Tile, make_tile
+from engine.rules.game import Game, new_game
+from engine.rules.tiles import COLOURS, Tile, make_tile
 
 
 def colour(name: str) -> int:

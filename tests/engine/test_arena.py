@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
-from engine import arena
-from engine.arena import (
+from engine.bots.base import Bot
+from engine.bots.search import Search
+from engine.rules.errors import IngeniousError
+from engine.tools import arena
+from engine.tools.arena import (
     bot_budget,
     clustered_mean,
     deal_of,
@@ -23,11 +26,8 @@ from engine.arena import (
     side_scores,
     wilson,
 )
-from engine.bench import random_game, run_bench
-from engine.bots.base import Bot
-from engine.bots.search import Search
-from engine.cli import main
-from engine.errors import IngeniousError
+from engine.tools.bench import random_game, run_bench
+from engine.tools.cli import main
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -273,11 +273,11 @@ def test_bad_arena_arguments_get_a_clear_message(
 def test_challenge_arena_without_the_challenges_package_says_so(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """--variant cards needs engine.challenges.arena; without it the message says so."""
-    monkeypatch.setitem(sys.modules, "engine.challenges.arena", None)
+    """--variant cards needs engine.tools.challenges_arena; without it the message says so."""
+    monkeypatch.setitem(sys.modules, "engine.tools.challenges_arena", None)
     status, _, err = run_cli(capsys, "arena", "--variant", "cards", "--games", "1")
     assert status == 2
-    assert "engine.challenges.arena is missing" in err
+    assert "engine.tools.challenges_arena is missing" in err
 
 
 def test_bench_reports_random_games_and_casual_moves_per_second(

@@ -1,8 +1,8 @@
 """Board geometry (RULINGS: Board)."""
 
-from engine.board import DIRECTIONS, OPPOSITE, START_SYMBOLS, ring, zone
-from engine.game import new_game
-from engine.scoring import EMPTY
+from engine.rules.board import DIRECTIONS, OPPOSITE, START_SYMBOLS, ring, zone
+from engine.rules.game import new_game
+from engine.rules.scoring import EMPTY
 
 
 def test_zone_sizes_follow_the_player_count() -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine import dumps, new_game
-from engine.cli import main
+from engine.tools.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from engine import SaveFormatError
-from engine.jsontext import MAX_DEPTH, MAX_TEXT, decode, nesting
+from engine.formats.jsontext import MAX_DEPTH, MAX_TEXT, decode, nesting
 
 SIZE = 100_000
 

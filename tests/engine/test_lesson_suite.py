@@ -1,4 +1,4 @@
-"""The review's quality suite (engine/lesson_suite.py): in positions where the right
+"""The review's quality suite (engine/coach/lesson_suite.py): in positions where the right
 lesson is known, the review states it, never the false one, and every fact it states
 holds when checked against the engine."""
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.lesson_suite import LESSONS, cases, judge
+from engine.coach.lesson_suite import LESSONS, cases, judge
 
 CASES = cases()
 

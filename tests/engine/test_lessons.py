@@ -1,4 +1,4 @@
-"""What a move does in the game's own terms (engine/lessons.py): facts that the engine
+"""What a move does in the game's own terms (engine/coach/lessons.py): facts that the engine
 confirms, reasons that contrast two moves, costs said as costs, and plans over a game."""
 
 from __future__ import annotations
@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from engine import lessons, new_game
+from engine import new_game
 from engine.bots import make_bot
 from engine.bots.evaluate import oriented
-from engine.game import Game
-from engine.lesson_suite import check_plan
-from engine.lessons import COSTS, check_fact, check_point, contrast, facts, plans, say
-from engine.tiles import COLOURS
+from engine.coach import lessons
+from engine.coach.lesson_suite import check_plan
+from engine.coach.lessons import COSTS, check_fact, check_point, contrast, facts, plans, say
+from engine.rules.game import Game
+from engine.rules.tiles import COLOURS
 from tests.reviewed_game import greedy_move
 
 
@@ -220,7 +221,7 @@ def test_a_plan_is_a_pattern_over_several_moves() -> None:
     """Waste or lines opened in one move are that move's facts; a plan names two or more
     of the side's moves (so its words "moves 12, 18" are never said of a single move). One
     of the suite's games of a colour left behind wastes 6 points in one move: no plan."""
-    from engine.lesson_suite import _save, cases
+    from engine.coach.lesson_suite import _save, cases
 
     saves = [(_save(c), c["seat"]) for c in cases() if c["lesson"] == "behind"]
     for seed in (3, 6, 11):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import loads, new_game
-from engine.names import MAX_NAME, clean_name
+from engine.rules.names import MAX_NAME, clean_name
 
 
 @pytest.mark.parametrize(

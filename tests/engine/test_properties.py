@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalMoveError, dumps, loads, new_game
-from engine.invariants import check
+from engine.tools.invariants import check
 
 SETUPS = [("standard", 2), ("standard", 3), ("standard", 4), ("solo", 1), ("team", 4), ("duel", 2)]
 

@@ -1,4 +1,4 @@
-"""Daily puzzles (engine/puzzles.py): one per date, always the same, solvable, and the
+"""Daily puzzles (engine/coach/puzzles.py): one per date, always the same, solvable, and the
 stated best placement beats the greedy one by the stated margin, by the engine."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from engine.puzzles import (
+from engine.coach.puzzles import (
     MARGIN,
     check_answer,
     greedy_move,
@@ -16,7 +16,7 @@ from engine.puzzles import (
     puzzle_for,
     puzzles,
 )
-from engine.review import compare
+from engine.coach.review import compare
 
 DAY = datetime.date(2026, 11, 26)
 SHIPPED = puzzles()
@@ -82,7 +82,7 @@ def test_the_engine_confirms_the_stated_lead_over_the_greedy_move(index: int) ->
 def test_the_offered_answers_hold_one_solution_and_the_greedy_trap() -> None:
     """Four legal placements: the best (it solves), the greedy one and two tempting ones
     that do not; the same on every call."""
-    from engine.puzzles import options
+    from engine.coach.puzzles import options
 
     puzzle = puzzle_for(DAY)
     offered = options(puzzle)
@@ -96,7 +96,7 @@ def test_an_answer_is_measured_against_the_best_as_the_puzzle_measured_it() -> N
     """`answer_steps` reports progress step by step, then the figures: the best
     placement's chance of winning is the puzzle's own (the same worlds), and a placement
     written either half first is the same answer."""
-    from engine.puzzles import answer_steps
+    from engine.coach.puzzles import answer_steps
 
     puzzle = puzzle_for(DAY)
     game = position(puzzle)

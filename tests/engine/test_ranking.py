@@ -1,7 +1,7 @@
 """The ranking and its tie-break, with the rulebook's examples."""
 
 from engine import new_game
-from engine.ranking import explain_pair
+from engine.rules.ranking import explain_pair
 
 from .helpers import colour, set_rack, started
 

@@ -1,4 +1,4 @@
-"""The review of a game, "try from here" and hints (engine/review.py, docs/review.md)."""
+"""The review of a game, "try from here" and hints (engine/coach/review.py, docs/review.md)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 
 from engine import SaveFormatError, load_game, loads, new_game
 from engine.bots import make_bot
-from engine.game import Game
-from engine.lessons import COSTS
-from engine.review import Review, analyse, chart_data, chart_text, facts, hint, try_from_here
-from engine.tiles import COLOURS
+from engine.coach.lessons import COSTS
+from engine.coach.review import Review, analyse, chart_data, chart_text, facts, hint, try_from_here
+from engine.rules.game import Game
+from engine.rules.tiles import COLOURS
 from tests.reviewed_game import THROW_AT, play_out, thrown_game, thrown_review
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.rng import Rng
+from engine.rules.rng import Rng
 
 
 def test_first_outputs_match_the_published_splitmix64_sequence() -> None:

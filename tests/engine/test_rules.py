@@ -3,7 +3,7 @@
 import pytest
 
 from engine import IllegalMoveError, new_game
-from engine.game import Game
+from engine.rules.game import Game
 
 from .helpers import colour, put_tile, set_rack, started, tile_count
 

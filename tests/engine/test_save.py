@@ -6,8 +6,8 @@ import pytest
 
 from engine import SaveFormatError, dumps, load_game, loads, new_game
 from engine.bots import make_bot
-from engine.game import Game
-from engine.save import VERSION
+from engine.formats.save import VERSION
+from engine.rules.game import Game
 
 
 def played(variant: str = "standard", players: int = 2, moves: int = 30, seed: int = 4) -> Game:
@@ -115,7 +115,7 @@ def test_bad_saves_are_refused_with_a_clear_message(text: str, message: str) -> 
 
 
 def test_names_are_cleaned_on_load_not_refused() -> None:
-    """Names pass through engine.names.clean_name: a save with an over-long, multi-line or
+    """Names pass through engine.rules.names.clean_name: a save with an over-long, multi-line or
     text-reversing name still loads, with the name repaired; an empty one gets a default."""
     game = loads(save_text(names=["<script>alert(1)</script>" * 5, "\u202eB\x00o\nb "]))
     assert game.names == [("<script>alert(1)</script>" * 2)[:40], "Bo b"]

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from engine import SaveFormatError, load_game, new_game
-from engine.game import Game
-from engine.save import MAX_START_DEPTH, start_depth, start_from
+from engine.formats.save import MAX_START_DEPTH, start_depth, start_from
+from engine.rules.game import Game
 
 
 def tried(game: Game, deal: int) -> Game:

@@ -2,7 +2,7 @@
 
 ``tests/engine/fixtures/saves/`` holds one or more saves of every version ever written
 (``v<N>-*.json``) and ``expected.json`` with what each must load to. Adding version 2
-means: a step ``MIGRATIONS[1]`` in ``engine/save.py`` and keeping the v1 fixtures here.
+means: a step ``MIGRATIONS[1]`` in ``engine/formats/save.py`` and keeping the v1 fixtures here.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from engine import SaveFormatError, load_game, loads
-from engine.save import MIGRATIONS, VERSION, migrate, save_version
+from engine.formats.save import MIGRATIONS, VERSION, migrate, save_version
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((FIXTURES / "expected.json").read_text())
@@ -53,7 +53,7 @@ def test_migrate_runs_each_step_in_order_and_stamps_the_version(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A pretend version 3 with two steps: v1 passes through both, in order."""
-    monkeypatch.setattr("engine.save.VERSION", 3)
+    monkeypatch.setattr("engine.formats.save.VERSION", 3)
     seen: list[int] = []
 
     def step(n: int) -> Any:
@@ -72,7 +72,7 @@ def test_migrate_runs_each_step_in_order_and_stamps_the_version(
 
 
 def test_a_missing_migration_step_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("engine.save.VERSION", 2)
+    monkeypatch.setattr("engine.formats.save.VERSION", 2)
     old = json.loads((FIXTURES / FIXTURE_FILES[0]).read_text())
     with pytest.raises(SaveFormatError, match="no way to read a version 1 save"):
         migrate(old, {})

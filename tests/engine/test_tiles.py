@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from engine.game import new_game
-from engine.tiles import COLOURS, full_tile_set
+from engine.rules.game import new_game
+from engine.rules.tiles import COLOURS, full_tile_set
 
 
 def test_120_tiles_six_of_each_pair_five_of_each_double() -> None:

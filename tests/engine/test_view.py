@@ -3,7 +3,7 @@
 import json
 
 from engine import determinize, new_game
-from engine.rng import Rng
+from engine.rules.rng import Rng
 
 from .helpers import tile_count
 

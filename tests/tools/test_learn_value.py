@@ -13,7 +13,7 @@ import pytest
 from engine import new_game
 from engine.bots import BOT_LEVELS, make_bot
 from engine.bots.expert import Expert, standing
-from engine.rng import Rng
+from engine.rules.rng import Rng
 from tools import learn_value
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.arena import summary, totals_of
 from engine.bots.measured import MEASURED
+from engine.tools.arena import summary, totals_of
 from tools import level_figures
 
 

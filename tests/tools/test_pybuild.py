@@ -182,5 +182,7 @@ def test_the_snapshot_imports_every_module_but_the_page_scripts() -> None:
     modules = pybuild.snapshot_modules()
     shipped = [rel for rel in archive.modules() if rel not in pybuild.SCRIPTS]
     assert "web.shell.main" not in modules
-    assert {"engine.game", "web.shell.app", "web.shell.worker", "web.teach.embed"} <= set(modules)
+    assert {"engine.rules.game", "web.shell.app", "web.shell.worker", "web.teach.embed"} <= set(
+        modules
+    )
     assert len(modules) == len(shipped) + len(pybuild.PYSCRIPT_STDLIB)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine.challenges.bots import make_challenge_bot
-from engine.errors import IllegalMoveError, SaveFormatError
+from engine.rules.errors import IllegalMoveError, SaveFormatError
 from tests.web.challenge_play import bot_move, play_some, play_until, setup_for
 from web.challenges.session import (
     AUTOSAVE_KEY,

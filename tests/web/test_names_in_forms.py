@@ -1,4 +1,4 @@
-"""Both start forms clean names with engine.names.clean_name (and cap them at 24)."""
+"""Both start forms clean names with engine.rules.names.clean_name (and cap them at 24)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from engine.puzzles import answer_steps, position, puzzle_for
+from engine.coach.puzzles import answer_steps, position, puzzle_for
 from web.coach import puzzle_model as pm
 from web.coach.puzzle_model import (
     PuzzleState,

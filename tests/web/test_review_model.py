@@ -8,8 +8,8 @@ from typing import Any
 
 from engine import new_game
 from engine.bots import make_bot
-from engine.game import Game
-from engine.review import Review
+from engine.coach.review import Review
+from engine.rules.game import Game
 from tests.reviewed_game import THROW_AT, thrown_game, thrown_review
 from web.coach.review_model import (
     BETTER,

@@ -1,4 +1,4 @@
-"""The coach's facts, lessons and plans (engine.lessons) in the player's language: the
+"""The coach's facts, lessons and plans (engine.coach.lessons) in the player's language: the
 same words as the engine in English, and every language's own words elsewhere."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from engine import lessons, new_game
+from engine import new_game
+from engine.coach import lessons
 from tests.reviewed_game import greedy_move
 from web import i18n
 from web.play.engine_words import LESSONS, lesson_clauses, lesson_text

@@ -10,7 +10,7 @@ import pytest
 
 from engine import new_game
 from engine.bots import make_bot
-from engine.game import Game
+from engine.rules.game import Game
 from web.saves import share, stats
 from web.saves.replay import frames
 from web.store.storage import StoredDataError

@@ -10,7 +10,7 @@ import pytest
 
 import web.store.records
 from engine import new_game
-from engine.game import Game
+from engine.rules.game import Game
 from web.store.storage import (
     NAMED_KIND,
     NAMED_PREFIX,

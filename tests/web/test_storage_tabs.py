@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import new_game
-from engine.game import Game
+from engine.rules.game import Game
 from web.store.storage import (
     AUTOSAVE_KEY,
     AUTOSAVE_KIND,

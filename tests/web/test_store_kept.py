@@ -12,8 +12,8 @@ import pytest
 
 from engine import new_game
 from engine.bots import make_bot
-from engine.game import Game
-from engine.review import Review
+from engine.coach.review import Review
+from engine.rules.game import Game
 from web.store import kept, storage
 from web.store.records import Record, UiState, parse_record
 from web.store.reviews import check_review, drop_broken, review_data, reviewed_moves

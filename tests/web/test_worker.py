@@ -71,7 +71,7 @@ def test_the_worker_hints_with_a_reason_and_reviews_one_move_per_call() -> None:
 def test_the_worker_finds_a_games_plans_costed_by_the_chart() -> None:
     """`review_plans` answers the plans of the seats asked for, as the engine finds them,
     each with its cost from the chances given (move index -> chance per seat)."""
-    from engine.lessons import plans
+    from engine.coach.lessons import plans
 
     game = new_game("standard", players=2, seed=4)
     while not game.over:
@@ -91,7 +91,7 @@ def test_the_worker_measures_a_puzzle_answer_a_few_worlds_per_call() -> None:
     then "" ; `puzzle_stop` ends a measurement early."""
     import datetime
 
-    from engine.puzzles import STEP, WORLDS, puzzle_for
+    from engine.coach.puzzles import STEP, WORLDS, puzzle_for
 
     puzzle = puzzle_for(datetime.date(2026, 11, 26))
     data = json.dumps(puzzle)
@@ -112,8 +112,8 @@ def test_the_worker_measures_a_puzzle_answer_a_few_worlds_per_call() -> None:
 
 def test_a_stored_review_resumes_with_the_settings_it_was_made_with() -> None:
     """`review_start` with a stored review's settings judges the next moves exactly as
-    `engine.review.Review` with those settings, and says which it used."""
-    from engine.review import Review
+    `engine.coach.review.Review` with those settings, and says which it used."""
+    from engine.coach.review import Review
 
     game = new_game("standard", players=2, seed=4)
     for _ in range(4):

@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.board import Zone, zone
-from engine.scoring import EMPTY, scoring_rays
-from engine.tiles import COLOURS
+from engine.rules.board import Zone, zone
+from engine.rules.scoring import EMPTY, scoring_rays
+from engine.rules.tiles import COLOURS
 from web.board.placing import parse_placement
 from web.board.symbols import colour_name, shape_name
 from web.i18n import N_, _, fmt, language

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.game import Game, Placement
-from engine.tiles import COLOURS
+from engine.rules.game import Game
+from engine.rules.notation import Placement
+from engine.rules.tiles import COLOURS
 from web.board.hexgrid import DIRECTIONS, Cell, add, direction_index, ring
 
 Tile = tuple[str, str]

@@ -15,9 +15,10 @@ from dataclasses import dataclass, replace
 from web.challenges.panels import current_plan
 from web.challenges.parts import Action
 from web.challenges.previews import card_colours, card_preview
-from web.challenges.screen import status_line, title, turn_of
+from web.challenges.screen import status_line, title
 from web.challenges.session import MoveRecord, Session
 from web.challenges.state import BotNote, Choice, Keyed, ScreenState
+from web.challenges.turn import turn_of
 from web.challenges.words.lines import card_phrase, gains_phrase
 from web.challenges.words.phrases import Phrase, symbol_name, text
 from web.i18n import _, fmt, join

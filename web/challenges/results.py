@@ -5,7 +5,7 @@ the tally between two challenges and the game-over dialog).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from web.board.symbols import COLOURS, colour_name
 from web.challenges.parts import (
@@ -25,6 +25,7 @@ from web.challenges.parts import (
 from web.challenges.previews import Gain, allowed_max
 from web.challenges.session import Session
 from web.challenges.state import ScreenState
+from web.challenges.turn import Turn
 from web.challenges.words.lines import ended_reason, winners_title
 from web.challenges.words.phrases import title as challenge_title
 from web.i18n import N_, _, fmt, fmt_n
@@ -32,9 +33,6 @@ from web.i18n import N_, _, fmt, fmt_n
 LOG_LINES = 80
 #: The tally's column heads: short, so four players' table fits a phone.
 SHORT_TITLES = {"cards": N_("Cards"), "dice": N_("Dice"), "tiles": N_("Tiles")}
-
-if TYPE_CHECKING:
-    from web.challenges.screen import Turn
 
 
 def area_of(value: int, tiles: bool, top: int) -> int:

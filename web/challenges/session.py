@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.challenges.match import Match, load_match, new_match
-from engine.errors import IllegalMoveError, SaveFormatError
+from engine.rules.errors import IllegalMoveError, SaveFormatError
 from web.challenges.setup import BOT_LEVELS, ChallengeSetup
 from web.challenges.words.lines import describe
 from web.challenges.words.phrases import TITLES, Line

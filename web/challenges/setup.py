@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.challenges import VARIANTS
-from engine.names import clean_name
+from engine.rules.names import clean_name
 from web.i18n import _, fmt
 from web.play.session import HUMAN, SetupError, default_name, seat_rows_html
 from web.ui.markup import Markup

@@ -1,4 +1,4 @@
-"""The daily puzzle's model (pure): today's puzzle from the date (engine.puzzles, no
+"""The daily puzzle's model (pure): today's puzzle from the date (engine.coach.puzzles, no
 server), played on the game's board; the answer, its verdict and why, the player's
 move against the best one; and the record kept in local storage.
 
@@ -17,10 +17,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from engine import IngeniousError, lessons
-from engine.game import Game
-from engine.puzzles import MARGIN, WORLDS, position, puzzle_for
-from engine.review import text as move_text
+from engine import IngeniousError
+from engine.coach import lessons
+from engine.coach.puzzles import MARGIN, WORLDS, position, puzzle_for
+from engine.coach.review import text as move_text
+from engine.rules.game import Game
 from web.board.board_words import cell_words
 from web.board.placing import parse_placement
 from web.coach.review_model import placement_words
@@ -239,7 +240,7 @@ def contrast_words(
     """What the move played does and what the other does (the best one, or the greedy one
     when the best was played), each with its costs said as costs, and, against the best
     one, what the best does that the move played does not: the review's own facts and
-    lesson (`engine.lessons`) in the player's language. The one place the puzzle asks
+    lesson (`engine.coach.lessons`) in the player's language. The one place the puzzle asks
     the review to compare two moves."""
     mine, theirs = game.parse(played), game.parse(other)
     lesson = ""

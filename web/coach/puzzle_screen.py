@@ -20,8 +20,8 @@ from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
-from engine.game import Game
-from engine.puzzles import position, puzzle_for
+from engine.coach.puzzles import position, puzzle_for
+from engine.rules.game import Game
 from web.coach.puzzle_model import (
     PUZZLES_KEY,
     TEXT,

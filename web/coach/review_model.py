@@ -16,9 +16,9 @@ small `ReviewState` and draws `review_model(state, game, plans)`:
   and its text equivalent, the same data as lines;
 * Try from here.
 
-A result is the worker's JSON (`engine.review.MoveReview.to_json`): the page reads its
+A result is the worker's JSON (`engine.coach.review.MoveReview.to_json`): the page reads its
 index, seat, name, moves, figures and chances, and says its facts only through
-`web.play.engine_words`. Plans (patterns over a game, `engine.review.plans`) are dicts
+`web.play.engine_words`. Plans (patterns over a game, `engine.coach.review.plans`) are dicts
 with at least ``kind``, ``seat``, ``first``, ``last`` and ``moves`` (move indices).
 """
 
@@ -30,8 +30,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from engine import load_game
-from engine.game import Game
-from engine.review import MoveReview, chart_data, chart_text, costliest
+from engine.coach.review import MoveReview, chart_data, chart_text, costliest
+from engine.rules.game import Game
 from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
@@ -142,7 +142,7 @@ class ReviewState:
     showing: str = PLAYED  # the move on the board: PLAYED or BETTER
     #: Seconds the move being analysed has taken so far (the page's clock, while running).
     elapsed_s: float = 0.0
-    #: The review's settings (`engine.review.Review`) and the reviewed seats (None: all).
+    #: The review's settings (`engine.coach.review.Review`) and the reviewed seats (None: all).
     settings: dict[str, int] = field(default_factory=dict)
     seats: list[int] | None = None
 
@@ -361,7 +361,7 @@ def ghost_of(move: str) -> Ghost | None:
 
 # --- plans -------------------------------------------------------------------------------
 def plan_words(plan: dict[str, Any]) -> str:
-    """A plan in the player's language (``engine.lessons`` words it; with its cost on the
+    """A plan in the player's language (``engine.coach.lessons`` words it; with its cost on the
     chart once known)."""
     return lesson_text(plan)
 
@@ -491,7 +491,7 @@ def chart_model(
 ) -> Chart:
     """The chart of the results so far: one line per player, from the first reviewed move;
     the actual result at the end only once the review is complete (a stopped review has no
-    line to "End"). Its text is `engine.review.chart_text` of the same data."""
+    line to "End"). Its text is `engine.coach.review.chart_text` of the same data."""
     data = chart_data(results, game)
     if not complete:
         data = {**data, "end": None}
@@ -553,7 +553,7 @@ def review_model(
     positions: Positions | None = None,
 ) -> ReviewModel:
     """What the Review screen shows for `game` (the game reviewed), the results so far
-    and the plans found over the game (`engine.review.plans`; none while it is running)."""
+    and the plans found over the game (`engine.coach.review.plans`; none while it is running)."""
     solo = game.players == 1
     results = sorted((move_review(d) for d in state.results), key=lambda r: r.index)
     worst = costliest(results)

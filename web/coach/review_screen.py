@@ -22,8 +22,8 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine import IngeniousError
-from engine.game import Game
-from engine.review import WIDTH, WORLDS, try_from_here
+from engine.coach.review import WIDTH, WORLDS, try_from_here
+from engine.rules.game import Game
 from web.board.render import draw_view
 from web.coach.review_model import (
     BETTER,
@@ -57,7 +57,7 @@ BOARD = 480.0
 #: number of rollouts), so on a slow phone or a busy machine it takes far longer than a
 #: bot's move: the bots' 25 s would stop reviews that are merely slow.
 STEP_LIMIT_S = 120.0
-#: The settings of a new review: the engine's (`engine.review.Review`).
+#: The settings of a new review: the engine's (`engine.coach.review.Review`).
 SETTINGS = {"worlds": WORLDS, "width": WIDTH, "seed": 1}
 #: Keys the step-through takes (`review_model.next_selection`).
 STEP_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", "p", "P", "b", "B")
@@ -91,7 +91,7 @@ class ReviewScreen:
             state.settings = dict(stored["settings"])
             state.started = True
         self.shown: ReviewModel | None = None
-        #: The plans over the game (`engine.lessons.plans`, from the worker), costed by the
+        #: The plans over the game (`engine.coach.lessons.plans`, from the worker), costed by the
         #: chart once the review is complete.
         self.plan_list: list[dict[str, Any]] = []
         self.closed = False
@@ -301,7 +301,7 @@ class ReviewScreen:
             self.render()
 
     def plans(self) -> list[dict[str, Any]]:
-        """Plans over the game (`engine.lessons.plans`), as the worker last found them."""
+        """Plans over the game (`engine.coach.lessons.plans`), as the worker last found them."""
         return self.plan_list
 
     def render(self) -> None:

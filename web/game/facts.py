@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.game import Game
+from engine.rules.game import Game
 from web.board.placing import LegalIndex, Tile
 from web.game import words
 from web.game.state import Position, Screen, position_of

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Game
+from engine.rules.game import Game
 from web.board.hexgrid import DIRECTIONS, Cell, add
 from web.board.placing import Tile, parse_placement, tile_at
 from web.board.symbols import colour_name

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.game import Game
+from engine.rules.game import Game
 from web.game import words
 from web.game.facts import Facts
 from web.game.state import Screen
@@ -97,7 +97,7 @@ def welcome_model(game: Game, screen: Screen, facts: Facts, pass_screen: PassMod
 
 def lowest_sides(game: Game) -> tuple[SideLow, ...]:
     """Each side's lowest value and the colours at it (none in the duel)."""
-    from engine.tiles import COLOURS
+    from engine.rules.tiles import COLOURS
     from web.ui.scoreboard import side_words
 
     if game.variant.name == "duel":
@@ -114,7 +114,7 @@ def lowest_sides(game: Game) -> tuple[SideLow, ...]:
 
 def standing_line(game: Game) -> str:
     """Each side's lowest colour now (the duel: the colours on each side)."""
-    from engine.tiles import COLOURS
+    from engine.rules.tiles import COLOURS
     from web.board.symbols import colour_name
     from web.ui.scoreboard import side_words
 

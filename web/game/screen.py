@@ -25,7 +25,7 @@ from typing import Any, Protocol
 import js  # type: ignore[import-not-found]
 
 from engine import IngeniousError
-from engine.game import Game
+from engine.rules.game import Game
 from web.board import motion, zoom
 from web.board.placing import Aim, LegalIndex, parse_placement, tile_at
 from web.game import state as st

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import load_game
-from engine.errors import IllegalMoveError
-from engine.game import Game
+from engine.rules.errors import IllegalMoveError
+from engine.rules.game import Game
 from web.board import board_words
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement, tile_at
@@ -94,7 +94,7 @@ def bonus_due(game: Game) -> int:
 
 
 def hint_reason(game: Game, why: Mapping[str, Any] | None) -> str:
-    """Why the hint (``engine.review.hint``): what it gains, what it costs, and what the
+    """Why the hint (``engine.coach.review.hint``): what it gains, what it costs, and what the
     next best move does worse, in one or two sentences ("" when the hint came without)."""
     if not why:
         return ""

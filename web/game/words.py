@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.variants import VARIANTS
+from engine.rules.variants import VARIANTS
 from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement

@@ -27,7 +27,7 @@ from web.i18n import (
 )
 from web.ui.scoreboard import side_words as side
 
-#: The engine's ordinals (engine.ranking.ORDINALS): which colour decides a tie.
+#: The engine's ordinals (engine.rules.ranking.ORDINALS): which colour decides a tie.
 ORDINALS = {
     "lowest": N_("the lowest colour decides"),
     "second lowest": N_("the second lowest colour decides"),
@@ -129,9 +129,9 @@ def engine_text(text: str) -> str:
     return text
 
 
-# --- the review's own sentences (engine.review.TEXT): the chart's lines, the verdict -----
+# --- the review's own sentences (engine.coach.review.TEXT): the chart's lines, the verdict -----
 
-#: The review's sentences (keys of ``engine.review.TEXT``) as message ids; a number's
+#: The review's sentences (keys of ``engine.coach.review.TEXT``) as message ids; a number's
 #: format (percent, one decimal) is kept as the engine wrote it.
 REVIEW = {
     "better": N_("Better: {best}."),
@@ -168,7 +168,7 @@ def _pattern(template: str) -> re.Pattern[str]:
 
 
 def _review_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    from engine.review import TEXT
+    from engine.coach.review import TEXT
 
     return [(key, _pattern(TEXT[key])) for key in REVIEW]
 
@@ -189,7 +189,7 @@ def _argument(key: str, name: str, value: str) -> object:
 
 
 def review_text(text: str) -> str:
-    """A sentence of the review itself (``engine.review.TEXT``: a chart line, the verdict)
+    """A sentence of the review itself (``engine.coach.review.TEXT``: a chart line, the verdict)
     in the player's language; the reasons are facts (:func:`lesson_text`)."""
     if not _PATTERNS:
         _PATTERNS.extend(_review_patterns())
@@ -202,16 +202,16 @@ def review_text(text: str) -> str:
 
 
 def review_facts(facts: list[Any] | tuple[Any, ...]) -> str:
-    """Facts of a move (``engine.lessons`` dicts: a review's, a hint's or a puzzle's) in the
+    """Facts of a move (``engine.coach.lessons`` dicts: a review's, a hint's or a puzzle's) in the
     player's language, joined."""
     return lesson_clauses(facts)
 
 
-# --- the coach's facts, lessons and plans (engine.lessons) ----------------------------------
+# --- the coach's facts, lessons and plans (engine.coach.lessons) ----------------------------------
 
-#: Every kind of ``engine.lessons`` fact, lesson point and plan as a message id (a plural
+#: Every kind of ``engine.coach.lessons`` fact, lesson point and plan as a message id (a plural
 #: pair where a count decides the form: ``(singular, plural, the count's field)``). The
-#: English ids say what the engine says (``engine.lessons.TEXT``), numbers unformatted.
+#: English ids say what the engine says (``engine.coach.lessons.TEXT``), numbers unformatted.
 LESSONS: dict[str, str | tuple[str, str, str]] = {
     "gain": N_("raises {colour} by {n} (to {to})"),
     "gain_lowest": N_("raises {colour}, your lowest colour, by {n} (to {to})"),
@@ -341,7 +341,7 @@ def _lesson_argument(kind: str, key: str, value: object) -> object:
 
 
 def lesson_text(fact: object) -> str:
-    """A fact, lesson point or plan of ``engine.lessons`` in the player's language ("" for
+    """A fact, lesson point or plan of ``engine.coach.lessons`` in the player's language ("" for
     anything that is not one: a record from another version shows nothing, not a wrong
     word)."""
     if not isinstance(fact, dict):
@@ -376,8 +376,8 @@ def lesson_clauses(facts: list[Any] | tuple[Any, ...]) -> str:
 
 def move_facts_words(facts: list[Any] | tuple[Any, ...]) -> str:
     """What a move does in the player's language: its gains (and notes), then its costs
-    after "but" (``engine.lessons.gains_and_costs``), never a cost among the reasons."""
-    from engine.lessons import gains_and_costs
+    after "but" (``engine.coach.lessons.gains_and_costs``), never a cost among the reasons."""
+    from engine.coach.lessons import gains_and_costs
 
     gains, costs, notes = gains_and_costs([f for f in facts if isinstance(f, dict)])
     good, bad = lesson_clauses(gains + notes), lesson_clauses(costs)

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Game
-from engine.names import clean_name
-from engine.variants import VARIANTS
+from engine.rules.game import Game
+from engine.rules.names import clean_name
+from engine.rules.variants import VARIANTS
 from web.i18n import N_, _, fmt
 from web.play.summary import VARIANT_TITLE, moves_played
 from web.ui.markup import Markup, join, tag

@@ -20,8 +20,8 @@ import json
 from typing import Any
 
 from engine import IngeniousError
-from engine.game import Game
-from engine.jsontext import decode
+from engine.formats.jsontext import decode
+from engine.rules.game import Game
 from web.i18n import N_, Msg, check_msg, is_msg, language, msg, msg_n, render, use
 
 SUMMARY_KEY = "ingenious.autosave-summary"

@@ -25,7 +25,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from engine.game import Game
+from engine.rules.game import Game
 from web.i18n import N_, _, fmt
 from web.play.session import VARIANT_WORD
 from web.play.summary import SUMMARY_KEY

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import load_game
-from engine.game import Game
-from engine.tiles import COLOURS
+from engine.rules.game import Game
+from engine.rules.tiles import COLOURS
 from web.board.hexgrid import Cell
 from web.game.words import describe
 from web.i18n import N_, _, fmt, fmt_n

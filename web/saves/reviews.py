@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.game import Game
+from engine.rules.game import Game
 from web.i18n import N_, fmt
 from web.store import kept
 from web.store.records import read_record

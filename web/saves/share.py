@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from engine.errors import IngeniousError
-from engine.game import Game
-from engine.jsontext import MAX_TEXT, decode
-from engine.names import clean_name
+from engine.formats.jsontext import MAX_TEXT, decode
+from engine.rules.errors import IngeniousError
+from engine.rules.game import Game
+from engine.rules.names import clean_name
 from web.i18n import N_, _, fmt
 from web.store import storage
 from web.store.reviews import drop_broken

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from engine.game import Game
+from engine.rules.game import Game
 from web.i18n import N_, _
 from web.play.session import BOT_LEVELS, HUMAN, VARIANT_PLAYERS
 from web.store.storage import MAX_COUNTER, StoredDataError

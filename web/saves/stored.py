@@ -96,7 +96,7 @@ STORED: dict[str, Check] = {
     LANG_KEY: check_lang,
 }
 TEXT_KEYS = frozenset({AUTOSAVE_KEY, LANG_KEY})
-#: Keys whose values are short (the rest: the limit of saves, `engine.jsontext.MAX_TEXT`).
+#: Keys whose values are short (the rest: the limit of saves, `engine.formats.jsontext.MAX_TEXT`).
 LIMITS = {summary.SUMMARY_KEY: summary.MAX_STORED, LANG_KEY: 64}
 #: Read by `SaveManager` itself at start (the autosave is read once, as a record).
 READ_APART = frozenset({AUTOSAVE_KEY})

@@ -12,7 +12,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from engine.game import Game
+from engine.rules.game import Game
 from web.board.render import draw_view
 from web.i18n import N_, _
 from web.saves.replay import ReplayModel, frames, opening_step, replay_model

@@ -23,7 +23,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine import new_game
-from engine.game import Game
+from engine.rules.game import Game
 from web.board import motion, render
 from web.game.input import GameInput
 from web.game.screen import SPEEDS, GameScreen

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine import variants
+from engine.rules import variants
 from web.board.symbols import COLOURS, svg_symbol
 from web.challenges.setup import GAMES, SetupForm
 from web.i18n import fmt

@@ -39,11 +39,12 @@ def choose_challenge(view_json: str, level: str, seed: int, budget_ms: int) -> s
     return str(bot.choose(json.loads(view_json)))
 
 
-#: The review being worked out (one at a time): engine.review.Review and its generator.
+#: The review being worked out (one at a time): engine.coach.review.Review and its generator.
 _review: dict[str, Any] = {}
 
 
-#: The settings of `engine.review.Review` a page may pass (a stored review resumed with its own).
+#: The settings of `engine.coach.review.Review` a page may pass (a stored review resumed
+#: with its own).
 REVIEW_SETTINGS = ("worlds", "width", "seed")
 
 
@@ -54,7 +55,7 @@ def review_start(save_json: str, seats_json: str, skip: int = 0, settings_json: 
     "width", "seed"}``, or "" for the engine's); the answer is ``{"total": moves to
     review, "settings": the settings used}``. Each `review_next` then judges one move, so
     every call is short and the page can stop between them."""
-    from engine.review import Review
+    from engine.coach.review import Review
 
     review_stop()
     seats = json.loads(seats_json)
@@ -67,7 +68,7 @@ def review_start(save_json: str, seats_json: str, skip: int = 0, settings_json: 
 
 
 def review_next() -> str:
-    """The next reviewed move as JSON (engine.review.MoveReview), or "" when none is left."""
+    """The next reviewed move as JSON (engine.coach.review.MoveReview), or "" when none is left."""
     steps = _review.get("steps")
     if steps is None:
         return ""
@@ -81,9 +82,9 @@ def review_next() -> str:
 def review_plans(save_json: str, seats_json: str, chances_json: str) -> str:
     """The plans of a game for the seats (JSON list, or null for all), each costed by the
     chart's chances so far (JSON ``{move index: [chance per seat]}``): a JSON list
-    (``engine.lessons.plans``). Replaying the game and scanning each position takes a
+    (``engine.coach.lessons.plans``). Replaying the game and scanning each position takes a
     moment, so the page asks here, not on its own thread."""
-    from engine.lessons import plans
+    from engine.coach.lessons import plans
 
     raw = json.loads(chances_json) or {}
     chances = {int(k): [float(x) for x in v] for k, v in raw.items()}
@@ -97,7 +98,7 @@ def review_stop() -> str:
     return "stopped"
 
 
-#: The daily puzzle's answer being measured (one at a time): engine.puzzles.answer_steps.
+#: The daily puzzle's answer being measured (one at a time): engine.coach.puzzles.answer_steps.
 _answer: dict[str, Any] = {}
 
 
@@ -105,7 +106,7 @@ def puzzle_start(puzzle_json: str, move: str) -> str:
     """Start measuring a puzzle answer (a placement) against the puzzle's best; the answer
     is ``{"total": worlds}``. Each `puzzle_next` then measures a few worlds, so every call
     is short and the page shows the progress."""
-    from engine.puzzles import WORLDS, answer_steps
+    from engine.coach.puzzles import WORLDS, answer_steps
 
     puzzle_stop()
     _answer["steps"] = answer_steps(json.loads(puzzle_json), str(move))
@@ -137,8 +138,8 @@ def puzzle_stop() -> str:
 
 def hint(view_json: str, seed: int, level: str = "strong") -> str:
     """A hint for the player to move (the level's move at its default budget), with its
-    reason: JSON ``{"move", "facts", "reason"}`` (engine.review.hint)."""
-    from engine.review import hint as explain
+    reason: JSON ``{"move", "facts", "reason"}`` (engine.coach.review.hint)."""
+    from engine.coach.review import hint as explain
 
     chosen = available_level(str(level))
     limit = BOT_LEVELS[chosen].default_budget_ms  # as for the bots' own moves: a ceiling

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Game
+from engine.rules.game import Game
 from web.i18n import N_, _
 from web.store.records import Record, UiState, game_dict, peek_write
 from web.store.store import (

@@ -19,8 +19,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Game
-from engine.jsontext import decode
+from engine.formats.jsontext import decode
+from engine.rules.game import Game
 from web.i18n import N_
 from web.store.records import Record, UiState, _counter, peek_lines, peek_record, read_record
 from web.store.store import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.names import clean_name
+from engine.rules.names import clean_name
 from web.i18n import _, fmt
 from web.store.records import Record, check_name
 from web.store.store import (

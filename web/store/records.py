@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from engine import IngeniousError, load_game
-from engine.game import Game
-from engine.jsontext import decode
-from engine.names import clean_name
-from engine.variants import VARIANTS
+from engine.formats.jsontext import decode
+from engine.rules.game import Game
+from engine.rules.names import clean_name
+from engine.rules.variants import VARIANTS
 from web.play.session import BOT_LEVELS, HUMAN
 from web.store.reviews import drop_broken
 from web.store.store import (
@@ -120,7 +120,7 @@ def check_seats(value: object, players: int) -> list[str]:
 
 
 def check_name(value: object) -> str:
-    """A save's name, cleaned like player names (``engine.names``): control and
+    """A save's name, cleaned like player names (``engine.rules.names``): control and
     text-reordering characters removed, spaces collapsed, at most 60 characters."""
     if not isinstance(value, str):
         raise StoredDataError("the save name must be text")

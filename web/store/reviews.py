@@ -10,9 +10,9 @@ where it stopped:
  "total": 22, "complete": true, "results": [{"index": 1, "seat": 0, ...}, ...]}
 ```
 
-``settings`` are those of `engine.review.Review`; ``seats`` the reviewed seats (``null``:
+``settings`` are those of `engine.coach.review.Review`; ``seats`` the reviewed seats (``null``:
 every seat); ``total`` how many moves of theirs the game has; ``results`` the moves judged
-so far, as the worker sent them (`engine.review.MoveReview.to_json`), always the first
+so far, as the worker sent them (`engine.coach.review.MoveReview.to_json`), always the first
 ``len(results)`` reviewed moves in order, so a review that stopped resumes with the
 worker's ``skip``.
 
@@ -29,11 +29,11 @@ import math
 from typing import Any
 
 from engine import IngeniousError, load_game
-from engine.game import Game
+from engine.rules.game import Game
 from web.store.store import MAX_COUNTER, StoredDataError
 
 REVIEW_FORMAT = 1
-#: What `engine.review.Review` takes besides the save and the seats, and its limits here
+#: What `engine.coach.review.Review` takes besides the save and the seats, and its limits here
 #: (the engine's are 48 worlds, 6 candidates: a review from a link that asked for far more
 #: would keep the worker busy for hours when it resumes).
 SETTINGS = {"worlds": (1, 200), "width": (1, 20), "seed": (0, MAX_COUNTER)}

@@ -18,7 +18,7 @@ folder" below and docs/saves.md):
 - ``challenge-autosave``: the challenge in progress (written by `web.challenges.session`).
 
 A record is ``{"kind", "record", "rev", "game_id", "tab", "saved_at", "name"?, "game",
-"ui"}``: ``game`` is the engine save (``engine.save``) plus ``seats`` (who plays each
+"ui"}``: ``game`` is the engine save (``engine.formats.save``) plus ``seats`` (who plays each
 seat); ``ui`` is the small screen state needed to resume exactly (is the hot-seat rack
 revealed, which screen was showing). ``rev`` counts the game's changes and ``tab`` names
 the tab that made that state, so a second tab can tell that its copy is stale (see

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine import IngeniousError
-from engine.jsontext import decode
+from engine.formats.jsontext import decode
 from web.i18n import N_, _, fmt
 from web.play.summary import SUMMARY_KEY as SUMMARY_KEY
 
@@ -187,7 +187,7 @@ def read_stored(
     or ``default`` when nothing is stored there.
 
     Any page of the site can write any key, so nothing stored is trusted. The text is
-    decoded with the limits saves have (`engine.jsontext.decode`: size and nesting; with
+    decoded with the limits saves have (`engine.formats.jsontext.decode`: size and nesting; with
     ``text``, ``check`` gets the plain text instead), then ``check`` turns it into what
     the game uses, or raises. On any failure (a refusal, or any other exception the
     value causes) the entry is set aside verbatim under a quarantine key (`quarantine`),

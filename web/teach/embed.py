@@ -18,7 +18,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine import Position, SaveFormatError
-from engine.jsontext import decode
+from engine.formats.jsontext import decode
 from web.board.hexgrid import Cell
 from web.board.placing import step_cursor
 from web.i18n import N_, _, fmt

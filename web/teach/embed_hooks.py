@@ -1,22 +1,42 @@
-"""The embedded embed's automation hook (docs/automation.md, "The embed"): what a test or
-a page may ask a embed, read from its state.
+"""The embedded board's automation hook (docs/automation.md, "The embed"): what a test or
+a page may ask an embedded board, read from its state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
-from web.teach.teach import shown_json
+from engine import Position
+from web.board.hexgrid import Cell
+from web.teach.boardview import BoardView
+from web.teach.teach import Step, shown_json
 from web.ui.dom import js_value, keep
 
-if TYPE_CHECKING:
-    from web.teach.embed import Embed
+
+class Hooked(Protocol):
+    """What the hook reads of an embedded board (:class:`web.teach.embed.Embed` is one)."""
+
+    flags: Any
+    frame: bool
+    position: Position | None
+    raw: dict[str, Any]
+    mode: str
+    score: dict[str, Any] | None
+    preview: dict[str, Any] | None
+    steps: list[Step]
+    step: int
+    aim_cell: Cell | None
+    cursor: Cell | None
+    direction: int
+
+    @property
+    def board(self) -> BoardView: ...
 
 
-def expose(embed: Embed) -> None:
+def expose(embed: Hooked) -> None:
     """window.ingenious in a frame; the embed element's .ingenious in a page."""
 
     def state() -> Any:

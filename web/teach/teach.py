@@ -13,8 +13,8 @@ from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from engine import COLOURS, Position, SaveFormatError, parse_position, score_position
-from engine.board import START_SYMBOLS
-from engine.jsontext import decode
+from engine.formats.jsontext import decode
+from engine.rules.board import START_SYMBOLS
 from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.symbols import colour_name

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import COLOURS, Position, parse_position
-from engine.board import START_SYMBOLS
-from engine.game import Game
-from engine.position import lay_position
-from engine.ranking import ranking_key
-from engine.scoring import EMPTY
-from engine.tiles import colour_index, make_tile
+from engine.formats.position import lay_position
+from engine.rules.board import START_SYMBOLS
+from engine.rules.game import Game
+from engine.rules.ranking import ranking_key
+from engine.rules.scoring import EMPTY
+from engine.rules.tiles import colour_index, make_tile
 from web.board.hexgrid import DIRECTIONS, Cell, add, zone_cells
 from web.board.symbols import colour_name
 from web.i18n import N_, _, fmt

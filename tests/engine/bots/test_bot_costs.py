@@ -14,7 +14,7 @@ from engine import new_game
 from engine.bots import make_bot
 from engine.bots.expert import Expert
 from engine.bots.search import Search
-from engine.game import Game
+from engine.rules.game import Game
 
 
 def reach(players: int, seed: int, free_at_most: int) -> Game:

@@ -7,7 +7,6 @@ import math
 import pytest
 
 from engine import new_game
-from engine.board import zone
 from engine.bots import make_bot
 from engine.bots.evaluate import (
     MAX_POINTS,
@@ -22,8 +21,9 @@ from engine.bots.evaluate import (
     scored_placements,
     tables,
 )
-from engine.game import Game
-from engine.scoring import EMPTY, symbol_points
+from engine.rules.board import zone
+from engine.rules.game import Game
+from engine.rules.scoring import EMPTY, symbol_points
 
 
 @pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("standard", 4), ("duel", 2)])

@@ -13,7 +13,7 @@ from engine.bots.evaluate import evaluation
 from engine.bots.expert import Expert
 from engine.bots.learned import features, predict, predicted_standing
 from engine.bots.value_weights import WEIGHTS
-from engine.game import Game
+from engine.rules.game import Game
 
 
 def reach(variant: str, players: int, free_at_most: int, seed: int = 3) -> Game:

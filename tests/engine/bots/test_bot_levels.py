@@ -6,7 +6,7 @@ import pytest
 
 from engine import new_game
 from engine.bots import BOT_LEVELS, make_bot
-from engine.game import Game
+from engine.rules.game import Game
 
 # Small budgets keep the searching levels quick; the search code paths are the same.
 BUDGET = {"beginner": None, "casual": None, "strong": 1, "expert": 1}

@@ -6,8 +6,8 @@ import pytest
 
 from engine import new_game
 from engine.bots import BOT_LEVELS, make_bot
-from engine.game import Game
-from engine.rng import Rng
+from engine.rules.game import Game
+from engine.rules.rng import Rng
 
 
 def reach_position(
@@ -125,7 +125,7 @@ def test_the_review_judges_a_move_from_what_the_mover_could_see(
     and the same hint."""
     from dataclasses import asdict
 
-    from engine.review import analyse, hint
+    from engine.coach.review import analyse, hint
 
     game = reach_position(variant, players, seed=4, moves=moves, options=options)
     seat = game.current
@@ -140,11 +140,11 @@ def test_the_review_judges_a_move_from_what_the_mover_could_see(
 def test_the_puzzle_generator_judges_from_what_the_mover_could_see() -> None:
     """A position's puzzle (or none) depends on the mover's view alone, never on the tiles
     dealt later in the game it comes from."""
-    from engine.puzzles import judge, position, puzzles
+    from engine.coach.puzzles import judge, position, puzzles
 
     shipped = puzzles()[0]
     game = position(shipped)
-    seed = shipped["seed"] * 7919 + len(shipped["moves"])  # as engine.puzzles.generate
+    seed = shipped["seed"] * 7919 + len(shipped["moves"])  # as engine.coach.puzzles.generate
     twin = hide_differently(game, game.current, Rng(5))
     assert (twin.bag, twin.racks) != (game.bag, game.racks)
     found = judge(game, seed)

@@ -8,7 +8,7 @@ import pytest
 from engine import new_game
 from engine.bots.evaluate import EVALUATIONS, best_placement, evaluation
 from engine.bots.scan import Position, fresh_points
-from engine.rng import Rng
+from engine.rules.rng import Rng
 
 CASES = [("standard", 2), ("standard", 3), ("standard", 4), ("duel", 2), ("team", 4), ("solo", 1)]
 

@@ -17,7 +17,7 @@ from engine import new_game
 from engine.bots import make_bot
 from engine.bots.scan import Position
 from engine.bots.search import Search
-from engine.game import Game
+from engine.rules.game import Game
 
 
 def mid_game(players: int, seed: int, turns: int) -> Game:

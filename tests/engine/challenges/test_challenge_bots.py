@@ -5,7 +5,6 @@ import random
 import pytest
 
 from engine.challenges import new_challenge
-from engine.challenges.arena import run_arena
 from engine.challenges.bots import (
     TileSearch,
     card_game_from_view,
@@ -13,7 +12,8 @@ from engine.challenges.bots import (
     make_challenge_bot,
     roll_probability,
 )
-from engine.rng import Rng
+from engine.rules.rng import Rng
+from engine.tools.challenges_arena import run_arena
 
 LEVELS = ("casual", "strong")
 VARIANTS = ("cards", "dice", "tiles")
@@ -166,7 +166,7 @@ def test_unknown_bot_level_is_refused() -> None:
 def test_arena_report_has_the_board_game_arena_schema() -> None:
     """`python -m engine arena --variant tiles` reports exactly as for the board game, so
     one table and one JSON reader serve both."""
-    from engine.arena import run_arena as run_board_arena
+    from engine.tools.arena import run_arena as run_board_arena
 
     report = run_arena("tiles", 2, ["strong", "casual"], games=4, seed=3, budget_ms=5)
     board = run_board_arena("standard", 2, ["casual", "beginner"], games=1, seed=3)

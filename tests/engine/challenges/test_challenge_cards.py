@@ -6,7 +6,7 @@ import pytest
 
 from engine.challenges import COLOURS, new_challenge
 from engine.challenges.cards import DECK_SIZE, PAIRS, CardChallenge, CardState, card_colours
-from engine.errors import IllegalMoveError
+from engine.rules.errors import IllegalMoveError
 
 _next_copy: Counter[tuple[int, int]] = Counter()
 

@@ -4,7 +4,7 @@ import pytest
 
 from engine.challenges import COLOURS, new_challenge
 from engine.challenges.dice import DiceChallenge
-from engine.errors import IllegalMoveError
+from engine.rules.errors import IllegalMoveError
 
 
 def colours(*names: str) -> list[int | None]:

@@ -13,7 +13,7 @@ from engine.challenges import load_challenge, new_challenge
 from engine.challenges.cards import DECK_SIZE, CardChallenge
 from engine.challenges.dice import DICE_PER_PLAYER, DiceChallenge
 from engine.challenges.tiles import TileChallenge, target_for
-from engine.errors import IllegalMoveError, SaveFormatError
+from engine.rules.errors import IllegalMoveError, SaveFormatError
 
 VARIANTS = ("cards", "dice", "tiles")
 
@@ -153,7 +153,7 @@ def test_bad_saves_are_refused_with_a_clear_message(change: Any, words: str) -> 
 
 
 def test_names_in_a_save_are_cleaned_not_refused() -> None:
-    """Names pass through engine.names.clean_name: an empty or hostile name still loads."""
+    """Names pass through engine.rules.names.clean_name: an empty or hostile name still loads."""
     data = good_save()
     data["names"] = ["", "\u202eEve\nX" + "y" * 60]
     game = load_challenge(data)

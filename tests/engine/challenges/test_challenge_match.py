@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine.challenges.match import load_match, new_match
-from engine.errors import IllegalMoveError, SaveFormatError
+from engine.rules.errors import IllegalMoveError, SaveFormatError
 
 
 def play_match(challenges: list[str], players: int, seed: int) -> tuple[object, list[list[int]]]:

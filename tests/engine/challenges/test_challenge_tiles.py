@@ -4,8 +4,8 @@ import pytest
 
 from engine.challenges import COLOURS, new_challenge
 from engine.challenges.tiles import TileChallenge
-from engine.errors import IllegalMoveError
-from engine.rng import Rng
+from engine.rules.errors import IllegalMoveError
+from engine.rules.rng import Rng
 
 RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE = range(6)
 

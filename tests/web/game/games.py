@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine import load_game, new_game
-from engine.game import Game
+from engine.rules.game import Game
 from web.game import state as st
 from web.game.facts import facts_for
 from web.game.model import GameModel, model

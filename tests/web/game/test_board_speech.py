@@ -4,7 +4,7 @@ they belong to the position they were asked for."""
 
 from __future__ import annotations
 
-from engine.game import Game
+from engine.rules.game import Game
 from tests.web.game.games import best_move, greedy, play, show
 from web.board import board_words
 from web.game import state as st

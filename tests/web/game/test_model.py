@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from engine import load_game, new_game
-from engine.game import Game
-from engine.tiles import COLOURS
+from engine.rules.game import Game
+from engine.rules.tiles import COLOURS
 from tests.web.game.games import best_move, greedy, people, play, reloaded, show, to_end
 from web.board.placing import parse_placement
 from web.game import state as st
@@ -115,7 +115,7 @@ def test_a_game_tried_from_a_bonus_placement_asks_for_the_bonus_tile() -> None:
     """ "Try from here" at a bonus placement: the new game has no log of its own, yet its
     first prompt is the bonus tile (not "place a tile"), and the same after a reload;
     a game tried from an ordinary turn asks for a tile."""
-    from engine.review import try_from_here
+    from engine.coach.review import try_from_here
 
     game = greedy("standard", 1, 17)
     move = best_move(game)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import new_game
-from engine.game import Game
+from engine.rules.game import Game
 from tests.web.game.games import best_move, show
 from web.board.hexgrid import DIRECTIONS as HEX
 from web.board.hexgrid import add

@@ -7,24 +7,39 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import js  # type: ignore[import-not-found]
 
 from web.challenges.actions import bot_note
-from web.challenges.state import Keyed
+from web.challenges.host import ChallengeHost
+from web.challenges.session import Session
+from web.challenges.state import Keyed, ScreenState
 from web.challenges.words.lines import intent
 from web.i18n import fmt
 
-if TYPE_CHECKING:
-    from web.challenges.ui.controller import ChallengeUI
+
+class BotTable(Protocol):
+    """What the bot loop reads and sets of the screen's controller
+    (:class:`web.challenges.ui.controller.ChallengeUI` is one)."""
+
+    host: ChallengeHost
+    session: Session | None
+    state: ScreenState
+    generation: int
+    busy: bool
+
+    def render(self, take_focus: bool = False) -> None: ...
+
+    def commit(self, move: str) -> bool: ...
+
 
 # Seconds a bot's coming move stays on screen before it happens, per speed setting.
 SPEED_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
 BOT_BUDGET_MS = {"casual": 100, "strong": 400}
 
 
-async def bot_turn(ui: ChallengeUI, generation: int) -> None:
+async def bot_turn(ui: BotTable, generation: int) -> None:
     session = ui.session
     assert session is not None
     ui.busy = True

@@ -18,7 +18,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from engine.errors import IllegalMoveError, SaveFormatError
+from engine.rules.errors import IllegalMoveError, SaveFormatError
 from web.challenges.actions import after_move, perform, prompt, refused
 from web.challenges.draw.boards import log_html, pass_html, result_html, scores_html
 from web.challenges.draw.controls import control

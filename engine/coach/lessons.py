@@ -27,11 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .bots.evaluate import cell_points, oriented
-from .game import Game, Placement
-from .save import load_game
-from .scoring import EMPTY, placement_points, symbol_points
-from .tiles import COLOURS, make_tile
+from engine.bots.evaluate import cell_points, oriented
+from engine.formats.save import load_game
+from engine.rules.game import Game
+from engine.rules.notation import Placement
+from engine.rules.scoring import EMPTY, placement_points, symbol_points
+from engine.rules.tiles import COLOURS, make_tile
 
 Fact = dict[str, Any]
 Move = Placement | str

@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .bots import make_bot
-from .game import Game, new_game
-from .rng import Rng
+from engine.bots import make_bot
+from engine.rules.game import Game, new_game
+from engine.rules.rng import Rng
 
 
 def _node_cpu_clock() -> Callable[[], float] | None:
@@ -114,7 +114,7 @@ def search_ms_per_unit(budget_ms: int = 60, samples: int = 30) -> dict[str, dict
 
     The budget buys units at one rate, so equal figures say a unit costs the same time at
     every table size (docs/bots.md, "The budget is a rollout count")."""
-    from .bots.search import Search
+    from engine.bots.search import Search
 
     tables: dict[int, list[Game]] = {}
     for players in (2, 3, 4):

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import DIRECTION_NAMES, Zone
-from .tiles import COLOURS
-
-EMPTY = -1
+from engine.rules.board import DIRECTION_NAMES, Zone
+from engine.rules.board import EMPTY as EMPTY
+from engine.rules.tiles import COLOURS
 
 
 @dataclass(frozen=True)

@@ -16,21 +16,18 @@ replays exactly from its seed and its moves.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from .board import Zone, zone
-from .errors import IllegalMoveError, IngeniousError
-from .names import clean_name
-from .rng import Rng
-from .save_format import game_to_save
-from .scoring import EMPTY, placement_points, ray_json, scoring_rays
-from .tiles import COLOURS, RACK_SIZE, Tile, colour_index, full_tile_set, make_tile
-from .variants import VARIANTS, Variant
-from .view import player_view
-
-#: A placement inside the engine: (cell a, cell b, colour on a, colour on b), cells as zone indices.
-Placement = tuple[int, int, int, int]
+from engine.rules.board import Zone, start_tables, symbol_surroundings, zone
+from engine.rules.errors import IllegalMoveError, IngeniousError
+from engine.rules.names import clean_name
+from engine.rules.notation import Placement, parse_placement, placement_text
+from engine.rules.record import game_to_save
+from engine.rules.rng import Rng
+from engine.rules.scoring import EMPTY, placement_points, ray_json, scoring_rays
+from engine.rules.tiles import COLOURS, RACK_SIZE, Tile, full_tile_set, make_tile
+from engine.rules.variants import VARIANTS, Variant
+from engine.rules.view import player_view
 
 PLACE, SWAP, OVER = "place", "swap", "over"
 
@@ -68,8 +65,9 @@ class Game:
     moves: list[str]
     log: list[dict[str, Any]]
     swap_reason: str | None
-    #: Where a game begun from another game's position came from (``engine.save.start_from``),
-    #: as its save records it; None for a game dealt from its seed.
+    #: Where a game begun from another game's position came from
+    #: (``engine.formats.save.start_from``), as its save records it; None for a game dealt
+    #: from its seed.
     start: dict[str, Any] | None
 
     # --- construction ------------------------------------------------------------------
@@ -102,7 +100,7 @@ class Game:
         g.seed = seed
         g.zone = zone(rules.zone_radius(players))
         g.rng = Rng(seed)
-        board, free, free_pos = _start_tables(g.zone.radius)
+        board, free, free_pos = start_tables(g.zone.radius)
         g.board, g.free, g.free_pos = board[:], free[:], free_pos[:]
         g.racks = [[] for _ in range(players)]
         g.bag = full_tile_set()
@@ -190,36 +188,11 @@ class Game:
     # --- moves -----------------------------------------------------------------------------
     def parse_placement(self, text: str) -> Placement:
         """Read ``"q1,r1:colour q2,r2:colour"`` into zone cells and colour indices."""
-        parts = text.split()
-        if len(parts) != 2:
-            raise IllegalMoveError(
-                f"cannot read move {text!r}: a placement is two cells like '0,-1:red 1,-1:blue'"
-            )
-        cells: list[int] = []
-        colours: list[int] = []
-        for part in parts:
-            where, _, colour = part.partition(":")
-            try:
-                q_text, r_text = where.split(",")
-                cell = (int(q_text), int(r_text))
-                colours.append(colour_index(colour))
-            except ValueError as exc:
-                raise IllegalMoveError(f"cannot read move {text!r}: {exc}") from None
-            if cell not in self.zone.index:
-                raise IllegalMoveError(
-                    f"cell {cell[0]},{cell[1]} is outside the playing zone"
-                    f" (radius {self.zone.radius})"
-                )
-            cells.append(self.zone.index[cell])
-        return (cells[0], cells[1], colours[0], colours[1])
+        return parse_placement(self.zone, text)
 
     def placement_text(self, p: Placement) -> str:
         """Canonical text of a placement: cells in reading order (top row first, then left)."""
-        a, b, ca, cb = p
-        if a > b:
-            a, b, ca, cb = b, a, cb, ca
-        (qa, ra), (qb, rb) = self.zone.cells[a], self.zone.cells[b]
-        return f"{qa},{ra}:{COLOURS[ca]} {qb},{rb}:{COLOURS[cb]}"
+        return placement_text(self.zone, p)
 
     def first_placement_cells(self) -> set[int] | None:
         """Cells a first placement may use (next to an untouched printed symbol), or ``None``.
@@ -231,7 +204,7 @@ class Game:
             return None
         board = self.board
         allowed: set[int] = set()
-        for around in _symbol_surroundings(self.zone.radius):
+        for around in symbol_surroundings(self.zone.radius):
             if all(board[n] == EMPTY for n in around):
                 allowed.update(around)
         return allowed or None
@@ -470,7 +443,7 @@ class Game:
         self._undo.append(self._snapshot())
         self._restore(self._redo.pop())
 
-    # --- saves and views (see engine.save and engine.view) ----------------------------------
+    # --- saves and views (see engine.rules.record and engine.rules.view) -----------------
     def to_save(self) -> dict[str, Any]:
         return game_to_save(self)
 
@@ -496,33 +469,6 @@ class Game:
             f"<Game {self.variant.name} players={self.players} seed={self.seed} "
             f"moves={len(self.moves)} phase={self.phase}>"
         )
-
-
-@cache
-def _start_tables(radius: int) -> tuple[list[int], list[int], list[int]]:
-    """The empty board with its printed symbols, the free pairs and their positions.
-
-    Built once per zone and copied by :meth:`Game.blank`: every game and every
-    determinisation of a bot starts from these.
-    """
-    z = zone(radius)
-    board = [EMPTY] * z.size
-    for cell, colour in z.symbols:
-        board[cell] = colour
-    free: list[int] = []
-    free_pos = [-1] * len(z.pairs)
-    for k, (a, b) in enumerate(z.pairs):
-        if board[a] == EMPTY and board[b] == EMPTY:
-            free_pos[k] = len(free)
-            free.append(k)
-    return board, free, free_pos
-
-
-@cache
-def _symbol_surroundings(radius: int) -> tuple[tuple[int, ...], ...]:
-    """For each printed symbol, the zone cells around it."""
-    z = zone(radius)
-    return tuple(tuple(n for n in z.neighbours[cell] if n >= 0) for cell, _ in z.symbols)
 
 
 def new_game(

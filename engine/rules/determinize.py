@@ -1,7 +1,7 @@
 """A playable game from a player view: the unseen tiles dealt at random.
 
 This is how bots search without peeking: they only ever see a view
-(:func:`engine.view.player_view`), and sample the part they cannot see.
+(:func:`engine.rules.view.player_view`), and sample the part they cannot see.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .errors import IngeniousError
-from .game import Game
-from .rng import Rng
-from .tiles import COLOURS, Tile, full_tile_set, make_tile
+from engine.rules.errors import IngeniousError
+from engine.rules.game import Game
+from engine.rules.rng import Rng
+from engine.rules.tiles import COLOURS, Tile, full_tile_set, make_tile
 
 
 def unseen_tiles(view: dict[str, Any]) -> list[Tile]:

@@ -18,6 +18,9 @@ from functools import cache
 
 Cell = tuple[int, int]
 
+#: A cell with no tile and no printed symbol, on the board as the game keeps it.
+EMPTY = -1
+
 #: The six directions, in the order E, W, NE, NW, SE, SW.
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (-1, 0), (1, -1), (0, -1), (0, 1), (-1, 1))
 DIRECTION_NAMES: tuple[str, ...] = ("E", "W", "NE", "NW", "SE", "SW")
@@ -28,7 +31,7 @@ OPPOSITE: tuple[int, ...] = (1, 0, 5, 4, 3, 2)
 BOARD_RADIUS = 7
 
 #: The printed symbols: the corners of ring 5, clockwise on screen from the top-left.
-#: Colour indices follow ``engine.tiles.COLOURS`` (red, green, blue, orange, yellow, purple).
+#: Colour indices follow ``engine.rules.tiles.COLOURS`` (red, green, blue, orange, yellow, purple).
 START_SYMBOLS: tuple[tuple[Cell, int], ...] = (
     ((0, -5), 0),
     ((5, -5), 1),
@@ -118,3 +121,30 @@ def _ray(index: dict[Cell, int], start: Cell, step: Cell) -> tuple[int, ...]:
 def zone_radius_for(players: int) -> int:
     """Zone radius by player count: 5 for one or two players, 6 for three, 7 for four."""
     return {1: 5, 2: 5, 3: 6, 4: 7}[players]
+
+
+@cache
+def start_tables(radius: int) -> tuple[list[int], list[int], list[int]]:
+    """The empty board with its printed symbols, the free pairs and their positions.
+
+    Built once per zone and copied by :meth:`engine.rules.game.Game.blank`: every game and every
+    determinisation of a bot starts from these.
+    """
+    z = zone(radius)
+    board = [EMPTY] * z.size
+    for cell, colour in z.symbols:
+        board[cell] = colour
+    free: list[int] = []
+    free_pos = [-1] * len(z.pairs)
+    for k, (a, b) in enumerate(z.pairs):
+        if board[a] == EMPTY and board[b] == EMPTY:
+            free_pos[k] = len(free)
+            free.append(k)
+    return board, free, free_pos
+
+
+@cache
+def symbol_surroundings(radius: int) -> tuple[tuple[int, ...], ...]:
+    """For each printed symbol, the zone cells around it."""
+    z = zone(radius)
+    return tuple(tuple(n for n in z.neighbours[cell] if n >= 0) for cell, _ in z.symbols)

@@ -15,13 +15,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .errors import IngeniousError, SaveFormatError
-from .game import Game, new_game
-from .jsontext import decode
-from .names import MAX_NAME as MAX_NAME  # longer names are cut, not refused
-from .save_format import FORMAT as FORMAT
-from .save_format import VERSION as VERSION
-from .save_format import game_to_save as game_to_save
+from engine.formats.jsontext import decode
+from engine.rules.errors import IngeniousError, SaveFormatError
+from engine.rules.game import Game, new_game
+from engine.rules.names import MAX_NAME as MAX_NAME  # longer names are cut, not refused
+from engine.rules.record import FORMAT as FORMAT
+from engine.rules.record import VERSION as VERSION
+from engine.rules.record import game_to_save as game_to_save
 
 #: How deep "try from here" games may nest (a new game from a position of a new game ...).
 MAX_START_DEPTH = 8
@@ -92,7 +92,7 @@ def load_game(data: object, depth: int = 0) -> Game:
     names = _field(data, "names", list)
     if not all(isinstance(n, str) for n in names):
         raise SaveFormatError("every player name must be text")
-    # Names are cleaned, not refused (engine.names): an old save still loads.
+    # Names are cleaned, not refused (engine.rules.names): an old save still loads.
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, bool) for v in options.values()):
         raise SaveFormatError("options must be an object of true/false values")
@@ -159,8 +159,8 @@ def start_from(game: Game, seat: int, deal: int, start: dict[str, Any] | None = 
             f"this game was tried from a chain of {MAX_START_DEPTH} games, the most a save "
             "can hold: try from an earlier game of the chain instead"
         )
-    from .rng import Rng
-    from .view import visible_racks
+    from engine.rules.rng import Rng
+    from engine.rules.view import visible_racks
 
     g = game.copy()
     rng = Rng(deal)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .game import Game
-from .rng import Rng
-from .scoring import EMPTY
-from .tiles import RACK_SIZE, full_tile_set, make_tile
+from engine.rules.game import Game
+from engine.rules.rng import Rng
+from engine.rules.scoring import EMPTY
+from engine.rules.tiles import RACK_SIZE, full_tile_set, make_tile
 
 FULL_SET = Counter(full_tile_set())
 
@@ -57,7 +57,7 @@ def random_move(game: Game, rng: Rng) -> str:
 
 def soak(games: int, seed: int = 0, check_saves: bool = True) -> dict[str, int]:
     """Play random games of every variant and player count, checking every invariant."""
-    from .save import dumps, loads
+    from engine.formats.save import dumps, loads
 
     setups = [
         ("standard", 2),

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import START_SYMBOLS, Cell, ring, zone
-from .errors import IngeniousError, SaveFormatError
-from .game import Game
-from .jsontext import decode
-from .scoring import EMPTY, placement_points, ray_json, scoring_rays
-from .tiles import COLOURS, colour_index, make_tile
+from engine.formats.jsontext import decode
+from engine.rules.board import START_SYMBOLS, Cell, ring, zone
+from engine.rules.errors import IngeniousError, SaveFormatError
+from engine.rules.game import Game
+from engine.rules.scoring import EMPTY, placement_points, ray_json, scoring_rays
+from engine.rules.tiles import COLOURS, colour_index, make_tile
 
 MAX_CELLS = 400
 

@@ -2,19 +2,31 @@
 
 A variant is a small class: a few attributes and the rules that differ (how points
 move the score tracks, when a bonus is earned, the swap offer, the instant win and
-the final result). Everything else lives in ``engine.game``.
+the final result). Everything else lives in ``engine.rules.game``.
 """
 
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-from .ranking import explain_pair, places, ranking_key
-from .tiles import COLOURS, RACK_SIZE, Tile
+from engine.rules.ranking import explain_pair, places, ranking_key
+from engine.rules.tiles import COLOURS, RACK_SIZE, Tile
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class Table(Protocol):
+    """What a variant reads and changes of a game (:class:`engine.rules.game.Game` is one)."""
+
+    players: int
+    names: list[str]
+    racks: list[list[Tile]]
+    bag: list[Tile]
+    scores: list[list[int]]
+    tokens: list[int]
+    instant_winner: int | None
+
+    def draw_into(self, seat: int, count: int) -> None: ...
+
 
 STOP = 18  # the end of a single track, and the stop on a double track
 DOUBLE_END = 36
@@ -41,7 +53,7 @@ class Variant:
     def side_of(self, seat: int) -> int:
         return seat
 
-    def side_name(self, game: Game, side: int) -> str:
+    def side_name(self, game: Table, side: int) -> str:
         return game.names[side]
 
     # --- scoring -------------------------------------------------------------------
@@ -60,14 +72,14 @@ class Variant:
                     bonus += 1
         return bonus
 
-    def preview_gain(self, game: Game, seat: int, points: list[int]) -> tuple[list[int], int]:
+    def preview_gain(self, game: Table, seat: int, points: list[int]) -> tuple[list[int], int]:
         """What ``gain`` would do, without changing the game: (new track values, bonus)."""
         track = game.scores[self.side_of(seat)][:]
         bonus = self.gain(track, game.tokens[:], seat, points)
         return track, bonus
 
     # --- swap ------------------------------------------------------------------------
-    def swap_offer(self, game: Game, seat: int) -> str | None:
+    def swap_offer(self, game: Table, seat: int) -> str | None:
         """Why the player may swap now, or ``None`` if the rule does not allow it."""
         rack = game.racks[seat]
         if not rack or len(game.bag) < RACK_SIZE:
@@ -81,7 +93,7 @@ class Variant:
         names = " and ".join(COLOURS[c] for c in sorted(lowest))
         return f"no tile on the rack shows the lowest colour ({names})"
 
-    def swap(self, game: Game, seat: int) -> list[Tile]:
+    def swap(self, game: Table, seat: int) -> list[Tile]:
         """Show the rack, draw six new tiles, then return the old ones to the bag.
         Returns the tiles shown and returned."""
         old = game.racks[seat]
@@ -91,10 +103,10 @@ class Variant:
         return old
 
     # --- end -------------------------------------------------------------------------
-    def instant_win(self, game: Game, seat: int) -> bool:
+    def instant_win(self, game: Table, seat: int) -> bool:
         return min(game.scores[self.side_of(seat)]) >= STOP
 
-    def result(self, game: Game) -> dict[str, Any]:
+    def result(self, game: Table) -> dict[str, Any]:
         """Final standings: sorted counts compared from the lowest colour up."""
         sides = self.sides(game.players)
         names = [self.side_name(game, s) for s in range(sides)]
@@ -146,13 +158,13 @@ class Solo(Variant):
                 track[colour] = min(end, before + points[colour])
         return 0
 
-    def swap_offer(self, game: Game, seat: int) -> str | None:
+    def swap_offer(self, game: Table, seat: int) -> str | None:
         return None
 
-    def instant_win(self, game: Game, seat: int) -> bool:
+    def instant_win(self, game: Table, seat: int) -> bool:
         return False
 
-    def result(self, game: Game) -> dict[str, Any]:
+    def result(self, game: Table) -> dict[str, Any]:
         track = game.scores[0]
         return {
             "standings": [
@@ -184,7 +196,7 @@ class Team(Variant):
     def side_of(self, seat: int) -> int:
         return seat % 2
 
-    def side_name(self, game: Game, side: int) -> str:
+    def side_name(self, game: Table, side: int) -> str:
         members = " & ".join(game.names[s] for s in range(game.players) if s % 2 == side)
         return f"Team {'AB'[side]} ({members})"
 
@@ -199,7 +211,7 @@ class Team(Variant):
                     bonus += 1
         return bonus
 
-    def instant_win(self, game: Game, seat: int) -> bool:
+    def instant_win(self, game: Table, seat: int) -> bool:
         return min(game.scores[seat % 2]) >= DOUBLE_END
 
 
@@ -231,18 +243,18 @@ class Duel(Variant):
                     bonus += 1
         return bonus
 
-    def own_nines(self, game: Game, seat: int) -> list[int]:
+    def own_nines(self, game: Table, seat: int) -> list[int]:
         sign = 1 if seat == 0 else -1
         return [c for c in range(6) if game.scores[0][c] * sign == DUEL_END]
 
-    def swap_offer(self, game: Game, seat: int) -> str | None:
+    def swap_offer(self, game: Table, seat: int) -> str | None:
         nines = set(self.own_nines(game, seat))
         if not nines or not any(a in nines or b in nines for a, b in game.racks[seat]):
             return None
         names = " and ".join(COLOURS[c] for c in sorted(nines))
         return f"{names} stand(s) on your 9: you may exchange every tile showing it"
 
-    def swap(self, game: Game, seat: int) -> list[Tile]:
+    def swap(self, game: Table, seat: int) -> list[Tile]:
         """Return every rack tile showing a colour on your 9, refill, then bag the old tiles.
         Returns the tiles returned."""
         nines = set(self.own_nines(game, seat))
@@ -253,11 +265,11 @@ class Duel(Variant):
         game.bag.extend(returned)
         return returned
 
-    def instant_win(self, game: Game, seat: int) -> bool:
+    def instant_win(self, game: Table, seat: int) -> bool:
         sign = 1 if seat == 0 else -1
         return all(v * sign > 0 for v in game.scores[0])
 
-    def result(self, game: Game) -> dict[str, Any]:
+    def result(self, game: Table) -> dict[str, Any]:
         track = game.scores[0]
         sides = [
             sorted(v for v in track if v > 0),

@@ -6,7 +6,8 @@ How a move is judged (see ``docs/review.md``):
 * **Only what the mover could see.** The position before move ``k`` is turned into the
   mover's view (``Game.view``): the board, the tracks, the mover's own rack and the number
   of tiles elsewhere. The other racks and the bag are *sampled* from the tiles the mover
-  has not seen (:func:`engine.determinize.determinize`), never read from the game's later draws.
+  has not seen (:func:`engine.rules.determinize.determinize`), never read from the game's
+  later draws.
 * **Candidates**: the played move, and the placements best one move deep for the mover's
   side (``engine.bots.evaluate.scored_placements``); in a swap offer, ``swap`` and ``pass``.
 * **Rollouts to the end**: each candidate is played in the same sampled worlds, then
@@ -31,18 +32,19 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from . import lessons
-from .bots.evaluate import oriented, scored_placements
-from .bots.scan import Position
-from .determinize import determinize
-from .game import Game, Placement
-from .lessons import Fact
-from .rng import Rng
-from .save import load_game
-from .tiles import Tile
-from .view import visible_racks
+from engine.bots.evaluate import oriented, scored_placements
+from engine.bots.scan import Position
+from engine.coach import lessons
+from engine.coach.lessons import Fact
+from engine.formats.save import load_game
+from engine.rules.determinize import determinize
+from engine.rules.game import Game
+from engine.rules.notation import Placement
+from engine.rules.rng import Rng
+from engine.rules.tiles import Tile
+from engine.rules.view import visible_racks
 
-#: The review's own English sentences (the facts' and lessons' are in ``engine.lessons``).
+#: The review's own English sentences (the facts' and lessons' are in ``engine.coach.lessons``).
 TEXT = {
     "better": "Better: {best}.",
     "same": "The move played is as good as any the analysis found.",
@@ -86,7 +88,7 @@ def _same(game: Game, x: Placement | str, y: Placement | str) -> bool:
 
 
 def facts(game: Game, seat: int, move: Placement | str) -> list[Fact]:
-    """What ``move`` does for ``seat``'s side (:func:`engine.lessons.facts`)."""
+    """What ``move`` does for ``seat``'s side (:func:`engine.coach.lessons.facts`)."""
     return lessons.facts(game, seat, move)
 
 
@@ -141,7 +143,7 @@ def worlds_for(view: dict[str, Any], count: int, rng: Rng) -> list[Game]:
 
 def _results(g: Game) -> list[tuple[float, float, float]]:
     """Every seat's (won, lowest, second lowest) at the end of a game."""
-    from .bots.evaluate import outcome
+    from engine.bots.evaluate import outcome
 
     out: list[tuple[float, float, float]] = []
     for s in range(g.players):
@@ -189,14 +191,14 @@ class MoveReview:
     #: The reason in English (the pages build theirs from the facts below).
     reason: str
     #: What the move played does, and what the better move does (empty when the move
-    #: played stands): facts of the position (``engine.lessons.facts``).
+    #: played stands): facts of the position (``engine.coach.lessons.facts``).
     played_facts: list[Fact] = field(default_factory=list)
     best_facts: list[Fact] = field(default_factory=list)
     #: What the better move does that the move played does not, most important first, and
-    #: what the move played did better (``engine.lessons.contrast``).
+    #: what the move played did better (``engine.coach.lessons.contrast``).
     lesson: list[Fact] = field(default_factory=list)
     merits: list[Fact] = field(default_factory=list)
-    #: What the sampled futures show about the two moves (``engine.lessons.futures``).
+    #: What the sampled futures show about the two moves (``engine.coach.lessons.futures``).
     futures: list[Fact] = field(default_factory=list)
     #: After the move played: every seat's chance of winning (solo: expected lowest colour).
     chances: list[float] = field(default_factory=list)
@@ -408,7 +410,7 @@ class Review:
 
     def plans(self) -> list[Fact]:
         """The plans of the reviewed seats over the game, each with its cost on the chart
-        (``engine.lessons.plans``)."""
+        (``engine.coach.lessons.plans``)."""
         return game_plans(self.save, self.seats, self.results)
 
 
@@ -463,7 +465,7 @@ def chart_text(chart: dict[str, Any]) -> list[str]:
 def try_from_here(save: dict[str, Any], index: int, deal: int, seat: int | None = None) -> Game:
     """A new game from the position before move ``index`` of ``save``: the board, the scores
     and the mover's rack kept; the tiles the mover could not see dealt afresh from ``deal``."""
-    from .save import start_from
+    from engine.formats.save import start_from
 
     moves = save["moves"]
     if not 0 <= index < len(moves) + 1:
@@ -494,7 +496,7 @@ def hint(
 ) -> dict[str, Any]:
     """The move a bot would play in the view, and why, for the player to move: what it
     gains, what it costs, and what the next best move (:func:`next_best`) does worse."""
-    from .bots import make_bot
+    from engine.bots import make_bot
 
     seat = view["seat"]
     if seat is None or view["current"] != seat:

@@ -8,8 +8,8 @@ its value for many turns while placements raising it were on offer (a plan). For
 the review must state the lesson (:data:`LESSONS`) and must not state the false one, and
 every fact it states must hold when checked against the engine.
 
-The cases were found by :func:`find` in games between bots (``python -m engine.lesson_suite
-find > engine/lesson_set.py``) and are kept as data, so the suite needs no search, only
+The cases were found by :func:`find` in games between bots (``python -m engine.coach.lesson_suite
+find > engine/coach/lesson_set.py``) and are kept as data, so the suite needs no search, only
 the review of each case: ``python -m engine lessons`` prints how many are stated right.
 """
 
@@ -21,15 +21,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import lessons
-from .bots import make_bot
-from .bots.evaluate import oriented, scored_placements
-from .game import Game, Placement, new_game
-from .lessons import Fact
-from .puzzles import table_source
-from .review import MoveReview, analyse
-from .save import load_game
-from .tiles import COLOURS
+from engine.bots import make_bot
+from engine.bots.evaluate import oriented, scored_placements
+from engine.coach import lessons
+from engine.coach.lessons import Fact
+from engine.coach.puzzles import table_source
+from engine.coach.review import MoveReview, analyse
+from engine.formats.save import load_game
+from engine.rules.game import Game, new_game
+from engine.rules.notation import Placement
+from engine.rules.tiles import COLOURS
 
 #: The lessons, each with what the review must state and what it must not.
 LESSONS = {
@@ -231,7 +232,7 @@ def judge(case: dict[str, Any]) -> Verdict:
 
 
 def cases() -> list[dict[str, Any]]:
-    from .lesson_set import CASES
+    from engine.coach.lesson_set import CASES
 
     return [json.loads(c) for c in CASES]
 
@@ -261,7 +262,7 @@ def audit(
     """Review seat 0 of ``games`` games of ``casual`` against ``strong`` and check every
     statement: facts and lesson points against the engine, plans by replaying the game,
     and that no mistake gets the same reason for the move played and the better one."""
-    from .review import WORLDS, Review
+    from engine.coach.review import WORLDS, Review
 
     totals = {"games": 0, "moves": 0, "mistakes": 0, "same_facts": 0, "same_reasons": 0,
               "futures_only": 0, "statements": 0, "contradicted": 0, "plans": 0,
@@ -407,8 +408,8 @@ def main() -> None:
         run()
         return
     doc = (
-        "The review's quality suite (engine/lesson_suite.py), found by\n"
-        "``python -m engine.lesson_suite find``."
+        "The review's quality suite (engine/coach/lesson_suite.py), found by\n"
+        "``python -m engine.coach.lesson_suite find``."
     )
     print(table_source(doc, "CASES", find()))
 

@@ -1,7 +1,7 @@
 """Bot-against-bot series for the challenges, with seats rotated between games.
 
 ``run_arena("tiles", 2, ["strong", "casual"], games=200, seed=1, budget_ms=50)``
-returns the board-game arena's report (``engine.arena``): per bot name ``games``,
+returns the board-game arena's report (``engine.tools.arena``): per bot name ``games``,
 ``wins``, ``win_rate``, ``ci95``, ``mean_result`` (victory points: the lowest row),
 ``ms_per_move``, ``ms_longest_move`` and ``moves``, plus the lineup, seed, budget,
 fair share and run time.  A shared first place counts as 1/k of a win for each of
@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.arena import summary
 from engine.challenges import new_challenge
 from engine.challenges.bots import ChallengeBot, make_challenge_bot
-from engine.rng import Rng
+from engine.rules.rng import Rng
+from engine.tools.arena import summary
 
 # A safety net only: real games end long before (random play needs a few hundred moves).
 MAX_MOVES = 5000

@@ -17,7 +17,7 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from .errors import SaveFormatError
+from engine.rules.errors import SaveFormatError
 
 MAX_TEXT = 512 * 1024  # a long finished game saves to a few kilobytes
 MAX_DEPTH = 32  # saves and positions nest four levels deep

@@ -3,22 +3,41 @@
 A view holds the board, the score tracks, the seat's own rack and the number of
 tiles on the other racks and in the bag, never another player's tiles or the bag
 order (in the open team game, partners see each other's racks). Bots and the
-hot-seat screen work from views only; :func:`engine.determinize.determinize` turns a
+hot-seat screen work from views only; :func:`engine.rules.determinize.determinize` turns a
 view back into a playable game by dealing the unseen tiles at random.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .errors import IngeniousError
-from .tiles import COLOURS
+from engine.rules.board import Zone
+from engine.rules.errors import IngeniousError
+from engine.rules.tiles import COLOURS
+from engine.rules.variants import Table, Variant
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class Viewed(Table, Protocol):
+    """What a view reads of a game (:class:`engine.rules.game.Game` is one)."""
+
+    variant: Variant
+    options: dict[str, Any]
+    zone: Zone
+    current: int
+    phase: str
+    pending: int
+    turn: int
+    tiles: list[tuple[int, int, int, int, int]]
+    placed_first: list[bool]
+    swap_reason: str | None
+    moves: list[str]
+
+    def first_placement_cells(self) -> set[int] | None: ...
+
+    def result(self) -> dict[str, Any]: ...
 
 
-def visible_racks(game: Game, seat: int | None) -> set[int]:
+def visible_racks(game: Viewed, seat: int | None) -> set[int]:
     if seat is None:
         return set()
     seen = {seat}
@@ -27,7 +46,7 @@ def visible_racks(game: Game, seat: int | None) -> set[int]:
     return seen
 
 
-def player_view(game: Game, seat: int | None) -> dict[str, Any]:
+def player_view(game: Viewed, seat: int | None) -> dict[str, Any]:
     """The public state plus the racks ``seat`` may see (``None``: a spectator sees no rack)."""
     if seat is not None and not 0 <= seat < game.players:
         raise IngeniousError(f"no seat {seat} in a {game.players}-player game")

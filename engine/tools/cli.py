@@ -2,7 +2,7 @@
 
 Bad input (a file, an option) prints one clear line on stderr, ``error: ...``, and exits
 with status 2, never a traceback: files are read with the limits saves have
-(`engine.jsontext.decode`) and checked as the game checks them, options are checked
+(`engine.formats.jsontext.decode`) and checked as the game checks them, options are checked
 before any work starts, and a malformed command line gets one line too.
 """
 
@@ -13,11 +13,11 @@ import json
 import sys
 from typing import Any, NoReturn
 
-from .errors import IngeniousError
-from .jsontext import decode
-from .position import parse_position, score_position
-from .save import load_game, loads
-from .tiles import COLOURS
+from engine.formats.jsontext import decode
+from engine.formats.position import parse_position, score_position
+from engine.formats.save import load_game, loads
+from engine.rules.errors import IngeniousError
+from engine.rules.tiles import COLOURS
 
 
 def _read(path: str) -> str:
@@ -83,7 +83,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if args.variant in CHALLENGE_VARIANTS:
         return _challenge_arena(args, bots)
-    from .arena import check_setup, run_arena
+    from engine.tools.arena import check_setup, run_arena
 
     players = check_setup(args.variant, args.players, bots, args.games, args.open)
     progress = None if args.json else _progress_printer(args.games)
@@ -101,11 +101,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def _challenge_arena(args: argparse.Namespace, bots: list[str]) -> int:
     try:
-        from .challenges.arena import run_arena as run_challenge  # type: ignore[import-not-found,unused-ignore]
+        from engine.tools.challenges_arena import run_arena as run_challenge  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise IngeniousError(
             f"the {args.variant} challenge has no arena in this build"
-            " (engine.challenges.arena is missing)"
+            " (engine.tools.challenges_arena is missing)"
         ) from None
     players = args.players if args.players is not None else 2
     if not bots:
@@ -171,7 +171,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
     """Play random games of every variant and check every invariant after every move."""
     from time import perf_counter
 
-    from .invariants import soak
+    from engine.tools.invariants import soak
 
     start = perf_counter()
     counts = soak(args.games, args.seed)
@@ -285,7 +285,7 @@ def _positive(text: str) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Engine speed on this machine, one core."""
-    from .bench import run_bench
+    from engine.tools.bench import run_bench
 
     report = run_bench(seconds=args.seconds, bots=args.bots)
     if args.json:
@@ -300,8 +300,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     """Review a game move by move, timing the analysis (docs/review.md)."""
     import time
 
-    from .lessons import say
-    from .review import WORLDS, Review, chart_text
+    from engine.coach.lessons import say
+    from engine.coach.review import WORLDS, Review, chart_text
 
     if args.file is not None:
         save = decode(_read(args.file), "the save")
@@ -348,8 +348,8 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_lessons(args: argparse.Namespace) -> int:
-    """The review's quality suite (engine/lesson_suite.py); exit 1 if a lesson is wrong."""
-    from .lesson_suite import run
+    """The review's quality suite (engine/coach/lesson_suite.py); exit 1 if a lesson is wrong."""
+    from engine.coach.lesson_suite import run
 
     right, total = run()
     return 0 if right == total else 1
@@ -357,7 +357,7 @@ def cmd_lessons(args: argparse.Namespace) -> int:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Every statement of many reviews checked against the engine (docs/review.md)."""
-    from .lesson_suite import audit
+    from engine.coach.lesson_suite import audit
 
     totals = audit(
         args.games, args.seed, args.worlds, out=lambda line: None if args.json else print(line)
@@ -385,8 +385,8 @@ def _seats(text: str, players: int) -> list[int]:
 
 def _review_demo(seed: int) -> dict[str, Any]:
     """A finished two-player game for timing reviews: casual (seat 0) against strong."""
-    from .bots import make_bot
-    from .game import new_game
+    from engine.bots import make_bot
+    from engine.rules.game import new_game
 
     game = new_game("standard", 2, seed, ["Ann", "Bob"])
     bots = [make_bot("casual", seed=seed), make_bot("strong", seed=seed + 1, budget_ms=20)]

@@ -34,11 +34,11 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from .bench import cpu_clock
-from .bots import BOT_LEVELS, make_bot, make_browser_bot
-from .errors import IngeniousError
-from .game import new_game
-from .variants import VARIANTS
+from engine.bots import BOT_LEVELS, make_bot, make_browser_bot
+from engine.rules.errors import IngeniousError
+from engine.rules.game import new_game
+from engine.rules.variants import VARIANTS
+from engine.tools.bench import cpu_clock
 
 DEFAULT_PLAYERS = {"standard": 2, "solo": 1, "team": 4, "duel": 2}
 

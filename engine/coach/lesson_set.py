@@ -1,5 +1,5 @@
-"""The review's quality suite (engine/lesson_suite.py), found by
-``python -m engine.lesson_suite find``."""
+"""The review's quality suite (engine/coach/lesson_suite.py), found by
+``python -m engine.coach.lesson_suite find``."""
 
 # ruff: noqa: E501
 # fmt: off
