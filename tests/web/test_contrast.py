@@ -1,9 +1,9 @@
 """Every symbol, highlight, focus ring and score digit meets WCAG 2.2 AA contrast.
 
-Measured from the colour constants the page draws with (web/board/symbols.py, web/board/render.py)
-and the values in the style sheets: 3:1 for graphics and interface parts (1.4.11),
-4.5:1 for text (1.4.3). Contrast depends on luminance only, so every pair that passes
-here also passes in greyscale.
+Measured from the colour constants the page draws with (web/board/symbols.py,
+web/board/render.py, web/board/rays.py) and the values in the style sheets: 3:1 for
+graphics and interface parts (1.4.11), 4.5:1 for text (1.4.3). Contrast depends on
+luminance only, so every pair that passes here also passes in greyscale.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from tools.contrast import GRAPHICS, TEXT, contrast, grey, over
 from tools.serve import ROOT
-from web.board import render
+from web.board import rays, render
 from web.board.symbols import COLOURS, FILL, INK
 from web.challenges.draw.controls import DRAWN_TILE_FACE, TILE_FACE
 
@@ -108,7 +108,7 @@ def test_last_placement_mark_and_scoring_rings_stand_out() -> None:
 
 @pytest.mark.parametrize("colour", COLOURS)
 def test_points_badge_digits_are_readable(colour: str) -> None:
-    assert contrast(render.BADGE_INK[colour], FILL[colour]) >= TEXT
+    assert contrast(rays.BADGE_INK[colour], FILL[colour]) >= TEXT
 
 
 # Backgrounds a focus ring is drawn on: cards, buttons, bars, the table, the panel.

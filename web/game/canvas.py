@@ -19,6 +19,7 @@ import js  # type: ignore[import-not-found]
 
 from web.board import render, zoom
 from web.board.hexgrid import Cell, Layout, fit_layout, ring
+from web.board.rays import draw_rays
 from web.game.model import BoardModel
 from web.ui.dom import document, el, keep, missing
 
@@ -182,7 +183,7 @@ class BoardCanvas:
             t = (now - landing.started_ms) / landing.length_ms
             if t < 1.6:
                 render.draw_landing(ctx, self.layout, list(landing.cells), min(1.0, t * 2.5))
-                render.draw_rays(ctx, self.layout, list(landing.rays), min(1.0, t * 1.4),
+                draw_rays(ctx, self.layout, list(landing.rays), min(1.0, t * 1.4),
                                  render.occupied(scene))  # fmt: skip
                 self.request_frame()
         if board.hint is not None and not still:

@@ -36,11 +36,13 @@ from web.play.session import HUMAN, default_name
 from web.play.sound import ICON_OFF, ICON_ON, Sounds
 from web.saves import stored
 from web.saves.manager import SaveManager
+from web.shell.hooks import expose_automation
 from web.shell.start import StartScreen, early_choices
+from web.shell.warming import warm_up
 from web.store import storage
 from web.store.storage import UiState
 from web.teach import guide
-from web.ui.dom import document, el, expose, guard_dialog, js_value, missing, on, show_dialog
+from web.ui.dom import document, el, guard_dialog, missing, on, show_dialog
 
 
 class App:
@@ -59,7 +61,7 @@ class App:
         self.review: Any = None  # web.coach.review_screen.ReviewScreen while it is open
         self.puzzle: Any = None  # web.coach.puzzle_screen.PuzzleScreen, once opened
         self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
-        self.warming: Any = None  # the warm-up task (`warm_up`)
+        self.warming: Any = None  # the warm-up task (web/shell/warming.py)
         self.sounds = Sounds(muted=self.settings.get("muted") == "1")
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
@@ -204,7 +206,7 @@ class App:
             on(node, "click", lambda e: self.toggle_sound())
         self.draw_sound_buttons()
         self.sounds.listen()
-        self.expose_automation()
+        expose_automation(self.table, self.input, self.sounds)
         speed_param = js.URLSearchParams.new(js.location.search).get("speed")
         if speed_param in SPEEDS:
             self.pace = str(speed_param)
@@ -238,41 +240,7 @@ class App:
         # The bots' worker starts now, once the first screen is drawn, not with the page:
         # its start would take the cores while this interpreter is restored.
         self.workers.start()
-        self.warming = asyncio.ensure_future(self.warm_up())
-
-    async def warm_up(self) -> None:
-        """The game screen's first use (`web.game.warm`), one step per idle moment while
-        the player reads the start screen: the models and their markup, and the board
-        drawn once on a small canvas of its own, so the first tap of a game pays for none
-        of it. Stops as soon as a game is on the screen."""
-        from web.board import render
-        from web.board.hexgrid import fit_layout
-        from web.game import draw
-        from web.game.warm import warm_steps
-        from web.play.botworker import idle
-
-        aimed = None
-        for step, shown in warm_steps():
-            await idle(1500)
-            if self.table.game is not None:
-                return
-            if shown is not None:
-                draw.rack_html(shown.rack)
-                draw.preview_html(shown.preview)
-                aimed = shown if step == "aim" else aimed
-        await idle(1500)
-        if self.table.game is not None or aimed is None:
-            return
-        canvas = document.createElement("canvas")
-        canvas.width, canvas.height = 160, 140
-        ctx = canvas.getContext("2d")
-        layout = fit_layout(6.35, 160, 140, 2)
-        scene = render.Scene(5, [], [])
-        scene.highlight = set(aimed.board.legal)
-        scene.rays = list(aimed.board.rays)
-        render.draw_board(ctx, layout, scene, 160, 140)
-        render.draw_overlay(ctx, layout, scene)
-        js.performance.mark("ingenious:warm")  # for the benchmark (tools/bench_browser.py)
+        self.warming = asyncio.ensure_future(warm_up(self.table))
 
     def bind_shell(self) -> None:
         on(el("menu-button"), "click", lambda e: self.show_start())
@@ -490,66 +458,6 @@ class App:
 
     def on_speed(self, event: Any) -> None:
         self.set_speed(str(event.target.value))
-
-    # --- automation hook (documented in docs/automation.md) ---------------------------------
-    def expose_automation(self) -> None:
-        table = self.table
-        sounds = self.sounds
-        expose("ingeniousSound", {"played": lambda: js_value(dict(sounds.played)),
-                                  "refused": lambda: sounds.refused,
-                                  "muted": lambda: sounds.muted})  # fmt: skip
-
-        def state() -> Any:
-            return js_value(table.game.to_save()) if table.game is not None else None
-
-        def view() -> Any:
-            facts = table.facts if table.game is not None else None
-            return js_value(table.game.view(facts.owner)) if table.game and facts else None
-
-        def legal_moves() -> Any:
-            return js_value(table.game.legal_moves() if table.game is not None else [])
-
-        def cell_center(q: int, r: int) -> Any:
-            x, y = table.canvas.centre((int(q), int(r)))
-            return js_value({"x": x, "y": y})
-
-        def busy() -> bool:
-            return table.busy()
-
-        def animating() -> bool:
-            return table.canvas.busy()
-
-        def saved() -> bool:
-            return not table.unsaved
-
-        def rack() -> Any:
-            facts = table.facts
-            return js_value([list(t) for t in facts.rack] if facts is not None else [])
-
-        def aim() -> Any:
-            return table.shown.candidate if table.shown is not None else None
-
-        def cursor() -> Any:
-            cell = table.screen.cursor if table.screen is not None else None
-            return js_value(list(cell)) if cell is not None else None
-
-        def marked() -> Any:
-            board = table.shown.board if table.shown is not None else None
-            return js_value([list(c) for c in board.marked] if board is not None else [])
-
-        def fingers() -> Any:
-            return js_value({"down": len(self.input.touches), "lifted": self.input.lifted})
-
-        def timings() -> Any:
-            return js_value([[what, round(ms, 2)] for what, ms in table.timings])
-
-        expose(
-            "ingenious",
-            {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
-             "busy": busy, "rack": rack, "aim": aim, "cursor": cursor, "marked": marked,
-             "fingers": fingers, "timings": timings, "saved": saved,
-             "animating": animating},
-        )  # fmt: skip
 
 
 _app: App | None = None

@@ -15,6 +15,7 @@ import js  # type: ignore[import-not-found]
 from engine import Position
 from web.board import render
 from web.board.hexgrid import Cell, Layout, fit_layout, ring
+from web.board.rays import draw_rays
 from web.teach.teach import PRINTED, loose_cells, tiles_of
 
 #: Height / width of the drawn board (zone plus one dimmed ring, as in the game).
@@ -131,7 +132,7 @@ class BoardView:
         if over.faded_rays:
             ctx.save()
             ctx.globalAlpha = 0.45
-            render.draw_rays(ctx, layout, over.faded_rays, 1.0, shown)
+            draw_rays(ctx, layout, over.faded_rays, 1.0, shown)
             ctx.restore()
         if over.ghost is not None:
             a, b = over.ghost.cells
@@ -147,7 +148,7 @@ class BoardView:
                 ctx.stroke()
             ctx.restore()
         if over.rays:
-            render.draw_rays(ctx, layout, over.rays, 1.0, shown)
+            draw_rays(ctx, layout, over.rays, 1.0, shown)
         if over.cursor is not None:
             ctx.save()
             ctx.strokeStyle = "#1d4ed8"

@@ -6,12 +6,12 @@ import pytest
 
 from engine.challenges import new_challenge
 from engine.challenges.bots import (
-    TileSearch,
     card_game_from_view,
     expected_roll_value,
     make_challenge_bot,
     roll_probability,
 )
+from engine.challenges.tile_search import TileSearch
 from engine.rules.rng import Rng
 from engine.tools.challenges_arena import run_arena
 

@@ -11,7 +11,6 @@ a person types or selects are taken from the event. Bots think in the page's bot
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 from dataclasses import replace
 from typing import Any
@@ -36,6 +35,7 @@ from web.challenges.session import (
 from web.challenges.setup import ChallengeSetup, SetupForm, form_model
 from web.challenges.state import Keyed, ScreenState
 from web.challenges.ui.bots import bot_turn
+from web.challenges.ui.hooks import expose_automation
 from web.challenges.ui.page import CONTINUE_HTML, SCREEN_HTML, fixed_texts, menu_html
 from web.challenges.words.rules import rules_html
 from web.i18n import N_, _, fmt
@@ -45,7 +45,6 @@ from web.play.session import SetupError
 from web.ui.dom import (
     document,
     el,
-    expose,
     guard_dialog,
     js_value,
     missing,
@@ -98,7 +97,7 @@ class ChallengeUI:
             guard_dialog(el(dialog_id), self.escape, self.sync_dialogs)
         self.render_form()
         self.render_continue()
-        self.expose_automation()
+        expose_automation(self)
 
     # --- the start form ----------------------------------------------------------------------
     def on_form_input(self, event: Any) -> None:
@@ -485,25 +484,3 @@ class ChallengeUI:
         )
         self.render()
         return True
-
-    # --- automation --------------------------------------------------------------------------
-    def expose_automation(self) -> None:
-        def state() -> Any:
-            return js_value(self.session.to_save()) if self.session else None
-
-        def view() -> Any:
-            if self.session is None or self.model is None:
-                return None
-            return js_value(self.session.game.view(self.model.view_seat))
-
-        def screen() -> Any:
-            if self.model is None:
-                return None
-            return js_value(dataclasses.asdict(self.model))
-
-        def busy() -> bool:
-            return bool(self.busy)
-
-        expose(
-            "ingeniousChallenges", {"state": state, "view": view, "screen": screen, "busy": busy}
-        )
