@@ -10,7 +10,9 @@ their bytecode, ``python-stdlib.zip``, the standard library they can import, and
 ``python.snapshot``, an interpreter that has imported them (``tools/pybuild.py``), are
 not files of the repository: when the served folder has the sources but no such files,
 the server builds them from the live sources (once per change, kept in
-``.cache/pybuild/``), so an edit to a module shows on reload. A release folder
+``.cache/pybuild/``), so an edit to a module shows on reload. ``make play`` builds them
+before it serves (:func:`prebuild`, which prints how long it took), so the first page
+load after a clone does not wait for them. A release folder
 (``dist/``) has its own, served as they are. The same goes
 for ``web/rules-text.html``, the rules text the start page shows before Python runs
 (``tools/rules_text.py``): written from the live ``web/teach/rules.py`` when a folder with the
@@ -30,9 +32,10 @@ import io
 import os
 import sys
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -208,6 +211,27 @@ def default_port() -> int:
         raise SystemExit(f"serve: PORT must be a number, not {raw!r}") from None
 
 
+def prebuild(root: Path, out: TextIO = sys.stdout) -> bool:
+    """Build the page's Python before the first request, saying so, when ``root`` serves
+    the live sources (no ``python.zip`` of its own): after a clone or a change that takes
+    a while (the sources are compiled inside the pinned Pyodide, under Node), and the
+    first page load would otherwise wait for it with nothing on screen. Returns whether
+    it built; a build that fails is said, and the server serves anyway (the page shows
+    the error, and a fixed module builds on the next load)."""
+    if not (root / "engine").is_dir() or (root / archive.NAME).exists():
+        return False
+    print("Building the page's Python from the sources (once after a clone or a change)...",
+          end=" ", flush=True, file=out)  # fmt: skip
+    started = time.monotonic()
+    try:
+        live_archive(root)
+    except (SyntaxError, OSError, pybuild.BuildError) as exc:
+        print(f"failed: {exc}", file=out, flush=True)
+        return False
+    print(f"done in {time.monotonic() - started:.0f} s.", file=out, flush=True)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve the Ingenious page on 127.0.0.1.")
     parser.add_argument("--port", type=int, default=None, help="port (default: $PORT or 8000)")
@@ -219,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"serve: cannot listen on {HOST}:{port}: {exc}", file=sys.stderr)
         return 1
+    prebuild(args.root.resolve())
     print(f"Serving Ingenious on {base_url(server)}  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import urllib.error
 import urllib.request
 import zipfile
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tools import archive
-from tools.serve import ROOT, make_server, start_in_thread
+from tools.serve import ROOT, make_server, prebuild, start_in_thread
 
 
 @pytest.fixture(scope="module")
@@ -152,3 +153,30 @@ def test_a_folder_with_its_own_python_zip_gets_that_file(tmp_path: Path) -> None
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_server_builds_the_pages_python_before_it_serves_and_says_so(
+    tmp_path: Path,
+) -> None:
+    """`make play` after a clone: the build the first page load would wait for runs first,
+    with a line that says what it does and how long it took; a folder with its own
+    python.zip (a release) is served as it is, with no build."""
+    for name in archive.ENTRY_MODULES:
+        path = tmp_path / (name.replace(".", "/") + ".py")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("from engine import rules\n", encoding="utf-8")
+    (tmp_path / "web" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "engine" / "rules.py").write_text("VERSION = 3\n", encoding="utf-8")
+    said = io.StringIO()
+    assert prebuild(tmp_path, said)
+    assert said.getvalue().startswith("Building the page's Python from the sources")
+    assert re.search(r"done in \d+ s\.\n$", said.getvalue())
+    (tmp_path / "engine" / "rules.py").write_text("def broken(:\n", encoding="utf-8")
+    said = io.StringIO()
+    assert not prebuild(tmp_path, said)
+    assert "failed:" in said.getvalue()
+    (tmp_path / archive.NAME).write_bytes(b"a release's own")
+    said = io.StringIO()
+    assert not prebuild(tmp_path, said) and said.getvalue() == ""
