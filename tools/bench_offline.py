@@ -9,6 +9,8 @@ zips and the start-up modules; with ``--all``, every file of the build), its cop
 taken out of the worker's cache, the page is opened again, and the script prints how long
 after the navigation began the page showed its message (or became ready: a start that
 does not need the file), and the message's first words; the copy is then put back.
+Last, the snapshot with each file a start without it needs (``a+b`` on the command line
+takes out both).
 """
 
 from __future__ import annotations
@@ -111,8 +113,20 @@ def outcome(page: Page, url: str) -> tuple[float | None, str]:
     return float(said["ms"]), text[:110] + "..."
 
 
+#: Files a start without the snapshot needs (it starts so when the snapshot is lost too).
+WITHOUT_SNAPSHOT = (
+    "python.snapshot+python.zip",
+    "python.snapshot+python-stdlib.zip",
+    "python.snapshot+runtime/pyodide/pyodide-lock.json",
+)
+
+
 def run(dist: Path, every: bool, only: list[str]) -> list[tuple[str, float | None, str]]:
-    files = [n for n in precache(dist) if (n in only if only else every or RUNTIME.match(n))]
+    built = precache(dist)
+    files = only or [n for n in built if every or RUNTIME.match(n)] + list(WITHOUT_SNAPSHOT)
+    unknown = [n for group in files for n in group.split("+") if n not in built]
+    if unknown:
+        raise SystemExit(f"bench_offline: not files of the build: {', '.join(unknown)}")
     with tempfile.TemporaryDirectory(prefix="bench-offline-") as tmp:
         root = Path(tmp) / "www"
         shutil.copytree(dist, root / SUB_PATH)
@@ -138,9 +152,11 @@ def run(dist: Path, every: bool, only: list[str]) -> list[tuple[str, float | Non
             server = None
             context.set_offline(True)
             for name in files:
-                keeper.evaluate(TAKE_OUT, name)
+                for path in name.split("+"):
+                    keeper.evaluate(TAKE_OUT, path)
                 ms, said = outcome(page, url)
-                keeper.evaluate(PUT_BACK, name)
+                for path in name.split("+"):
+                    keeper.evaluate(PUT_BACK, path)
                 results.append((name, ms, said))
                 shown = "  silent" if ms is None else f"{ms / 1000:6.2f} s"
                 print(f"{shown}  {name}: {said}", flush=True)
@@ -152,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the release build")
     parser.add_argument("--all", action="store_true", help="every file of the build")
-    parser.add_argument("files", nargs="*", help="only these files of the build")
+    parser.add_argument("files", nargs="*", help="only these files of the build (a+b: both)")
     args = parser.parse_args(argv)
     if not (args.dist / "sw.js").is_file():
         print(f"bench_offline: {args.dist} is not a release build (make dist)", file=sys.stderr)

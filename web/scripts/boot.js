@@ -73,15 +73,18 @@
   var NOT_THE_GAMES = ["sw.js"];
   var spare = [];
 
-  // A file that did not load is explained at once (a start may not end without it, and
-  // never say so: PyScript without its TOML parser waits for ever).
+  // A file the start needs that did not load is explained at once (a start may not end
+  // without it, and never say so: PyScript without its TOML parser waits for ever); others
+  // (the rules text of the start page) are named if the start fails.
+  var FOR_THE_START = /^(runtime\/|python[.-]|web\/scripts\/python|web\/shell\/|pyscript\.toml$)/;
+
   function fileFailed(url, why) {
     if (ready || !url || failedFiles.length >= 20) return;
     var name = shortName(url);
     if (NOT_THE_GAMES.indexOf(name) >= 0 || spare.indexOf(name) >= 0) return;
     for (var i = 0; i < failedFiles.length; i++) if (failedFiles[i].name === name) return;
     failedFiles.push({ name: name, why: why });
-    startFailed(why);
+    if (FOR_THE_START.test(name)) startFailed(why);
   }
 
   if (realFetch) {
@@ -426,6 +429,8 @@
       document.currentScript && document.currentScript.src) {
     var here = document.currentScript.src;
     var site = new URL("../../", here).href;
+    // Without this reader web/scripts/python.mjs reads the snapshot itself.
+    spare.push(shortName(new URL("python-snapshot-worker.mjs", here).href));
     // The words web/scripts/python.mjs knows: it then reads the snapshot in place.
     var readerFailed = function (reason) {
       return { why: "the snapshot's worker failed (" + (reason || "no reason given") + ")" };
