@@ -138,15 +138,15 @@
     return found;
   }
 
-  // "offline" | "unreachable" | "absent" (the server has no such file) | "damaged" |
-  // "loaded" (it loads now: the failure passed)
+  // "offline" | "unreachable" | "absent <HTTP status>" (the server has no such file) |
+  // "damaged" | "loaded" (it loads now: the failure passed)
   function probe(name, integrity) {
     if (!realFetch) return Promise.resolve("unreachable");
     var asked = realFetch(new URL(name, folder).href, { cache: "no-store" }).then(function (response) {
       var cache = response.headers.get("X-Ingenious-Cache");
       if (cache === "missing") return "offline";
       if (cache === "damaged") return "damaged";
-      if (!response.ok) return "absent";
+      if (!response.ok) return "absent " + response.status;
       if (!integrity || !window.crypto || !crypto.subtle) return "loaded";
       return response.arrayBuffer().then(hashOf).then(function (found) {
         return found === integrity ? "loaded" : "damaged";
@@ -190,8 +190,12 @@
   var queue = [];
   var asked = [];
 
+  // Opened from a folder (file://) nothing loads, and web/scripts/sw-register.js says how
+  // to serve it instead.
+  var FROM_A_FOLDER = location.protocol === "file:";
+
   function explain(files, detail, first) {
-    if (ready || fatal) return;
+    if (ready || fatal || FROM_A_FOLDER) return;
     var fresh = files.filter(function (file) {
       for (var i = 0; i < asked.length; i++) {
         if (asked[i].name === file.name && !file.damaged) return false;
@@ -221,8 +225,9 @@
       var known = file.damaged ? Promise.resolve("damaged")
         : probe(file.name, file.integrity || integrityFor(file.name));
       known.then(function (kind) {
+        var status = kind.split(" ")[1];
         if (kind === "loaded") next();
-        else finish(said(kind, file.name, file.why));
+        else finish(said(kind.split(" ")[0], file.name, file.why || (status && "HTTP " + status)));
       }, next);
     })();
   }
@@ -325,7 +330,7 @@
   var slowText = null;
 
   function tooLong() {
-    if (ready || fatal || explaining) return;
+    if (ready || fatal || explaining || FROM_A_FOLDER) return;
     var seconds = Math.round(START_LIMIT_MS / 1000);
     var names = awaited();
     var text = names.length
