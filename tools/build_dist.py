@@ -26,8 +26,11 @@ rather than listed by hand:
   other file of the build, with the SHA-256 of each (the worker checks what it caches
   against them), and whose cache name carries the build's content hash.
 
-``web/scripts/python-snapshot.mjs`` is written with the hash of ``python.snapshot`` and of
-each zip (``RELEASE``): the page checks them before any of their bytes runs.
+``web/scripts/python-snapshot.mjs`` is written with the hash of ``python.snapshot``, of
+each zip and of Pyodide's files (its loader, script, wasm and lock file: ``RELEASE``); the
+pages' module scripts and module preloads carry the hash of their file (``integrity``),
+and ``web/scripts/boards.js`` the hashes of the start-up modules it imports: the browser
+checks each before any of its bytes runs.
 
 Each page gets a ``<meta name="ingenious-build">`` tag with that hash; only then does
 ``web/scripts/sw-register.js`` (included by index.html) register the service worker, so
@@ -305,9 +308,18 @@ RELEASE_SCRIPT = "web/scripts/python-snapshot.mjs"
 RELEASE_MARKER = "export const RELEASE = null;"
 
 
+def release_files(files: list[str]) -> list[str]:
+    """The files whose hash the start-up module carries: the Python the release runs (the
+    snapshot, the zips) and Pyodide's own files (its loader, script, wasm, lock file)."""
+    folder = PurePosixPath(LOADER_RUNTIME).parent
+    runtime = [str(folder / name) for name in PYODIDE_LOADS]
+    return [name for name in (*pybuild.NAMES, *runtime) if name in files]
+
+
 def stamp_release(script: str, hashes: dict[str, str]) -> str:
-    """web/scripts/python-snapshot.mjs carrying the hashes of the release's snapshot and
-    zips (``{name: "sha256-<base64>"}``), which it checks before any of them runs."""
+    """web/scripts/python-snapshot.mjs carrying the hashes of the release's snapshot, zips
+    and Pyodide files (``{name: "sha256-<base64>"}``), which it checks before any of them
+    runs."""
     if RELEASE_MARKER not in script:
         raise BuildError(f"{RELEASE_SCRIPT}: the marker {RELEASE_MARKER!r} is missing")
     value = json.dumps(dict(sorted(hashes.items())), indent=2)
@@ -315,13 +327,47 @@ def stamp_release(script: str, hashes: dict[str, str]) -> str:
 
 
 BOARDS_BUILD_MARKER = "var BUILD = null;"
+BOARDS_LOADER_MARKER = "var LOADER = null;"
+#: The modules of the start-up module's graph, which web/scripts/boards.js preloads with
+#: their hashes before it imports the first (a module import cannot carry one).
+LOADER_MODULES = (LOADER, "web/scripts/python-snapshot.mjs", LOADER_RUNTIME)
 
 
-def stamp_boards(script: str, version: str) -> str:
-    """web/scripts/boards.js knowing its build's version (so it registers the service worker)."""
-    if BOARDS_BUILD_MARKER not in script:
-        raise BuildError(f"{BOARDS_SCRIPT}: the marker {BOARDS_BUILD_MARKER!r} is missing")
-    return script.replace(BOARDS_BUILD_MARKER, f"var BUILD = {json.dumps(version)};", 1)
+def stamp_boards(script: str, version: str, loader: dict[str, str] | None = None) -> str:
+    """web/scripts/boards.js knowing its build's version (so it registers the service worker)
+    and the hashes of the start-up modules (``loader``), which it checks before they run."""
+    for marker in (BOARDS_BUILD_MARKER, BOARDS_LOADER_MARKER):
+        if marker not in script:
+            raise BuildError(f"{BOARDS_SCRIPT}: the marker {marker!r} is missing")
+    script = script.replace(BOARDS_BUILD_MARKER, f"var BUILD = {json.dumps(version)};", 1)
+    value = json.dumps(dict(sorted((loader or {}).items())))
+    return script.replace(BOARDS_LOADER_MARKER, f"var LOADER = {value};", 1)
+
+
+MODULE_TAG = re.compile(r"<(script|link)\b[^>]*>", re.IGNORECASE)
+
+
+def stamp_integrity(html: str, hashes: dict[str, str], page: str = "index.html") -> str:
+    """The page with an ``integrity`` attribute on each module script and module preload
+    of a file of the build (the browser refuses other bytes; a module that one of them
+    imports comes from the preload, checked, instead of a fetch of its own)."""
+
+    def stamped(match: re.Match[str]) -> str:
+        tag = match.group(0)
+        parser = PageRefs()
+        parser.feed(tag)
+        values = dict(re.findall(r'\b([a-z-]+)="([^"]*)"', tag))
+        module = (match.group(1).lower() == "script" and values.get("type") == "module") or (
+            match.group(1).lower() == "link" and values.get("rel") == "modulepreload"
+        )
+        if not module or "integrity" in values or not parser.refs:
+            return tag
+        name = relative_path(parser.refs[0], page)
+        if name not in hashes:
+            return tag
+        return tag[:-1].rstrip() + f' integrity="{hashes[name]}">'
+
+    return MODULE_TAG.sub(stamped, html)
 
 
 def integrity(folder: Path, files: list[str]) -> dict[str, str]:
@@ -363,16 +409,22 @@ def build(site: Path, out: Path) -> tuple[str, list[str]]:
                 target.write_bytes(made[name])
             else:
                 shutil.copyfile(site / name, target)
+        # Stamped in this order, each with the hashes of files as built before it: the
+        # start-up module (the release's Python and Pyodide files), the boards' include
+        # (the start-up modules), the pages (their modules).
+        if RELEASE_SCRIPT in files:
+            hashes = integrity(staging, release_files(files))
+            script = stamp_release(read_text(site / RELEASE_SCRIPT), hashes)
+            (staging / RELEASE_SCRIPT).write_text(script, encoding="utf-8")
+        if BOARDS_SCRIPT in files:
+            loader = integrity(staging, [name for name in LOADER_MODULES if name in files])
+            script = stamp_boards(read_text(site / BOARDS_SCRIPT), version, loader)
+            (staging / BOARDS_SCRIPT).write_text(script, encoding="utf-8")
+        built = integrity(staging, [name for name in files if name not in pages(site)])
         for page in pages(site):
             html = stamp_html(read_text(site / page), version, page)
+            html = stamp_integrity(html, built, page)
             (staging / page).write_text(html, encoding="utf-8")
-        if BOARDS_SCRIPT in files:
-            script = stamp_boards(read_text(site / BOARDS_SCRIPT), version)
-            (staging / BOARDS_SCRIPT).write_text(script, encoding="utf-8")
-        if RELEASE_SCRIPT in files:
-            python = [name for name in pybuild.NAMES if name in files]
-            script = stamp_release(read_text(site / RELEASE_SCRIPT), integrity(staging, python))
-            (staging / RELEASE_SCRIPT).write_text(script, encoding="utf-8")
         # The hashes are of the files as built (stamped pages and boards.js included).
         worker = service_worker(version, files, integrity(staging, files))
         (staging / SW_NAME).write_text(worker, encoding="utf-8")

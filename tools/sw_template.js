@@ -111,9 +111,13 @@ self.addEventListener("fetch", (event) => {
 
 // A file of the build, from the cache, checked: the first time this worker serves a file
 // (a worker lives for a page load or so), the cached copy's bytes are checked against the
-// build's hash. A damaged copy is dropped and the file fetched again, checked, into its
-// place; with no network, the request fails (the page then says which file, in words)
-// rather than run bytes the release does not vouch for.
+// build's hash, and again whenever a page asks for the file with cache: "no-store" or
+// "reload" (web/scripts/boot.js does, to learn why a file did not load). A damaged copy is
+// dropped and the file fetched again, checked, into its place; one missing from the cache
+// (the browser dropped it, a disk fault) is fetched the same way: an online visit repairs
+// the copy. With no network the request is answered 503 with "X-Ingenious-Cache: missing",
+// and a server's copy that is not the build's 502 with "damaged", rather than run bytes
+// the release does not vouch for: the page then says which file, and what to do.
 const PATH_OF = new Map(PRECACHE.map((path) => [new URL(path, SCOPE).href, path]));
 const checked = new Set();
 
@@ -121,10 +125,12 @@ async function buildFile(key, request) {
   const cache = await caches.open(STORE);
   const hit = await cache.match(key);
   const path = PATH_OF.get(key);
-  if (hit && (checked.has(key) || await intact(hit.clone(), INTEGRITY[path]))) {
+  const again = request.cache === "no-store" || request.cache === "reload";
+  if (hit && ((checked.has(key) && !again) || await intact(hit.clone(), INTEGRITY[path]))) {
     checked.add(key);
     return hit;
   }
+  checked.delete(key);
   if (hit) await cache.delete(key);
   try {
     const fresh = await fetchChecked(path);
@@ -132,9 +138,58 @@ async function buildFile(key, request) {
     checked.add(key);
     return fresh;
   } catch (err) {
-    return hit ? Response.error() : fetch(request);
+    return unavailable(key);
   }
 }
+
+// Why a file of the build cannot be served: no network (or no server), the server's own
+// answer (404: that copy of the game lacks the file), or bytes that are not the build's.
+async function unavailable(key) {
+  let response;
+  try {
+    response = await fetch(key, { cache: "no-store" });
+  } catch (err) {
+    return said(503, "missing");
+  }
+  if (!response.ok) return response;
+  return said(502, "damaged");
+}
+
+function said(status, why) {
+  return new Response(`${why}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Ingenious-Cache": why },
+  });
+}
+
+// Every file of the build that is missing from this release's cache, fetched (checked) into
+// it: the pages ask once the game is up and online (web/scripts/sw-register.js), so files
+// the browser dropped, even ones the start does not use (the standard library of a start
+// without the snapshot), are back for the next offline start. With a MessagePort, the
+// worker answers {missing, repaired} (the files it found missing, those now back).
+async function repair() {
+  const cache = await caches.open(STORE);
+  const held = new Set((await cache.keys()).map((request) => request.url));
+  const missing = PRECACHE.filter((path) => !held.has(new URL(path, SCOPE).href));
+  const repaired = [];
+  for (const path of missing) {
+    try {
+      await cache.put(new URL(path, SCOPE).href, await fetchChecked(path));
+      repaired.push(path);
+    } catch (err) {
+      // still missing: the next visit tries again
+    }
+  }
+  return { missing, repaired };
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "repair") return;
+  event.waitUntil(repair().then((result) => {
+    if (event.ports[0]) event.ports[0].postMessage(result);
+  }));
+});
 
 async function intact(response, integrity) {
   if (!integrity) return true;

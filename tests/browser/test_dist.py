@@ -244,7 +244,16 @@ def test_the_release_runs_only_the_python_files_it_vouches_for(
     assert found == {
         "snapshot": "read",
         "zip": "read",
-        "names": ["python-stdlib-rest.zip", "python-stdlib.zip", "python.snapshot", "python.zip"],
+        "names": [
+            "python-stdlib-rest.zip",
+            "python-stdlib.zip",
+            "python.snapshot",
+            "python.zip",
+            "runtime/pyodide/pyodide-lock.json",
+            "runtime/pyodide/pyodide.asm.mjs",
+            "runtime/pyodide/pyodide.asm.wasm",
+            "runtime/pyodide/pyodide.mjs",
+        ],
     }
     snapshot = (release / "python.snapshot").read_bytes()
     (length,) = struct.unpack("<I", snapshot[8:12])

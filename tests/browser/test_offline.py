@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -152,6 +153,124 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_network_gone(
     expect(problem).to_contain_text("could not start")
     assert "Traceback" not in damaged.locator("body").inner_text()
     damaged.close()
+
+
+# A file of the release taken out of its cache (the browser dropped it, a disk fault), and
+# kept aside in another cache to be put back.
+TAKE_OUT = """async ([name, paths]) => {
+  const store = await caches.open(name), aside = await caches.open("test-aside");
+  for (const path of paths) {
+    const url = new URL(path, location.href).href;
+    await aside.put(url, await store.match(url));
+    await store.delete(url);
+  }
+}"""
+PUT_BACK = """async ([name, paths]) => {
+  const store = await caches.open(name), aside = await caches.open("test-aside");
+  for (const path of paths) {
+    const url = new URL(path, location.href).href;
+    await store.put(url, await aside.match(url));
+    await aside.delete(url);
+  }
+}"""
+CACHED_PATHS = """async (name) => {
+  const scope = new URL("./", location.href).href;
+  return (await (await caches.open(name)).keys()).map((r) => r.url.slice(scope.length)).sort();
+}"""
+# What the page said first, and when (its own clock, from the navigation).
+SAID = """() => {
+  const box = document.getElementById("loading-problem");
+  if (box && !box.hidden) return { ms: performance.now(), text: box.textContent };
+  return document.body && document.body.dataset.ready === "1" ? { ms: 0, text: "ready" } : null;
+}"""
+
+
+def precached(release: Path) -> list[str]:
+    source = (release / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"const PRECACHE = (\[.*?\]);", source, re.S)
+    assert found is not None
+    files: list[str] = json.loads(found.group(1))
+    return files
+
+
+@pytest.mark.slow
+@pytest.mark.allow_console_errors
+def test_a_runtime_file_lost_from_the_offline_copy_is_said_and_the_next_online_visit_repairs_it(
+    page: Page,
+    context: BrowserContext,
+    site: DistSite,
+    release: tuple[Path, str],
+    open_ready: Callable[..., float],
+    load_times: dict[str, float],
+    requests_seen: list[str],
+) -> None:
+    """Offline, with one of the runtime's files gone from the worker's cache (the wasm, which
+    once left the page silent for minutes; Pyodide's script and loader; PyScript's TOML
+    parser; python.zip with the snapshot, which was called a damaged copy), the page says
+    within seconds, in the player's language, which file this copy lacks and that it needs
+    to be online once to repair itself, with Retry. Pressed online, Retry starts the game,
+    and the worker fetches whatever its cache lacks (the files that start did not use too),
+    after which the game starts offline again. The seconds until each message are printed;
+    tools/bench_offline.py measures every runtime file."""
+    open_ready(page, site.url)
+    page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+    cache = cache_of(release[1], site)
+    files = precached(release[0])
+    while page.evaluate(CACHED_PATHS, cache) != files:  # the worker caches every file
+        page.wait_for_timeout(250)
+    toml = next(f for f in files if re.fullmatch(r"runtime/pyscript/toml-[\w-]+\.js", f))
+    keeper = context.new_page()  # a page of the site, to take files out and put them back
+    keeper.goto(site.url + "manifest.webmanifest")
+    site.stop()
+    context.set_offline(True)
+
+    losses = [
+        (("runtime/pyodide/pyodide.asm.wasm",), "?lang=de"),
+        (("runtime/pyodide/pyodide.asm.mjs",), ""),
+        (("runtime/pyodide/pyodide.mjs",), ""),
+        ((toml,), ""),
+        (("python.snapshot", "python.zip"), ""),
+    ]
+    for lost, query in losses:
+        keeper.evaluate(TAKE_OUT, [cache, list(lost)])
+        page.goto(site.url + query)
+        said = page.wait_for_function(SAID, timeout=60_000).json_value()
+        named = lost[-1]
+        load_times[f"offline, {' and '.join(lost)} lost: message"] = said["ms"] / 1000
+        problem = page.locator("#loading-problem")
+        expect(problem).to_contain_text(named)
+        if query:
+            expect(problem).to_contain_text("muss einmal online sein, um sich zu reparieren")
+            expect(page.locator("#loading-retry")).to_have_text("Erneut versuchen")
+        else:
+            expect(problem).to_contain_text("needs to be online once to repair itself")
+            expect(page.locator("#loading-retry")).to_be_visible()
+        assert "damaged" not in said["text"], said["text"]
+        if lost != losses[-1][0]:
+            keeper.evaluate(PUT_BACK, [cache, list(lost)])
+
+    # Also lost: files the start does not use (the standard library and lock file of a
+    # start without the snapshot). Back online, Retry: the page's own requests bring back
+    # what the start needs, the worker the rest.
+    unused = ["python-stdlib.zip", "runtime/pyodide/pyodide-lock.json"]
+    keeper.evaluate(TAKE_OUT, [cache, unused])
+    site.start()
+    context.set_offline(False)
+    with page.expect_navigation():
+        page.locator("#loading-retry").click()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    page.wait_for_function("window.ingeniousOffline.repair !== undefined", timeout=60_000)
+    repair = page.evaluate("window.ingeniousOffline.repair")
+    assert set(unused) <= set(repair["missing"]), repair
+    assert repair["repaired"] == repair["missing"], repair
+    assert page.evaluate(CACHED_PATHS, cache) == files
+
+    site.stop()
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    assert page.evaluate("window.ingeniousPython.start") == "snapshot"
+    assert off_origin(requests_seen, site.origin) == []
 
 
 def test_the_first_visit_tells_the_player_the_game_now_works_offline(

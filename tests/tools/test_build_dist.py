@@ -7,6 +7,8 @@ build is checked in a browser by tests/browser/test_dist.py.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import zipfile
@@ -162,6 +164,7 @@ EMBED = """<!doctype html>
 BOARDS_JS = """(function () {
   var BASE = new URL("../", document.currentScript.src).href;
   var BUILD = null; // a release build writes its version here
+  var LOADER = null; // ... and the hashes of the start-up modules
   fetch(BASE + "python.zip");
 })();
 """
@@ -219,6 +222,12 @@ def test_a_page_of_boards_gets_pyodide_and_the_generated_archive(tmp_path: Path)
     assert "var BUILD = null;" in (site / "web" / "scripts" / "boards.js").read_text(
         encoding="utf-8"
     )
+    # The start-up modules boards.js preloads with their hashes before it imports them.
+    found = re.search(r"var LOADER = (\{.*?\});", boards)
+    assert found is not None, "boards.js carries no hashes of the start-up modules"
+    assert json.loads(found.group(1)) == {
+        name: sri(dist / name) for name in build_dist.LOADER_MODULES
+    }
 
 
 def test_the_version_follows_the_archived_sources(tmp_path: Path) -> None:
@@ -244,6 +253,47 @@ def test_a_boards_script_without_the_version_marker_stops_the_build(tmp_path: Pa
     )
     with pytest.raises(BuildError, match="marker"):
         build_dist.build(site, tmp_path / "dist")
+    no_hashes = BOARDS_JS.replace("var LOADER = null;", "")
+    site = make_site(tmp_path / "other", {**ARCHIVE_SITE, "web/scripts/boards.js": no_hashes})
+    with pytest.raises(BuildError, match="LOADER"):
+        build_dist.build(site, tmp_path / "dist")
+
+
+def sri(path: Path) -> str:
+    digest = hashlib.sha256(path.read_bytes()).digest()
+    return "sha256-" + base64.b64encode(digest).decode("ascii")
+
+
+PRELOADS = INDEX.replace(
+    '<script src="web/scripts/boot.js"></script>',
+    '<script src="web/scripts/boot.js"></script>\n'
+    '  <script type="module" src="web/scripts/python.mjs" async></script>\n'
+    '  <link rel="modulepreload" href="runtime/pyodide/pyodide.mjs">\n'
+    '  <link rel="modulepreload" href="web/scripts/python-snapshot.mjs">\n'
+    '  <link rel="preload" href="web/shell/main.py" as="fetch" crossorigin>',
+)
+
+
+def test_the_pages_modules_carry_the_hash_of_the_file_as_built(tmp_path: Path) -> None:
+    """Each module script and module preload of a page gets the Subresource Integrity value
+    of its file as built (the start-up module's after its hashes are written in), so the
+    browser runs no other bytes; classic scripts and plain preloads are left as they were."""
+    site = make_site(tmp_path / "site", {"index.html": PRELOADS})
+    build_dist.build(site, tmp_path / "dist")
+    dist = tmp_path / "dist"
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    for name in (
+        "web/scripts/python.mjs",
+        "runtime/pyodide/pyodide.mjs",
+        "web/scripts/python-snapshot.mjs",
+        "runtime/pyscript/core.js",
+    ):
+        tag = re.search(rf'<[^>]*"(?:\./)?{re.escape(name)}"[^>]*>', page)
+        assert tag is not None, name
+        assert f'integrity="{sri(dist / name)}"' in tag.group(0), tag.group(0)
+    assert "export const RELEASE = {" in (dist / "web/scripts/python-snapshot.mjs").read_text()
+    assert '<script src="web/scripts/boot.js"></script>' in page
+    assert '<link rel="preload" href="web/shell/main.py" as="fetch" crossorigin>' in page
 
 
 def test_the_precache_list_is_every_file_of_dist_but_the_worker(tmp_path: Path) -> None:
@@ -260,13 +310,16 @@ def test_the_precache_list_is_every_file_of_dist_but_the_worker(tmp_path: Path) 
 def test_the_page_of_a_build_carries_its_version_and_the_dev_page_does_not(
     tmp_path: Path,
 ) -> None:
-    """Only dist/index.html has the build tag, which is what turns the worker on."""
+    """Only dist/index.html has the build tag, which is what turns the worker on (and its
+    module script the hash of its file: test_the_pages_modules_carry_the_hash...)."""
     site = make_site(tmp_path / "site")
     version, _ = build_dist.build(site, tmp_path / "dist")
     html = (tmp_path / "dist" / "index.html").read_text(encoding="utf-8")
     assert f'<meta name="ingenious-build" content="{version}">' in html
     assert "ingenious-build" not in (site / "index.html").read_text(encoding="utf-8")
-    assert html.replace(f'\n  <meta name="ingenious-build" content="{version}">', "") == INDEX
+    core = f' integrity="{sri(tmp_path / "dist" / "runtime/pyscript/core.js")}"'
+    stamped = html.replace(f'\n  <meta name="ingenious-build" content="{version}">', "")
+    assert stamped.replace(core, "") == INDEX
 
 
 def test_the_version_follows_the_contents(tmp_path: Path) -> None:

@@ -44,16 +44,23 @@ def test_the_worker_names_its_caches_after_its_folder_and_deletes_only_those() -
     assert 'cache: "no-cache", integrity' in template and 'cache: "reload", integrity' in template
 
 
-def test_the_release_names_the_hash_of_its_snapshot_and_zips(tmp_path: Path) -> None:
-    """The start-up module of a build carries the hash of python.snapshot and of each zip
-    as built (the page refuses other bytes before any runs); a copy of the module without
-    the place for them is a build error, not a release that checks nothing."""
+def test_the_release_names_the_hash_of_its_snapshot_zips_and_pyodide_files(
+    tmp_path: Path,
+) -> None:
+    """The start-up module of a build carries the hash of python.snapshot, of each zip and
+    of Pyodide's files (its loader, script, wasm and lock file) as built (the page refuses
+    other bytes before any runs); a copy of the module without the place for them is a
+    build error, not a release that checks nothing."""
     build_dist.build(make_site(tmp_path / "site"), tmp_path / "dist")
     script = (tmp_path / "dist" / build_dist.RELEASE_SCRIPT).read_text(encoding="utf-8")
     match = re.search(r"export const RELEASE = (\{.*?\});", script, re.S)
     assert match, "the release's hashes are missing"
     release: dict[str, str] = json.loads(match.group(1))
-    assert sorted(release) == sorted(n for n in pybuild.NAMES if n in precache(tmp_path / "dist"))
+    pyodide = [f"runtime/pyodide/{name}" for name in build_dist.PYODIDE_LOADS]
+    assert "runtime/pyodide/pyodide.asm.wasm" in pyodide
+    assert sorted(release) == sorted(
+        n for n in (*pybuild.NAMES, *pyodide) if n in precache(tmp_path / "dist")
+    )
     assert release == {n: integrity_map(tmp_path / "dist")[n] for n in release}
     assert build_dist.RELEASE_MARKER not in script
     broken = make_site(tmp_path / "other", {build_dist.RELEASE_SCRIPT: "// no marker"})

@@ -105,41 +105,84 @@
     return typeof found === "string" ? found : id;
   }
 
+  // {name} placeholders filled from `args`' own fields only (never an inherited name:
+  // {constructor} stays as it is), and at most MAX_FILLED characters: a longer result is
+  // null, and the caller shows the entry's plain text instead. A kept message comes from
+  // storage, which any page of the site can write: its arguments can be messages whose
+  // text repeats an argument, each level multiplying the length (web/i18n check_msg).
+  var MAX_FILLED = 2000;
+  var MAX_DEPTH = 8;  // web/i18n MAX_MSG_DEPTH
+  var own = Object.prototype.hasOwnProperty;
+
+  function filled(text, args) {
+    var out = "";
+    var at = 0;
+    var placeholder = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+    for (var found = placeholder.exec(text); found; found = placeholder.exec(text)) {
+      var value = args && own.call(args, found[1]) ? String(args[found[1]]) : found[0];
+      out += text.slice(at, found.index) + value;
+      at = found.index + found[0].length;
+      if (out.length > MAX_FILLED) return null;
+    }
+    out += text.slice(at);
+    return out.length > MAX_FILLED ? null : out;
+  }
+
   function fill(text, args) {
-    return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, function (whole, name) {
-      return args && name in args ? String(args[name]) : whole;
-    });
+    var done = filled(text, args);
+    return done === null ? text : done;
   }
 
   function fmt(id, args) { return fill(t(id), args); }
 
-  function n(one, other, count, args) {
+  function plural(one, other, count) {
     var forms = table()[one];
     var rule = texts[lang] && texts[lang].plural === "(n > 1)" ? count > 1 : count !== 1;
-    var text = Array.isArray(forms) ? forms[rule ? 1 : 0] : (rule ? other : one);
-    var all = Object.assign({}, args || {});
-    if (!("n" in all)) all.n = formatNumber(count);
-    return fill(text, all);
+    return Array.isArray(forms) ? forms[rule ? 1 : 0] : (rule ? other : one);
+  }
+
+  function withCount(args, count) {
+    var all = {};
+    Object.keys(args || {}).forEach(function (key) { all[key] = args[key]; });
+    if (!own.call(all, "n")) all.n = formatNumber(count);
+    return all;
+  }
+
+  function n(one, other, count, args) {
+    return fill(plural(one, other, count), withCount(args, count));
   }
 
   // A kept message ({"m": id, "a": args, "p": plural id, "n": counting arg}: web/i18n
-  // msg) in the current language; its arguments may be messages too.
-  function render(message) {
+  // msg) in the current language; its arguments may be messages too, MAX_DEPTH deep at
+  // most. null when it does not fit MAX_FILLED characters (or is no message): the
+  // caller shows its plain text.
+  function rendered(message, depth) {
     if (!message || typeof message !== "object" || typeof message.m !== "string") {
-      return String(message);
+      return typeof message === "string" ? message : null;
     }
+    if (depth >= MAX_DEPTH) return message.m.length > MAX_FILLED ? null : message.m;
+    var given = message.a && typeof message.a === "object" ? message.a : {};
     var args = {};
-    Object.keys(message.a || {}).forEach(function (key) {
-      var value = message.a[key];
-      args[key] = value && typeof value === "object" ? render(value) : value;
-      if (typeof value === "number") args[key] = formatNumber(value);
-    });
-    if (typeof message.p === "string" && typeof message.n === "string") {
-      var count = message.a ? message.a[message.n] : 0;
-      return n(message.m, message.p, typeof count === "number" ? count : 0, args);
+    var keys = Object.keys(given);
+    for (var i = 0; i < keys.length; i++) {
+      var value = given[keys[i]];
+      if (value && typeof value === "object") {
+        value = rendered(value, depth + 1);
+        if (value === null) return null;
+      } else if (typeof value === "number") {
+        value = formatNumber(value);
+      }
+      args[keys[i]] = value;
     }
-    return fill(t(message.m), args);
+    if (typeof message.p === "string" && typeof message.n === "string") {
+      var count = own.call(given, message.n) ? given[message.n] : 0;
+      count = typeof count === "number" ? count : 0;
+      return filled(plural(message.m, message.p, count), withCount(args, count));
+    }
+    return filled(t(message.m), args);
   }
+
+  function render(message) { return rendered(message, 0); }
 
   function formatNumber(value) {
     try { return new Intl.NumberFormat(lang === PSEUDO ? "en" : lang).format(value); }

@@ -19,13 +19,19 @@
   function _(id) { return window.ingeniousI18n ? window.ingeniousI18n.t(id) : id; }
   function fmt(id, args) {
     if (window.ingeniousI18n && window.ingeniousI18n.fmt) return window.ingeniousI18n.fmt(id, args);
-    return id.replace(/\{(\w+)\}/g, function (all, name) { return name in args ? String(args[name]) : all; });
+    return id.replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : all;
+    });
   }
   "use strict";
   var script = document.currentScript;
   if (!script || window.ingeniousBoards) return; // once per page, as a classic script
   var BASE = new URL("../../", script.src).href; // the game's folder
   var BUILD = null; // a release build (tools/build_dist.py) writes its version here
+  // ... and the hashes of the start-up modules ({path: "sha256-..."}): each is preloaded
+  // with its hash before the first is imported, so the browser runs only the release's
+  // bytes (a module import cannot carry a hash; the import takes the preloaded module).
+  var LOADER = null;
   var FRAME = script.hasAttribute("data-frame");
   var SELECTOR = "[data-ingenious-position],[data-ingenious-src],[data-ingenious-board]";
   var NEAR = "100% 0px"; // a board within one screen height is about to be read
@@ -51,7 +57,8 @@
     if (runtime) return runtime;
     api.runtimes += 1;
     mark("runtime-start");
-    runtime = import(BASE + "web/scripts/python.mjs")
+    runtime = Promise.all(Object.keys(LOADER || {}).map(preload))
+      .then(function () { return import(BASE + "web/scripts/python.mjs"); })
       .then(function (module) {
         return module.loadPyodide();
       })
@@ -62,6 +69,20 @@
         return embed;
       });
     return runtime;
+  }
+
+  function preload(path) {
+    return new Promise(function (resolve, reject) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = BASE + path;
+      link.integrity = LOADER[path];
+      link.onload = resolve;
+      link.onerror = function () {
+        reject(new Error(fmt("the file {name} is not the one this version of the game was made with, or it did not load", { name: path })));
+      };
+      document.head.appendChild(link);
+    });
   }
 
   // The reason in one line (a Python error's message is its whole traceback).

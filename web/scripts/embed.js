@@ -8,7 +8,9 @@
   function _(id) { return window.ingeniousI18n ? window.ingeniousI18n.t(id) : id; }
   function fmt(id, args) {
     if (window.ingeniousI18n && window.ingeniousI18n.fmt) return window.ingeniousI18n.fmt(id, args);
-    return id.replace(/\{(\w+)\}/g, function (all, name) { return name in args ? String(args[name]) : all; });
+    return id.replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : all;
+    });
   }
   "use strict";
   var params = new URLSearchParams(location.search + "&" + location.hash.replace(/^#/, ""));

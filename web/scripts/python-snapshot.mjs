@@ -15,10 +15,11 @@ const MAGIC = "INGSNAP1";
 
 // The release's own files and the hash of each (Subresource Integrity values), written
 // here by tools/build_dist.py: python.snapshot, python.zip and the two standard-library
-// zips run only if their bytes are these (the browser checks each fetch against its
-// value), so a modified or damaged file, or another release's, is refused before a byte
-// of it runs. null in a development copy (`make play`), whose files change as they are
-// edited.
+// zips, and Pyodide's files (its loader, its script, its wasm and its lock file) run only
+// if their bytes are these (the browser checks each fetch against its value, or
+// web/scripts/python.mjs hashes what it compiles), so a modified or damaged file, or
+// another release's, is refused before a byte of it runs. null in a development copy
+// (`make play`), whose files change as they are edited.
 export const RELEASE = null;
 
 /** The Subresource Integrity value the release gives the file at `url`, or undefined. */
@@ -26,11 +27,17 @@ export function integrityOf(url, base) {
   return RELEASE && url.startsWith(base) ? RELEASE[url.slice(base.length)] : undefined;
 }
 
-/** A file of the release whose bytes the browser refused (or could not load). */
+/** A file of the release that stopped the start: its bytes are not the release's
+ * (`damaged`: hashed and found other), or it did not load (`status`: the server's answer,
+ * if one came). The page says which file and what to do (web/scripts/boot.js fileProblem). */
 export class Refused extends Error {
-  constructor(file) {
-    super(`${file} is not this release's file, or could not be loaded`);
+  constructor(file, { damaged = false, status = 0 } = {}) {
+    super(damaged ? `${file} is not this release's file`
+      : status ? `${file} did not load (HTTP ${status})`
+        : `${file} is not this release's file, or could not be loaded`);
     this.file = file;
+    this.damaged = damaged;
+    this.status = status;
   }
 }
 
@@ -45,8 +52,16 @@ export async function bytesOf(url, base) {
     if (integrity) throw new Refused(name);
     throw error;
   }
-  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  if (!response.ok) throw new Refused(name, { status: response.status });
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The Subresource Integrity value of `bytes` ("sha256-<base64>"). */
+export async function integrityOfBytes(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  let text = "";
+  for (const byte of digest) text += String.fromCharCode(byte);
+  return `sha256-${btoa(text)}`;
 }
 
 export async function sha256(bytes) {

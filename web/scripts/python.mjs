@@ -21,7 +21,9 @@
 // How the start went is kept in `globalThis.ingeniousPython` ({start: "snapshot" |
 // "normal", why}) for the benchmarks and the tests.
 import { loadPyodide as startPyodide, version } from "../../runtime/pyodide/pyodide.mjs";
-import { bytesOf, integrityOf, readSnapshot, Refused, RELEASE, sha256 } from "./python-snapshot.mjs";
+import {
+  bytesOf, integrityOf, integrityOfBytes, readSnapshot, Refused, RELEASE, sha256,
+} from "./python-snapshot.mjs";
 
 export { version };
 
@@ -89,6 +91,13 @@ function mark(name) {
   globalThis.performance?.mark?.(`ingenious:${name}`);
 }
 
+// The page's loading screen names what a start that takes too long still waits for
+// (web/scripts/boot.js waiting).
+function awaiting(url, promise) {
+  if (PAGE) globalThis.ingeniousBoot?.waiting?.(url.slice(SITE.length), promise);
+  return promise;
+}
+
 // The interpreter is on its way and will hold a page's main thread for moments (its
 // restore, or a whole normal start): the page is told first ("ingenious:python-busy":
 // web/scripts/start-form.js shows the start screen as busy until Python takes over), and a
@@ -152,7 +161,7 @@ function prepare() {
   mark("snapshot-asked");
   const handed = PAGE ? null : fromPage();
   handed?.finally(pageAnswered);
-  const found = PAGE ? read() : handed.then((gift) => gift || read());
+  const found = PAGE ? awaiting(FILES.snapshot, read()) : handed.then((gift) => gift || read());
   return found.then((found) => { mark("snapshot-read"); tell("read"); return found; });
 }
 
@@ -345,7 +354,7 @@ function later(task) {
   }, 5000);
 }
 
-const archiveBytes = () => bytesOf(FILES.archive, SITE);
+const archiveBytes = () => awaiting(FILES.archive, bytesOf(FILES.archive, SITE));
 
 function report(start, why, times) {
   globalThis.ingeniousPython = { start, why: why ? String(why.message || why) : "" };
@@ -396,6 +405,8 @@ async function fillBase(module, found) {
 // response (shareWasmRequest), whose body the compiled module makes unneeded. A bot worker
 // that its page handed the compiled module to answers Pyodide's request with no body.
 const WASM_URL = INDEX_URL + "pyodide.asm.wasm";
+const WASM_NAME = WASM_URL.slice(SITE.length);
+const ASM_URL = INDEX_URL + "pyodide.asm.mjs";
 let compiling = null;
 let wasmResponse = null;
 let handedWasm = false;  // a worker: its page handed it the compiled module
@@ -403,19 +414,41 @@ let handedWasm = false;  // a worker: its page handed it the compiled module
 let pageAnswered = null;
 const answeredByPage = PAGE ? null : new Promise((resolve) => { pageAnswered = resolve; });
 
-function compiledWasm() {
-  compiling ??= (async () => {
-    const url = WASM_URL;
-    try {
-      wasmResponse ??= fetch(url, { credentials: "same-origin" });
-      return await WebAssembly.compileStreaming(wasmResponse.then((r) => r.clone()));
-    } catch {
-      // A server that labels the file wrongly: compile it from its bytes.
-      const response = await fetch(url, { credentials: "same-origin" });
-      if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
-      return WebAssembly.compile(await response.arrayBuffer());
+// In a release the wasm's bytes are hashed as they arrive (a copy of the response, beside
+// the compilation that streams them) and the module is used only if they are the release's
+// (python-snapshot.mjs RELEASE): a damaged wasm stops the start with a message naming it,
+// where it once failed deep inside Pyodide, which then waited for ever. A request that
+// fails stops it too (the page says why: web/scripts/boot.js fileProblem).
+function wasmChecked(response, compile) {
+  if (!response.ok) throw new Refused(WASM_NAME, { status: response.status });
+  const integrity = integrityOf(WASM_URL, SITE);
+  const hashed = integrity ? response.clone().arrayBuffer().then(integrityOfBytes) : null;
+  return Promise.allSettled([compile(response), hashed]).then(([module, found]) => {
+    if (integrity && (found.status === "rejected" || found.value !== integrity)) {
+      throw new Refused(WASM_NAME, { damaged: found.status === "fulfilled" });
     }
-  })();
+    if (module.status === "rejected") throw module.reason;
+    return module.value;
+  });
+}
+
+function compiledWasm() {
+  compiling ??= awaiting(WASM_URL, (async () => {
+    const url = WASM_URL;
+    const asked = () => fetch(url, { credentials: "same-origin" }).catch(() => {
+      throw new Refused(WASM_NAME);
+    });
+    try {
+      wasmResponse ??= asked();
+      const response = (await wasmResponse).clone();
+      return await wasmChecked(response, (r) => WebAssembly.compileStreaming(r));
+    } catch (error) {
+      if (error instanceof Refused) throw error;
+      // A server that labels the file wrongly: compile it from its bytes.
+      return wasmChecked(await asked(),
+                         async (r) => WebAssembly.compile(await r.arrayBuffer()));
+    }
+  })());
   return compiling;
 }
 
@@ -464,10 +497,10 @@ function checkRequests() {
     const url = String(input?.url ?? input);
     const integrity = integrityOf(url, SITE);
     if (!integrity || init?.integrity) return plain.call(this, input, init);
-    return plain.call(this, input, { ...(init || {}), integrity }).catch((error) => {
+    return awaiting(url, plain.call(this, input, { ...(init || {}), integrity }).catch((error) => {
       refusedFile ??= url.slice(SITE.length);
       throw error;
-    });
+    }));
   };
   globalThis.fetch = checked;
   return () => { if (globalThis.fetch === checked) globalThis.fetch = plain; };
@@ -475,13 +508,25 @@ function checkRequests() {
 
 // A start that cannot go on because a file of the release was refused: the loading screen
 // says so in words (web/scripts/boot.js), not with the error that follows.
+// Whether the file is missing, damaged or the network gone, boot.js finds out and says it;
+// it is told what is known here (bytes hashed and found other) and the file's hash.
 function refusedStart(error) {
   const file = error instanceof Refused ? error.file : refusedFile;
-  if (file && PAGE) globalThis.ingeniousBoot?.refused?.(file);
+  if (!file || !PAGE) return;
+  globalThis.ingeniousBoot?.fileProblem?.(file, {
+    damaged: error instanceof Refused && error.damaged,
+    integrity: integrityOf(SITE + file, SITE) || "",
+  });
 }
 
+// Files a normal start needs as much as a restore: when one of them stopped the restore,
+// the start ends there (a normal start would only fail on it again, later).
+const NEEDED_BY_BOTH = new Set([WASM_NAME, ASM_URL.slice(SITE.length)]);
+
 async function withCompiledWasm(create) {
-  const wasm = canPrecompile ? await compiledWasm().catch(() => null) : null;
+  // A wasm that did not arrive, or not the release's, ends the start here: Pyodide's own
+  // attempt at it would not end.
+  const wasm = canPrecompile ? await compiledWasm() : null;
   if (!wasm) return create();
   const streaming = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -501,8 +546,29 @@ async function withCompiledWasm(create) {
 // Pyodide's own script (1.2 MB) is imported from the start, while the snapshot is read,
 // rather than once Pyodide asks for it (on a returning visit that was 70-140 ms of the
 // wait for the board, after the snapshot was read).
+// In a release a page imports it through a modulepreload link that carries its hash (the
+// browser refuses other bytes, and the import then uses the module the link loaded): a
+// module import itself cannot carry one. A bot worker imports it as it is (its page has
+// checked the same file, which the service worker serves checked).
 let asmScript = null;
-const pyodideScript = () => (asmScript ??= import(INDEX_URL + "pyodide.asm.mjs"));
+const pyodideScript = () => (asmScript ??= checkedImport(ASM_URL));
+
+function checkedImport(url) {
+  const name = url.slice(SITE.length);
+  const integrity = integrityOf(url, SITE);
+  const preloaded = !integrity || !PAGE ? Promise.resolve() : new Promise((resolve, reject) => {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = url;
+    link.integrity = integrity;
+    link.onload = resolve;
+    link.onerror = () => reject(new Refused(name));
+    document.head.append(link);
+  });
+  return awaiting(url, preloaded.then(() => import(url)).catch((error) => {
+    throw error instanceof Refused ? error : new Refused(name);
+  }));
+}
 
 // Pyodide's documented hooks: its file system's set-up (fsInit) and the function that
 // creates its module (createPyodideModule). Each waits for the next task before going on;
@@ -590,6 +656,10 @@ async function start() {
     }));
     return pyodide;
   } catch (error) {
+    if (error instanceof Refused && NEEDED_BY_BOTH.has(error.file)) {
+      refusedStart(error);
+      throw error;
+    }
     const why = refusal || new Error(`Pyodide could not restore it (${error.message || error})`);
     restoring();
     await busy();  // a frame that shows it, before the whole start holds the page
@@ -613,6 +683,13 @@ async function start() {
     tell("up");
     return pyodide;
   }
+}
+
+// What a start can do without: the snapshot's files (without them Python starts normally).
+// A page's loading screen blames none of them for a failure (web/scripts/boot.js spare).
+if (PAGE) {
+  globalThis.ingeniousBoot?.spare?.([FILES.snapshot, FILES.rest].map((url) => url.slice(SITE.length))
+    .concat(["web/scripts/python-snapshot-worker.mjs"]));
 }
 
 // The interpreter starts as soon as this module is imported (index.html loads it in its

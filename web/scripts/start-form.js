@@ -47,7 +47,9 @@
   var i18n = window.ingeniousI18n;
   function _(id) { return i18n ? i18n.t(id) : id; }
   function fmt(id, args) {
-    return i18n ? i18n.fmt(id, args) : id.replace(/\{(\w+)\}/g, function (w, k) { return args[k]; });
+    return i18n ? i18n.fmt(id, args) : id.replace(/\{(\w+)\}/g, function (w, k) {
+      return Object.prototype.hasOwnProperty.call(args, k) ? String(args[k]) : w;
+    });
   }
   function botChoice(level) {
     return { beginner: _("Bot: beginner"), casual: _("Bot: casual"), strong: _("Bot: strong"),
@@ -96,8 +98,8 @@
 
   // web/play/summary.py read_text: a version-1 object with a short, non-empty text. Any
   // page of the site can write the key: a long text is not parsed, and a kept message is
-  // only filled with the fields it names (web/i18n/lang.js render); Python sets a bad
-  // summary aside once it runs.
+  // only filled with its own fields, up to a bound (web/i18n/lang.js render: null past
+  // it, and the plain text shows instead); Python sets a bad summary aside once it runs.
   function summaryText(raw) {
     if (!raw || raw.length > SUMMARY_STORED_MAX) return null;
     try {

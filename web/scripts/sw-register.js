@@ -198,6 +198,18 @@
     }
     if (sw.controller) check();
     setInterval(check, 3600 * 1000);
+    if (sw.controller) whenReady(repair);
+  }
+
+  // Once the game is up and online, the worker fetches whatever this release's offline copy
+  // has lost (tools/sw_template.js repair): a copy that could not start offline for want of
+  // a file is whole again after one online visit. status.repair is its answer
+  // ({missing, repaired}: the files found missing, those now back).
+  function repair() {
+    if (navigator.onLine === false || !sw.controller) return;
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) { status.repair = event.data; };
+    sw.controller.postMessage({ type: "repair" }, [channel.port2]);
   }
 
   function register() {
