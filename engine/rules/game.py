@@ -16,7 +16,7 @@ replays exactly from its seed and its moves.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from engine.rules.board import Zone, start_tables, symbol_surroundings, zone
 from engine.rules.errors import IllegalMoveError, IngeniousError
@@ -30,6 +30,29 @@ from engine.rules.variants import VARIANTS, Variant
 from engine.rules.view import player_view
 
 PLACE, SWAP, OVER = "place", "swap", "over"
+
+
+class TileSource(Protocol):
+    """Where a game's tiles come from when they do not come from its seeded bag.
+
+    Remote play (``engine.remote``) deals the tiles cryptographically: the device that
+    holds a game knows only its own tiles, the others stay :data:`engine.rules.tiles.HIDDEN`
+    until they are played or shown. A game with a source asks it for every tile drawn,
+    tells it of every tile returned to the bag, and asks it whether the player who has
+    just placed is offered a swap (the device cannot test a rack it cannot see; the
+    source answers from the player's own message). Every other game has no source and
+    draws from its seed as before.
+    """
+
+    def draw(self, game: Game, seat: int) -> Tile:
+        """The tile ``seat`` draws now (``HIDDEN`` if this device cannot see it). The
+        source also takes one tile out of ``game.bag``, so that its length stays true."""
+
+    def returned(self, game: Game, seat: int, tiles: list[Tile]) -> None:
+        """``seat`` has just returned ``tiles`` to the bag (swap, duel exchange)."""
+
+    def swap_offer(self, game: Game, seat: int) -> str | None:
+        """The swap offer after ``seat``'s placements, as ``Variant.swap_offer`` words it."""
 
 
 class Game:
@@ -69,6 +92,8 @@ class Game:
     #: (``engine.formats.save.start_from``), as its save records it; None for a game dealt
     #: from its seed.
     start: dict[str, Any] | None
+    #: Where the tiles come from (remote play); None: the seeded bag.
+    source: TileSource | None
 
     # --- construction ------------------------------------------------------------------
     @classmethod
@@ -118,6 +143,7 @@ class Game:
         g.log = []
         g.swap_reason = None
         g.start = None
+        g.source = None
         g._undo = []
         g._redo = []
         return g
@@ -145,6 +171,7 @@ class Game:
         g.moves = self.moves[:]
         g.log = self.log[:]
         g.start = self.start
+        g.source = self.source
         g._undo = []
         g._redo = []
         return g
@@ -161,8 +188,15 @@ class Game:
 
     def draw_into(self, seat: int, count: int) -> None:
         rack = self.racks[seat]
+        source = self.source
         for _ in range(min(count, len(self.bag))):
-            rack.append(self.draw())
+            rack.append(self.draw() if source is None else source.draw(self, seat))
+
+    def return_tiles(self, seat: int, tiles: list[Tile]) -> None:
+        """Put tiles a player gives back (swap, duel exchange) into the bag."""
+        self.bag.extend(tiles)
+        if self.source is not None:
+            self.source.returned(self, seat, tiles)
 
     def deal(self) -> None:
         """Fill every rack (solo: draw the first tile)."""
@@ -351,7 +385,12 @@ class Game:
                 event["lost_bonus"] = self.pending
             self.pending = 0
         if self.phase == PLACE and self.pending == 0:
-            reason = self.variant.swap_offer(self, seat)
+            source = self.source
+            reason = (
+                self.variant.swap_offer(self, seat)
+                if source is None
+                else source.swap_offer(self, seat)
+            )
             if reason is None:
                 self._next_turn(refill=True)
             else:

@@ -27,6 +27,11 @@ Tile = tuple[int, int]
 RACK_SIZE = 6
 TILE_COUNT = 120
 
+#: A tile on a rack that this device cannot see (remote play: another player's tile, or
+#: one of the device's own still being dealt). It shows no colour: no rule ever matches
+#: it, and a player view leaves it out of the racks it shows (the rack sizes count it).
+HIDDEN: Tile = (-1, -1)
+
 
 def make_tile(a: int, b: int) -> Tile:
     return (a, b) if a <= b else (b, a)

@@ -27,6 +27,8 @@ class Table(Protocol):
 
     def draw_into(self, seat: int, count: int) -> None: ...
 
+    def return_tiles(self, seat: int, tiles: list[Tile]) -> None: ...
+
 
 STOP = 18  # the end of a single track, and the stop on a double track
 DOUBLE_END = 36
@@ -99,7 +101,7 @@ class Variant:
         old = game.racks[seat]
         game.racks[seat] = []
         game.draw_into(seat, RACK_SIZE)
-        game.bag.extend(old)
+        game.return_tiles(seat, old)
         return old
 
     # --- end -------------------------------------------------------------------------
@@ -262,7 +264,7 @@ class Duel(Variant):
         returned = [t for t in rack if t[0] in nines or t[1] in nines]
         game.racks[seat] = [t for t in rack if not (t[0] in nines or t[1] in nines)]
         game.draw_into(seat, RACK_SIZE - len(game.racks[seat]))
-        game.bag.extend(returned)
+        game.return_tiles(seat, returned)
         return returned
 
     def instant_win(self, game: Table, seat: int) -> bool:

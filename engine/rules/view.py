@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from engine.rules.board import Zone
 from engine.rules.errors import IngeniousError
-from engine.rules.tiles import COLOURS
+from engine.rules.tiles import COLOURS, HIDDEN
 from engine.rules.variants import Table, Variant
 
 
@@ -71,7 +71,8 @@ def player_view(game: Viewed, seat: int | None) -> dict[str, Any]:
         "scores": [s[:] for s in game.scores],
         "tokens": [None if t < 0 else t for t in game.tokens],
         "racks": {
-            str(s): [[COLOURS[x], COLOURS[y]] for x, y in game.racks[s]] for s in sorted(seen)
+            str(s): [[COLOURS[x], COLOURS[y]] for x, y in game.racks[s] if (x, y) != HIDDEN]
+            for s in sorted(seen)
         },
         "rack_sizes": [len(r) for r in game.racks],
         "bag": len(game.bag),
