@@ -97,8 +97,9 @@ def permutation(master: bytes, size: int, *label: object) -> list[int]:
         limit = (1 << 32) - (1 << 32) % bound
         while True:
             if len(pool) < 4:
-                pool += hmac.new(master, b"p/" + name + b"/" + str(block).encode(),
-                                 hashlib.sha256).digest()  # fmt: skip
+                pool += hmac.new(
+                    master, b"p/" + name + b"/" + str(block).encode(), hashlib.sha256
+                ).digest()
                 block += 1
             value = int.from_bytes(pool[:4], "big")
             pool = pool[4:]
