@@ -26,8 +26,8 @@ import hashlib
 import hmac
 from functools import cache
 
-from ..tiles import TILE_COUNT, Tile, full_tile_set
-from .curve import N, is_x, mul_x
+from engine.remote.curve import N, is_x, mul_x
+from engine.rules.tiles import TILE_COUNT, Tile, full_tile_set
 
 CARD_TAG = b"ingenious/remote/v1/card"
 COMMIT_TAG = b"ingenious/remote/v1/commit"

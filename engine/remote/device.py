@@ -14,13 +14,18 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import IllegalMoveError, IngeniousError
-from ..game import Game
-from ..tiles import HIDDEN, TILE_COUNT, Tile, make_tile
-from . import schnorr
-from .cards import card_of_point, card_points, card_tiles, commitment, lock, permutation, scalar
-from .curve import N
-from .table import (
+from engine.remote import schnorr
+from engine.remote.cards import (
+    card_of_point,
+    card_points,
+    card_tiles,
+    commitment,
+    lock,
+    permutation,
+    scalar,
+)
+from engine.remote.curve import N
+from engine.remote.state import (
     BASES,
     DECLINE,
     INVITE,
@@ -35,9 +40,21 @@ from .table import (
     TURN,
     VARIANT_CODES,
     WINDOW,
-    Table,
 )
-from .wire import Message, MessageError, Reader, Writer, finish, pack_header, parse, signed_bytes
+from engine.remote.table import Table
+from engine.remote.wire import (
+    Message,
+    MessageError,
+    Reader,
+    Writer,
+    finish,
+    pack_header,
+    parse,
+    signed_bytes,
+)
+from engine.rules.errors import IllegalMoveError, IngeniousError
+from engine.rules.game import Game
+from engine.rules.tiles import HIDDEN, TILE_COUNT, Tile, make_tile
 
 Random = Callable[[int], bytes]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .curve import GX, GY, N, P, add, lift_x, mul, mul_g, to_affine
+from engine.remote.curve import GX, GY, N, P, add, lift_x, mul, mul_g, to_affine
 
 
 def tagged_hash(tag: str, data: bytes) -> bytes:

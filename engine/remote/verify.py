@@ -24,13 +24,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..errors import IllegalMoveError
-from ..game import Game
-from ..tiles import HIDDEN, Tile
-from .cards import card_of_point, card_points, card_tiles, lock, permutation, scalar
-from .curve import N
-from .table import DECISIONS, NO_OFFER, Table
-from .wire import MessageError, parse
+from engine.remote.cards import card_of_point, card_points, card_tiles, lock, permutation, scalar
+from engine.remote.curve import N
+from engine.remote.state import DECISIONS, NO_OFFER
+from engine.remote.table import Table
+from engine.remote.wire import MessageError, parse
+from engine.rules.errors import IllegalMoveError
+from engine.rules.game import Game
+from engine.rules.tiles import HIDDEN, Tile
 
 
 class _Problems:
@@ -313,6 +314,6 @@ def _replay_turn(g: Game, source: _TrueSource, turn: dict[str, Any], problems: _
 
 
 def _tile(card: int) -> str:
-    from ..tiles import tile_name
+    from engine.rules.tiles import tile_name
 
     return tile_name(card_tiles()[card])

@@ -24,7 +24,7 @@ import binascii
 import hashlib
 from dataclasses import dataclass
 
-from ..errors import IngeniousError
+from engine.rules.errors import IngeniousError
 
 MAGIC = 0x52
 VERSION = 1
