@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.remote import cards, curve, schnorr
-from engine.tiles import full_tile_set
+from engine.rules.tiles import full_tile_set
 
 VECTORS = Path(__file__).with_name("bip340_vectors.csv")
 G = (curve.GX, curve.GY)
