@@ -16,7 +16,7 @@ replays exactly from its seed and its moves.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from engine.rules.board import Zone, start_tables, symbol_surroundings, zone
 from engine.rules.errors import IllegalMoveError, IngeniousError
@@ -25,34 +25,12 @@ from engine.rules.notation import Placement, parse_placement, placement_text
 from engine.rules.record import game_to_save
 from engine.rules.rng import Rng
 from engine.rules.scoring import EMPTY, placement_points, ray_json, scoring_rays
+from engine.rules.source import TileSource
 from engine.rules.tiles import COLOURS, RACK_SIZE, Tile, full_tile_set, make_tile
 from engine.rules.variants import VARIANTS, Variant
 from engine.rules.view import player_view
 
 PLACE, SWAP, OVER = "place", "swap", "over"
-
-
-class TileSource(Protocol):
-    """Where a game's tiles come from when they do not come from its seeded bag.
-
-    Remote play (``engine.remote``) deals the tiles cryptographically: the device that
-    holds a game knows only its own tiles, the others stay :data:`engine.rules.tiles.HIDDEN`
-    until they are played or shown. A game with a source asks it for every tile drawn,
-    tells it of every tile returned to the bag, and asks it whether the player who has
-    just placed is offered a swap (the device cannot test a rack it cannot see; the
-    source answers from the player's own message). Every other game has no source and
-    draws from its seed as before.
-    """
-
-    def draw(self, game: Game, seat: int) -> Tile:
-        """The tile ``seat`` draws now (``HIDDEN`` if this device cannot see it). The
-        source also takes one tile out of ``game.bag``, so that its length stays true."""
-
-    def returned(self, game: Game, seat: int, tiles: list[Tile]) -> None:
-        """``seat`` has just returned ``tiles`` to the bag (swap, duel exchange)."""
-
-    def swap_offer(self, game: Game, seat: int) -> str | None:
-        """The swap offer after ``seat``'s placements, as ``Variant.swap_offer`` words it."""
 
 
 class Game:
@@ -385,12 +363,7 @@ class Game:
                 event["lost_bonus"] = self.pending
             self.pending = 0
         if self.phase == PLACE and self.pending == 0:
-            source = self.source
-            reason = (
-                self.variant.swap_offer(self, seat)
-                if source is None
-                else source.swap_offer(self, seat)
-            )
+            reason = (self.variant if self.source is None else self.source).swap_offer(self, seat)
             if reason is None:
                 self._next_turn(refill=True)
             else:
