@@ -175,12 +175,20 @@ class Device:
         seat = self.seat
         if seat is None:
             return known, cards
-        if table.turns and table.turns[-1]["seq"] == msg.header.seq and msg.header.seat == seat:
+        if table.turns and table.turns[-1]["seq"] == msg.header.seq:
             turn = table.turns[-1]
-            for card in [p[2] for p in turn["placements"]] + turn["returned"]:
-                if card not in cards:
-                    raise MessageError("broken", "a tile this device does not hold was played")
-                cards.remove(card)
+            shown = [p[2] for p in turn["placements"]] + turn["returned"]
+            for card in shown:
+                if msg.header.seat == seat:
+                    if card not in cards:
+                        raise MessageError("broken", "a tile this device does not hold was played")
+                    cards.remove(card)
+                elif card in cards:
+                    raise MessageError(
+                        "broken",
+                        f"seat {msg.header.seat + 1} shows a tile that is on this device's rack:"
+                        " a tile it cannot hold (a cheat, or a damaged game)",
+                    )
         for d in table.draws:
             if d.seat != seat or d.index in known or not d.ready:
                 continue
@@ -392,26 +400,6 @@ class Device:
             w.byte(len(returned))
             w.raw(bytes(returned))
         return w.bytes()
-
-    # --- storage ----------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        from .wire import to_text
-
-        return {
-            "format": STORE_FORMAT,
-            "version": STORE_VERSION,
-            "game": self.table.game_id.hex(),
-            "seat": self.seat,
-            "secret": None
-            if self.seat is None
-            else {"master": self.master.hex(), "signing": self.signing.hex()},
-            "log": [to_text(raw) for raw in self.log],
-            "sent": self.sent[:],
-        }
-
-
-STORE_FORMAT = "ingenious-remote"
-STORE_VERSION = 1
 
 
 class _Capture:
