@@ -153,23 +153,30 @@ class Table(Items):
         if t.seq == 0:
             t.game_id = h.game_id
         prev = self.hashes[-1] if self.hashes else bytes(32)
+        known = h.seat < len(self.keys)  # a join brings its seat's key in its body
+        if check_signature and known:
+            self._check_signature(msg, prev, self.keys[h.seat])
         try:
             t._apply_body(h.seat, msg.body)
         except IllegalMoveError as exc:
             raise MessageError("broken", f"{describe(h)} breaks the rules: {exc}") from None
         except MessageError as exc:
             raise MessageError(exc.kind, f"{describe(h)}: {exc}") from None
-        if check_signature and not schnorr.verify(
-            signed_bytes(msg.signed, prev), t.keys[h.seat], msg.signature
-        ):
+        if check_signature and not known:
+            t._check_signature(msg, prev, t.keys[h.seat])
+        t.hashes.append(msg.digest)
+        t.senders.append(h.seat)
+        return t
+
+    @staticmethod
+    def _check_signature(msg: Message, prev: bytes, key: bytes) -> None:
+        h = msg.header
+        if not schnorr.verify(signed_bytes(msg.signed, prev), key, msg.signature):
             raise MessageError(
                 "forged",
                 f"{describe(h)} is not signed by seat {h.seat + 1}'s"
                 " key: it was changed, or made by someone else",
             )
-        t.hashes.append(msg.digest)
-        t.senders.append(h.seat)
-        return t
 
     def _apply_body(self, seat: int, body: bytes) -> None:
         reader = Reader(body, "the message")

@@ -10,6 +10,7 @@ from engine.remote.device import Device
 from engine.remote.wire import parse
 from engine.rules.game import Game
 from engine.rules.rng import Rng
+from engine.rules.scoring import placement_points
 from engine.rules.tiles import HIDDEN
 
 
@@ -31,18 +32,26 @@ class _Trial:
         return game.variant.swap_offer(game, seat)
 
 
-def turn_moves(device: Device, rng: Rng, swap: bool) -> list[str]:
-    """A whole turn for the device's seat: random legal placements, a scoring one when
-    there is one, then "swap" (if ``swap``) or "pass" when a swap is offered."""
+def turn_moves(device: Device, rng: Rng, swap: bool, greedy: bool = False) -> list[str]:
+    """A whole turn for the device's seat, played on what the device sees: random legal
+    placements (``greedy``: the one that scores most), then "swap" (if ``swap``) or
+    "pass" when a swap is offered."""
     assert device.table.game is not None and device.seat is not None
     game = device.table.game.copy()
     game.source = _Trial()
     moves: list[str] = []
     while not game.over and game.current == device.seat:
-        legal = game.legal_moves()
         if game.phase == "swap":
             move = "swap" if swap else "pass"
+        elif greedy:
+            options = game.placements()
+            best = max(
+                options,
+                key=lambda p: (sum(placement_points(game.board, game.zone, *p)), -options.index(p)),
+            )
+            move = game.placement_text(best)
         else:
+            legal = game.legal_moves()
             move = legal[rng.below(len(legal))]
         moves.append(move)
         game.apply(move)
@@ -52,12 +61,15 @@ def turn_moves(device: Device, rng: Rng, swap: bool) -> list[str]:
 class Party:
     """The devices of one remote game."""
 
-    def __init__(self, variant: str, players: int, seed: int = 1, swaps: bool = True) -> None:
+    def __init__(
+        self, variant: str, players: int, seed: int = 1, swaps: bool = True, greedy: bool = False
+    ) -> None:
         names = [f"P{s}" for s in range(players)]
         self.devices = [Device.create(variant, players, names, random=seeded((seed, 0)))]
         self.devices += [Device(random=seeded((seed, s))) for s in range(1, players)]
         self.rng = Rng(seed)
         self.swaps = swaps
+        self.greedy = greedy
         self.sizes: list[int] = [len(self.devices[0].log[0])]
         self.broadcast(0, self.devices[0].log[0])
         for s in range(1, players):
@@ -82,7 +94,7 @@ class Party:
         device = self.devices[seat]
         moves = None
         if device.table.owed(seat)["turn"]:
-            moves = turn_moves(device, self.rng, self.swaps)
+            moves = turn_moves(device, self.rng, self.swaps, self.greedy)
         raw = device.compose(moves)
         self.broadcast(seat, raw)
         return raw
@@ -92,3 +104,14 @@ class Party:
             if self.step() is None:
                 return
         raise AssertionError("the game did not end")
+
+
+def resign(raw: bytes, body: bytes, signing: bytes, prev: bytes, seat: int | None = None) -> bytes:
+    """``raw`` with another body (and sender), signed again with ``signing``: the message a
+    cheat who holds that key could make."""
+    from engine.remote import schnorr
+    from engine.remote.wire import finish, pack_header, signed_bytes
+
+    h = parse(raw).header
+    head = pack_header(h.game_id, h.seat if seat is None else seat, h.seq, prev, len(body))
+    return finish(head + body, schnorr.sign(signed_bytes(head + body, prev), signing, bytes(32)))
