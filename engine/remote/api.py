@@ -30,8 +30,21 @@ from engine.rules.tiles import HIDDEN
 MAX_STORE = 1024 * 1024  # a four-player game's store is about 60 KB
 
 
+_LOADED: dict[str, Device] = {}  # the last stores read, by their text
+
+
 def _load(store: str) -> Device:
-    return from_json(decode(store, "the stored remote game", max_text=MAX_STORE))
+    """The device of a store (a copy: a call may change it); reading a store replays its
+    messages, so the last few read are kept."""
+    if not isinstance(store, str):
+        raise SaveFormatError("a stored remote game is text")
+    device = _LOADED.get(store)
+    if device is None:
+        device = from_json(decode(store, "the stored remote game", max_text=MAX_STORE))
+        if len(_LOADED) >= 8:
+            del _LOADED[next(iter(_LOADED))]
+        _LOADED[store] = device
+    return device.copy()
 
 
 def _dump(device: Device, verification: dict[str, Any] | None = None) -> str:

@@ -88,6 +88,13 @@ class Device:
         self.cards: list[int] = []  # this seat's cards in hand
         self.known: dict[int, int] = {}  # draw index -> card, for this seat's draws
 
+    def copy(self) -> Device:
+        """An independent copy (the table copied, the secrets shared: they never change)."""
+        d = Device(self.seat, self.master, self.signing, self.random)
+        d.table = self.table.copy()
+        d.log, d.sent, d.cards, d.known = self.log[:], self.sent[:], self.cards[:], dict(self.known)
+        return d
+
     # --- secrets -------------------------------------------------------------------------------
     def _key(self, *label: object) -> int:
         return scalar(self.master, *label)
