@@ -41,7 +41,7 @@ def _load(store: str) -> Device:
     device = _LOADED.get(store)
     if device is None:
         device = from_json(decode(store, "the stored remote game", max_text=MAX_STORE))
-        if len(_LOADED) >= 8:
+        if len(_LOADED) >= 16:
             del _LOADED[next(iter(_LOADED))]
         _LOADED[store] = device
     return device.copy()

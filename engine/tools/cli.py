@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine score|replay|arena|bench|review|soak``.
+"""Command line: ``python -m engine score|replay|arena|bench|review|verify|soak``.
 
 Bad input (a file, an option) prints one clear line on stderr, ``error: ...``, and exits
 with status 2, never a traceback: files are read with the limits saves have
@@ -167,6 +167,30 @@ def _arena_table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """The final verification of a remote game (docs/remote.md); exit 1 if not verified."""
+    from engine.remote.api import verify_game
+
+    text = _read(args.file)
+    if not text.lstrip().startswith(("{", "[")):  # messages as text, one after another
+        text = json.dumps(text.split())
+    report = verify_game(text)
+    if args.json:
+        print(json.dumps(report))
+    elif report["verified"]:
+        print(f"verified: {report['messages']} messages, every shuffle, draw and move checked")
+        for line in (report.get("result") or {}).get("explanation", []):
+            print(line)
+    elif not report.get("finished"):
+        print(f"not verified: {report.get('why') or report['problems'][0]['problem']}")
+    else:
+        print("NOT verified:")
+        for p in report["problems"]:
+            where = "" if p["message"] is None or p["message"] < 0 else f"message {p['message']}: "
+            print(f"  {where}{p['problem']}")
+    return 0 if report["verified"] else 1
+
+
 def cmd_soak(args: argparse.Namespace) -> int:
     """Play random games of every variant and check every invariant after every move."""
     from time import perf_counter
@@ -266,6 +290,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=_positive, default=None, help="sampled worlds per move")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     p.set_defaults(run=cmd_audit)
+    p = sub.add_parser(
+        "verify", help="check a whole remote game: every shuffle, draw, move and signature"
+    )
+    p.add_argument("file", help="a remote game exported from the page, or its messages (- stdin)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=cmd_verify)
     p = sub.add_parser("soak", help="play random games of every variant, checking invariants")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)

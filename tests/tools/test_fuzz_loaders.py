@@ -22,11 +22,13 @@ def test_every_loader_refuses_or_loads_every_mutated_input(
     results: dict[str, fuzz_loaders.Tally],
 ) -> None:
     """Saves, positions, links, files, records, every stored key's reader (the line under
-    Continue included), the set-aside list and the command line: "other" is 0."""
+    Continue included), the set-aside list, remote play's messages and stored games, and
+    the command line: "other" is 0."""
     others = {name: t.first_other for name, t in results.items() if t.other}
     assert others == {}
     names = set(results)
     assert {"engine save", "link", "stored autosave-summary", "cli review"} <= names
+    assert {"remote message", "remote signed message", "remote stored game", "cli verify"} <= names
     for name, tally in results.items():
         assert tally.tried == (12 if name.startswith("cli ") else INPUTS)
         assert tally.loaded + tally.refused == tally.tried
