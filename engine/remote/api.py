@@ -257,3 +257,50 @@ def _since(device: Device, mark: int) -> list[dict[str, Any]]:
     """The engine's events since this seat's last move (``Game.apply``'s words)."""
     game = device.table.game
     return [] if game is None else list(game.log[mark:])
+
+
+PART_PREFIX = "ingenious-part"
+
+
+def split_message(message: str, size: int = 1000) -> list[str]:
+    """A message in parts of at most ``size`` characters of it, each a text of its own
+    (for QR codes: the big messages, an invitation or a remixed bag, do not fit one code).
+    :func:`join_parts` puts them back together."""
+    raw = from_text(message)
+    h = parse(raw).header
+    text = to_text(raw)
+    size = max(100, size)
+    chunks = [text[i : i + size] for i in range(0, len(text), size)]
+    return [f"{PART_PREFIX}:{h.game_id.hex()}:{h.seq}:{k + 1}:{len(chunks)}:{c}"
+            for k, c in enumerate(chunks)]  # fmt: skip
+
+
+def join_parts(parts: list[str]) -> str:
+    """The message of the parts :func:`split_message` made, in any order (each part once);
+    ``MessageError`` if one is missing, repeated, damaged or of another message."""
+    if not isinstance(parts, list) or not parts or len(parts) > 100:
+        raise MessageError("unreadable", "give the parts of a message as a list")
+    seen: dict[int, str] = {}
+    whole: tuple[str, str, int] | None = None
+    for part in parts:
+        fields = part.strip().split(":") if isinstance(part, str) else []
+        if len(fields) != 6 or fields[0] != PART_PREFIX:
+            raise MessageError("unreadable", "this is not a part of an Ingenious message")
+        try:
+            k, n = int(fields[3]), int(fields[4])
+        except ValueError:
+            raise MessageError("damaged", "a part's number is damaged") from None
+        key = (fields[1], fields[2], n)
+        if whole is not None and key != whole:
+            raise MessageError("foreign", "these parts belong to different messages")
+        whole = key
+        if not 1 <= k <= n or k in seen:
+            raise MessageError("repeated", f"part {k} of {n} is given twice or does not exist")
+        seen[k] = fields[5]
+    assert whole is not None
+    missing = [k for k in range(1, whole[2] + 1) if k not in seen]
+    if missing:
+        raise MessageError("cut", f"part {missing[0]} of {whole[2]} of this message is missing")
+    message = "".join(seen[k] for k in range(1, whole[2] + 1))
+    parse(from_text(message))  # its check bytes: the whole message arrived intact
+    return message

@@ -160,3 +160,21 @@ def test_stores_are_read_back_with_every_field_checked() -> None:
     for text in bad:
         with pytest.raises(SaveFormatError):
             api.status(text)
+
+
+def test_a_big_message_in_parts_for_qr_codes() -> None:
+    """The invitation does not fit one QR code; its parts (1,000 characters at most, QR
+    version 22 at error correction L) join back in any order; a missing or foreign part
+    is refused."""
+    invitation = game_via_api()["messages"][0].split("#m=")[-1]
+    parts = api.split_message(invitation)
+    assert len(parts) == 6 and all(len(p.split(":")[-1]) <= 1000 for p in parts)
+    assert api.join_parts(parts[::-1]) == invitation
+    with pytest.raises(MessageError) as caught:
+        api.join_parts(parts[:-1])
+    assert caught.value.kind == "cut"
+    other = api.split_message(game_via_api()["messages"][5], 100)
+    with pytest.raises(MessageError):
+        api.join_parts(parts[:1] + other[:1])
+    with pytest.raises(MessageError):
+        api.join_parts(parts + parts[:1])
