@@ -6,12 +6,13 @@ deals a game's tiles; a game without a source (every other game) draws from its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from engine.rules.tiles import Tile
 
-if TYPE_CHECKING:
-    from engine.rules.game import Game
+#: The game a source serves (``engine.rules.game.Game``; named loosely here, since the game
+#: imports this module).
+Game = Any
 
 
 class TileSource(Protocol):
