@@ -22,7 +22,8 @@ from typing import Any
 from engine.formats.jsontext import decode
 from engine.rules.game import Game
 from web.i18n import N_
-from web.store.records import Record, UiState, _counter, peek_lines, peek_record, read_record
+from web.store.listing import peek_lines, peek_record
+from web.store.records import Record, UiState, _counter, read_record
 from web.store.store import (
     NAMED_KIND,
     NAMED_PREFIX,
