@@ -301,6 +301,9 @@ def test_a_result_is_rebuilt_with_the_games_names_and_its_known_fields() -> None
         ({"reason": ["x"]}, "reason"),
         ({"played": "0,0:red 1,0:red" * 9}, "move played"),
         ({"lowest": [0.5, float("inf")]}, "lowest"),
+        ({"played_win": 10**400}, "played_win is out of range"),
+        ({"best_facts": [{"kind": "opens", "name": ["Bob"], "colour": "red", "n": 3}]}, "side"),
+        ({"lesson": [{"kind": "leaves_open", "rival": {}, "colour": "red", "n": 3}]}, "side"),
     ):
         bad = stored()
         bad["results"][0].update(change)

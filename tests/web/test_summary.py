@@ -125,6 +125,8 @@ HOSTILE_SUMMARIES = [
                                   "a": {"kind": {"m": "Duel"}, "names": "\u202eA",
                                         "state": {"m": "{x:>999999}", "a": {"x": 1}}}}},
     {"v": 1, "text": "x", "msg": {"m": "{a}", "a": {f"a{i}": repeated(3, 6) for i in range(24)}}},
+    {"v": 1, "text": "x", "msg": {"m": "", "a": {}}},
+    {"v": 1, "text": "x", "msg": {"m": "{a}  ", "a": {"a": " "}}},
 ]  # fmt: skip
 
 

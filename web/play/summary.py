@@ -185,9 +185,11 @@ def read_text(raw: str | None) -> str | None:
 def text_of(data: dict[str, Any]) -> str:
     """The line under Continue of a checked summary (`check`), in the current language."""
     kept = data.get("msg")
+    plain = str(data["text"])
     if not is_msg(kept):
-        return str(data["text"])
-    return shorten(render(kept, limit=MAX_RENDERED, fallback=str(data["text"])))
+        return plain
+    shown = render(kept, limit=MAX_RENDERED, fallback=plain)
+    return shorten(shown) if shown.strip() else plain  # a message of no words: the text
 
 
 #: The most characters the kept message of a summary may fill to, in any language: a
