@@ -105,40 +105,52 @@
     return typeof found === "string" ? found : id;
   }
 
-  function fill(text, args) {
+  // A kept message fills to at most this many characters (web/i18n MAX_RENDERED), and so
+  // does every message inside it: one whose fields repeat an argument that repeats its own
+  // (3 kB that would fill to gigabytes) stops at the budget with a RangeError.
+  var MAX_RENDERED = 20000;
+
+  function fill(text, args, limit) {
+    var size = text.length;
+    if (limit && size > limit) throw new RangeError("the message is longer than a screen shows");
     return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, function (whole, name) {
-      return args && name in args ? String(args[name]) : whole;
+      var value = args && name in args ? String(args[name]) : whole;
+      size += value.length - whole.length;
+      if (limit && size > limit) throw new RangeError("the message fills past its budget");
+      return value;
     });
   }
 
   function fmt(id, args) { return fill(t(id), args); }
 
-  function n(one, other, count, args) {
+  function n(one, other, count, args, limit) {
     var forms = table()[one];
     var rule = texts[lang] && texts[lang].plural === "(n > 1)" ? count > 1 : count !== 1;
     var text = Array.isArray(forms) ? forms[rule ? 1 : 0] : (rule ? other : one);
     var all = Object.assign({}, args || {});
     if (!("n" in all)) all.n = formatNumber(count);
-    return fill(text, all);
+    return fill(text, all, limit);
   }
 
   // A kept message ({"m": id, "a": args, "p": plural id, "n": counting arg}: web/i18n
-  // msg) in the current language; its arguments may be messages too.
-  function render(message) {
+  // msg) in the current language; its arguments may be messages too. It fills to at most
+  // `limit` characters (MAX_RENDERED unless given), else throws a RangeError.
+  function render(message, limit) {
     if (!message || typeof message !== "object" || typeof message.m !== "string") {
       return String(message);
     }
+    var budget = limit || MAX_RENDERED;
     var args = {};
     Object.keys(message.a || {}).forEach(function (key) {
       var value = message.a[key];
-      args[key] = value && typeof value === "object" ? render(value) : value;
+      args[key] = value && typeof value === "object" ? render(value, budget) : value;
       if (typeof value === "number") args[key] = formatNumber(value);
     });
     if (typeof message.p === "string" && typeof message.n === "string") {
       var count = message.a ? message.a[message.n] : 0;
-      return n(message.m, message.p, typeof count === "number" ? count : 0, args);
+      return n(message.m, message.p, typeof count === "number" ? count : 0, args, budget);
     }
-    return fill(t(message.m), args);
+    return fill(t(message.m), args, budget);
   }
 
   function formatNumber(value) {
