@@ -40,6 +40,17 @@ class Refused(ValueError):
     """What a reader refused (the game, or the review it carried), or set aside."""
 
 
+def fresh_page() -> None:
+    """Forget what an earlier input left in the store's caches of checked records and
+    list lines (each input is a page of its own; a page holds up to 2,000 of each, and
+    a heap of thousands of replayed games makes every full garbage collection slow)."""
+    from web.store import kept, listing, records
+
+    records._checked.clear()
+    listing._peeked.clear()
+    kept._peeked.clear()
+
+
 def _dumps(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -175,6 +186,7 @@ def review_in_link(text: str) -> object:
 def finished_game(text: str) -> object:
     """A finished game's record as the Finished games list shows it (read without a
     replay), then opened (its game replayed, its review checked) and reviewed."""
+    fresh_page()
     from web.saves import entries
     from web.store import kept
     from web.store.storage import MemoryStore
@@ -207,6 +219,7 @@ def _set_aside(store: Any, key: str, problems: list[str]) -> None:
 def saves_list(text: str) -> object:
     """A named save's line in the saves list and its markup (no replay), then its record
     opened as Load and Replay open it."""
+    fresh_page()
     from web.saves import entries
     from web.store.storage import NAMED_KIND, NAMED_PREFIX, MemoryStore, index, read_record
 
