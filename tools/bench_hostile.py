@@ -275,7 +275,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{row['file_cpu']:6.0f}  {notice}")  # fmt: skip
 
     def longest(rows: list[dict[str, Any]], unit: str) -> float:
-        return max(r[f"{phase}_{unit}"] for r in rows for phase in ("link", "review", "file"))
+        return max(
+            float(r[f"{phase}_{unit}"]) for r in rows for phase in ("link", "review", "file")
+        )
 
     plain = [r for r in rows if r["label"] in baselines()]
     hostile = [r for r in rows if r["label"] not in baselines()]

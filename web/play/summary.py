@@ -24,8 +24,8 @@ from engine.formats.jsontext import decode
 from engine.rules.game import Game
 from web.i18n import (
     N_,
-    Msg,
     MessageTooLong,
+    Msg,
     check_msg,
     fits_everywhere,
     is_msg,
