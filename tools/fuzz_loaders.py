@@ -336,7 +336,12 @@ def fuzz_cli(name: str, args: list[str], seeds: list[str], inputs: int, seed: in
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         for _ in range(inputs):
-            outcome, why = run_cli(args, mutated(rng.choice(seeds), rng), Path(folder))
+            text = mutated(rng.choice(seeds), rng)
+            at = time.process_time()
+            outcome, why = run_cli(args, text, Path(folder))
+            took = time.process_time() - at
+            if took > tally.slowest:
+                tally.slowest, tally.slowest_input = took, f"{len(text)} characters: {text[:80]!r}"
             tally.tried += 1
             setattr(tally, outcome, getattr(tally, outcome) + 1)
             if outcome == "other" and not tally.first_other:
