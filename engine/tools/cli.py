@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import os
 import sys
 from typing import Any, NoReturn
 
@@ -20,6 +18,19 @@ from engine.formats.position import parse_position, score_position
 from engine.formats.save import load_game, loads
 from engine.rules.errors import IngeniousError
 from engine.rules.tiles import COLOURS
+from engine.tools.options import (
+    MAX_BUDGET_MS,
+    MAX_BUDGET_SCALE,
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_SECONDS,
+    MAX_SOAK_GAMES,
+    MAX_WORLDS,
+    amount,
+    count,
+    results_file,
+    seed,
+)
 
 
 def _read(path: str, limit: int = MAX_TEXT) -> str:
@@ -218,20 +229,20 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("arena", help="bots against bots, seats rotated, win rates per bot")
     p.add_argument("--variant", default="standard", choices=BOARD_VARIANTS + CHALLENGE_VARIANTS)
     p.add_argument(
-        "--players", type=_count(4), default=None, help="seats (default: 2, solo 1, team 4)"
+        "--players", type=count(4), default=None, help="seats (default: 2, solo 1, team 4)"
     )
     p.add_argument(
         "--bots",
         default="strong,casual",
         help="bot per seat, repeated in order: level or level:evaluation, @ms for its own budget",
     )
-    p.add_argument("--games", type=_count(MAX_GAMES), default=100)
-    p.add_argument("--seed", type=_seed, default=1)
+    p.add_argument("--games", type=count(MAX_GAMES), default=100)
+    p.add_argument("--seed", type=seed, default=1)
     p.add_argument(
-        "--budget-ms", type=_count(MAX_BUDGET_MS), default=None, help="thinking budget per move"
+        "--budget-ms", type=count(MAX_BUDGET_MS), default=None, help="thinking budget per move"
     )
     p.add_argument(
-        "--budget-scale", type=_amount(MAX_BUDGET_SCALE), default=None,
+        "--budget-scale", type=amount(MAX_BUDGET_SCALE), default=None,
         help="without --budget-ms: each level's default budget times this (board game only)",
     )  # fmt: skip
     p.add_argument(
@@ -242,15 +253,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--open", action="store_true",
         help="the team game in open play: partners see each other's racks",
     )  # fmt: skip
-    p.add_argument("--jobs", type=_count(MAX_JOBS), default=1, help="worker processes")
+    p.add_argument("--jobs", type=count(MAX_JOBS), default=1, help="worker processes")
     p.add_argument(
-        "--results", type=_results_file, default=None, metavar="FILE",
+        "--results", type=results_file, default=None, metavar="FILE",
         help="keep one JSON line per game in FILE; a run stopped resumes from it (board game)",
     )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_arena)
     p = sub.add_parser("bench", help="engine speed: random games and casual moves per second")
-    p.add_argument("--seconds", type=_amount(MAX_SECONDS), default=3.0, help="time per measurement")
+    p.add_argument("--seconds", type=amount(MAX_SECONDS), default=3.0, help="time per measurement")
     p.add_argument(
         "--bots", action="store_true",
         help="also the searching bots' CPU ms per work unit at 2, 3 and 4 players",
@@ -262,13 +273,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", nargs="?", help="a save file (- for stdin); none: see --play")
     p.add_argument(
-        "--play", type=_seed, default=None, metavar="SEED",
+        "--play", type=seed, default=None, metavar="SEED",
         help="without a file: review seat 0 of a new two-player game, casual against strong",
     )  # fmt: skip
     p.add_argument("--seats", default=None, help="seats to review, e.g. 0 or 0,1 (default all)")
-    p.add_argument(
-        "--worlds", type=_count(MAX_WORLDS), default=None, help="sampled worlds per move"
-    )
+    p.add_argument("--worlds", type=count(MAX_WORLDS), default=None, help="sampled worlds per move")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_review)
     p = sub.add_parser("lessons", help="the review's quality suite: lessons stated right")
@@ -276,107 +285,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "audit", help="review casual-vs-strong games and check every reason against the engine"
     )
-    p.add_argument("--games", type=_count(MAX_GAMES), default=50)
-    p.add_argument("--seed", type=_seed, default=1)
-    p.add_argument(
-        "--worlds", type=_count(MAX_WORLDS), default=None, help="sampled worlds per move"
-    )
+    p.add_argument("--games", type=count(MAX_GAMES), default=50)
+    p.add_argument("--seed", type=seed, default=1)
+    p.add_argument("--worlds", type=count(MAX_WORLDS), default=None, help="sampled worlds per move")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     p.set_defaults(run=cmd_audit)
     p = sub.add_parser("soak", help="play random games of every variant, checking invariants")
-    p.add_argument("--games", type=_count(MAX_SOAK_GAMES), default=1000)
-    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--games", type=count(MAX_SOAK_GAMES), default=1000)
+    p.add_argument("--seed", type=seed, default=0)
     p.set_defaults(run=cmd_soak)
     return parser
-
-
-# --- the options' checks: every number finite and within what the command can do, every
-# file one that can be read or written; a wrong one is one line and status 2 ------------------
-#: The most games one run plays (a list of that many jobs is made up front), the longest
-#: thinking budget and budget scale, worker processes, sampled worlds, seconds of a bench
-#: measurement, and the largest results file read back.
-MAX_GAMES = 1_000_000
-MAX_SOAK_GAMES = 100_000_000
-MAX_BUDGET_MS = 3_600_000
-MAX_BUDGET_SCALE = 1000.0
-MAX_JOBS = 256
-MAX_WORLDS = 10_000
-MAX_SECONDS = 3600.0
-MAX_SEED = 2**63 - 1
-MAX_RESULTS = 256 * 1024 * 1024
-
-
-def _whole(text: str) -> int:
-    try:
-        if len(text) > 40:
-            raise ValueError(text)
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
-
-
-def _positive(text: str) -> int:
-    value = _whole(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not positive")
-    return value
-
-
-def _count(most: int) -> Any:
-    """A whole number from 1 to ``most``."""
-
-    def count(text: str) -> int:
-        value = _positive(text)
-        if value > most:
-            raise argparse.ArgumentTypeError(f"{value} is more than {most}")
-        return value
-
-    count.__name__ = "whole number"  # argparse names the type in its message
-    return count
-
-
-def _amount(most: float) -> Any:
-    """A finite number above 0 and at most ``most`` (not nan, not inf)."""
-
-    def amount(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
-        if not math.isfinite(value) or not 0 < value <= most:
-            raise argparse.ArgumentTypeError(
-                f"{text[:40]} is not a number above 0 and at most {most:g}"
-            )
-        return value
-
-    amount.__name__ = "number"
-    return amount
-
-
-def _seed(text: str) -> int:
-    value = _whole(text)
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"{value} is not a seed from 0 to 2**63-1")
-    return value
-
-
-def _results_file(text: str) -> str:
-    """A results file the arena can read back and append to: a regular file (or none yet)
-    in a folder that exists and may be written, no larger than `MAX_RESULTS`."""
-    path = os.path.abspath(text)
-    folder = os.path.dirname(path)
-    if not os.path.isdir(folder):
-        raise argparse.ArgumentTypeError(f"{text}: the folder {folder} does not exist")
-    if os.path.exists(path):
-        if not os.path.isfile(path):
-            raise argparse.ArgumentTypeError(f"{text} is not a regular file")
-        if not os.access(path, os.R_OK | os.W_OK):
-            raise argparse.ArgumentTypeError(f"{text} cannot be read and written")
-        if os.path.getsize(path) > MAX_RESULTS:
-            raise argparse.ArgumentTypeError(f"{text} is too large to be a results file")
-    elif not os.access(folder, os.W_OK):
-        raise argparse.ArgumentTypeError(f"{text}: the folder {folder} cannot be written")
-    return text
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

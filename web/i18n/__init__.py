@@ -18,6 +18,10 @@ ingenious.po``, compiled to ``.mo`` beside them by ``tools/i18n.py`` (``make i18
 ``gettext.GNUTranslations`` reads them. ``docs/translating.md`` tells how to add a
 language.
 
+A kept message read from outside is checked by :func:`web.i18n.kept.check_msg` (its
+parts, their types and lengths, how deep it nests) and filled within an output budget
+(:func:`render`'s ``limit``).
+
 May import: nothing of ``web/`` (every layer may import this package).
 """
 
@@ -29,6 +33,12 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from web.i18n.kept import MAX_MSG_ARGS as MAX_MSG_ARGS
+from web.i18n.kept import MAX_MSG_DEPTH as MAX_MSG_DEPTH
+from web.i18n.kept import MAX_MSG_TEXT as MAX_MSG_TEXT
+from web.i18n.kept import Msg as Msg
+from web.i18n.kept import check_msg as check_msg
 
 DOMAIN = "ingenious"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -48,9 +58,6 @@ NAMES: dict[str, str] = {
 #: reaches it; menus, the browser's languages and the remembered choice never do.
 PSEUDO = "xx"
 
-#: A kept message: {"m": msgid, "a": {name: value}} (plural: also "p" and "n", the
-#: plural id and the name of the argument that counts). Plain JSON.
-Msg = dict[str, Any]
 
 _TAG = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$")
 _loaded: dict[str, gettext.NullTranslations] = {}
@@ -192,8 +199,6 @@ def fits_everywhere(value: object, limit: int) -> None:
         use(was)
 
 
-#: How deep kept messages may nest (an argument that is a message, ...); real ones nest 3.
-MAX_MSG_DEPTH = 8
 #: The most characters a message fills to (any message inside it too): far above what a
 #: screen shows of one message (the longest real ones, a review's reasons, are under 2,000).
 MAX_RENDERED = 20_000
@@ -282,54 +287,6 @@ def _field(match: re.Match[str], args: Mapping[str, Any]) -> str:
         return format(value, spec)
     except (TypeError, ValueError):
         return str(value)
-
-
-#: The limits of a kept message read from outside (a stored summary, a save): its texts'
-#: length and its arguments' count.
-MAX_MSG_TEXT = 1000
-MAX_MSG_ARGS = 24
-_ARG_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
-
-
-def check_msg(value: object, depth: int = 0) -> Msg:
-    """A kept message read from outside, checked and rebuilt from its known parts (the id,
-    the plural id and counting argument, the arguments: text, whole numbers, true/false
-    or messages, :data:`MAX_MSG_DEPTH` deep at most); anything else in it is dropped.
-    ``ValueError`` says what is wrong with one that cannot be a message."""
-    if depth >= MAX_MSG_DEPTH:
-        raise ValueError("the message is nested too deeply")
-    if not isinstance(value, dict):
-        raise ValueError("a message must be an object")
-    out: Msg = {"m": _msg_text(value.get("m"), "its id")}
-    if "p" in value or "n" in value:
-        out["p"] = _msg_text(value.get("p"), "its plural id")
-        count = value.get("n")
-        if not isinstance(count, str) or not _ARG_NAME.match(count):
-            raise ValueError("the message's counting argument has no name")
-        out["n"] = count
-    raw = value.get("a", {})
-    if not isinstance(raw, dict) or len(raw) > MAX_MSG_ARGS:
-        raise ValueError("the message's arguments must be a short object")
-    args: dict[str, Any] = {}
-    for key, arg in raw.items():
-        if not isinstance(key, str) or not _ARG_NAME.match(key):
-            raise ValueError("a message argument has no proper name")
-        if isinstance(arg, dict):
-            args[key] = check_msg(arg, depth + 1)
-        elif isinstance(arg, str):
-            args[key] = _msg_text(arg, "an argument")
-        elif isinstance(arg, bool) or (isinstance(arg, int) and abs(arg) <= 2**53):
-            args[key] = arg
-        else:
-            raise ValueError("a message argument must be text, a whole number or a message")
-    out["a"] = args
-    return out
-
-
-def _msg_text(value: object, what: str) -> str:
-    if not isinstance(value, str) or len(value) > MAX_MSG_TEXT:
-        raise ValueError(f"the message's {what} must be text of at most {MAX_MSG_TEXT} characters")
-    return value
 
 
 def fmt(message: str, /, **args: Any) -> str:
