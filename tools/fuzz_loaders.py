@@ -10,11 +10,12 @@ seeded: the same seed tries the same inputs. Exit status 1 when any "other" was 
 (the first of each loader is printed with its input's start).
 
 Each input is a valid text of the loader's own kind (a few games of every variant, a
-game tried from another's position, records, summaries, statistics, ...) mutated: one to
-three changes to its JSON (a key removed, an unknown key added, a value replaced by one of
-another type: deep nesting, a huge string, a format string, a huge number, ...), or
-edits of its characters, or a hostile text of its own (nesting 100,000 deep, a string
-longer than any limit, bytes that are not JSON).
+game tried from another's position, records, summaries, statistics, reviewed games, ...)
+mutated (tools/fuzz_mutations.py). The targets of tools/fuzz_screens.py go on to the
+screen that shows what was read (the Review screen's model, the saves and finished games
+lists, the line under Continue in all six languages, the puzzle's model). The table gives
+each loader's slowest input (in CPU seconds: the machine may be shared), and the last
+lines the slowest of all.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 ROOT = Path(__file__).resolve().parent.parent
+
+from tools import fuzz_screens  # noqa: E402 (after the path is set)
+from tools.fuzz_mutations import mutated  # noqa: E402
 
 Run = Callable[[str], object]
 
@@ -61,6 +65,8 @@ class Tally:
     first_other: str = ""
     seconds: float = 0.0
     kinds: dict[str, int] = field(default_factory=dict)
+    slowest: float = 0.0  # the CPU seconds of the slowest input
+    slowest_input: str = ""  # its start
 
 
 # --- seed texts ----------------------------------------------------------------------------------
@@ -153,6 +159,7 @@ def seed_texts() -> dict[str, list[str]]:
             for r in records[:2]
         ],  # fmt: skip
         "position": [p.read_text(encoding="utf-8") for p in positions],
+        **fuzz_screens.seed_texts(),
     }
 
 
@@ -160,144 +167,6 @@ def session_words(session: Any) -> Any:
     from web.challenges.session import save_msg
 
     return save_msg(session)
-
-
-# --- mutations -----------------------------------------------------------------------------------
-FORMAT_STRINGS = ["{a.b}", "{0}", "{}", "{a[0]}", "{a.__class__}", "{n:>999999999}", "%s%n",
-                  "{{", "}"]  # fmt: skip
-WORDS = ["human", "casual", "expert", "standard", "duel", "game", "start", "ingenious",
-         "ingenious-autosave", "ingenious-named", "swap", "pass"]  # fmt: skip
-CHARS = '{}[]",:0123456789.-+eE \\/ntrufalsu\u0000\u202e\ud800'
-
-
-def random_value(rng: random.Random, depth: int = 0) -> Any:
-    """A JSON value of a random kind, hostile more often than not."""
-    kind = rng.randrange(16)
-    if kind == 0:
-        return rng.choice(FORMAT_STRINGS)
-    if kind == 1:
-        return "x" * rng.choice([0, 1, 61, 301, 5000, 70_000])
-    if kind == 2:
-        return rng.choice([0, -1, 1, 2**53, 2**53 + 1, 2**63, -(2**63), 10**40, 7])
-    if kind == 3:
-        return rng.choice([0.5, -0.0, 1e308, 1.7e12, 3.0])
-    if kind == 4:
-        return rng.choice([True, False, None])
-    if kind == 5 and depth < 4:
-        return [random_value(rng, depth + 1) for _ in range(rng.randrange(4))]
-    if kind == 6 and depth < 4:
-        keys = ["m", "a", "v", "game", "moves", "kind", "x"]
-        return {rng.choice(keys): random_value(rng, depth + 1) for _ in range(rng.randrange(4))}
-    if kind == 7:
-        value: Any = 1
-        for _ in range(rng.choice([20, 33, 40, 200])):
-            value = [value] if rng.random() < 0.5 else {"a": value}
-        return value
-    if kind == 8:
-        return rng.choice(WORDS)
-    if kind == 9:
-        return "".join(rng.choice(CHARS) for _ in range(rng.randrange(12)))
-    if kind == 10:
-        return {"m": rng.choice(FORMAT_STRINGS), "a": random_value(rng, depth + 1)}
-    return rng.choice(["", "a", "0,0:blue 1,0:red", "2025-01-02", "g1", "t1", "de"])
-
-
-def _nodes(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            out += _nodes(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value[:50]):
-            out += _nodes(item, (*path, index))
-    return out
-
-
-def _get(value: Any, path: tuple[Any, ...]) -> Any:
-    for step in path:
-        value = value[step]
-    return value
-
-
-def mutate_json(data: Any, rng: random.Random) -> Any:
-    """One change to a decoded value: at a random place, a value replaced, a key removed
-    or added, a list shortened or an item doubled."""
-    nodes = _nodes(data)
-    path = rng.choice(nodes)
-    if not path:
-        return random_value(rng) if rng.random() < 0.1 else data
-    parent, last = _get(data, path[:-1]), path[-1]
-    action = rng.randrange(5)
-    if action == 0 or not isinstance(parent, dict | list):
-        parent[last] = random_value(rng)
-    elif action == 1 and isinstance(parent, dict):
-        del parent[last]
-    elif action == 2 and isinstance(parent, dict):
-        parent[rng.choice(["junk", "extra", "__proto__", "start", "msg", "a"])] = random_value(rng)
-    elif action == 3 and isinstance(parent, list):
-        del parent[last:]
-    else:
-        target = _get(data, path)
-        if isinstance(target, list) and target:
-            target.append(rng.choice(target))
-        else:
-            parent[last] = random_value(rng)
-    return data
-
-
-def mutate_text(text: str, rng: random.Random) -> str:
-    """Edits of the characters: a few replaced, inserted or deleted; a slice doubled; the
-    end cut."""
-    chars = list(text)
-    for _ in range(rng.randrange(1, 4)):
-        at = rng.randrange(len(chars) + 1)
-        action = rng.randrange(5)
-        if action == 0 and chars:
-            chars[min(at, len(chars) - 1)] = rng.choice(CHARS)
-        elif action == 1:
-            chars.insert(at, rng.choice(CHARS))
-        elif action == 2 and chars:
-            del chars[at : at + rng.randrange(1, 20)]
-        elif action == 3:
-            chars[at:at] = chars[at : at + rng.randrange(1, 40)]
-        else:
-            chars = chars[:at]
-    return "".join(chars)
-
-
-def hostile_text(rng: random.Random) -> str:
-    """A text of its own: deep nesting, a huge string, a huge number, not JSON at all."""
-    kind = rng.randrange(6)
-    depth = rng.choice([33, 1000, 100_000])
-    if kind == 0:
-        return "[" * depth + "]" * depth
-    if kind == 1:
-        return '{"a":' * depth + "1" + "}" * depth
-    if kind == 2:
-        return json.dumps("x" * rng.choice([600_000, 10_000]))
-    if kind == 3:
-        return "9" * rng.choice([400, 5000]) + rng.choice(["", "e999", ".5"])
-    if kind == 4:
-        return "".join(rng.choice(CHARS) for _ in range(rng.randrange(1, 200)))
-    return rng.choice(["", "null", "[]", "{}", '"x"', "NaN", "-Infinity", "\ufeff{}", "\x00"])
-
-
-def mutated(seed_text: str, rng: random.Random) -> str:
-    roll = rng.random()
-    if roll < 0.05:
-        return hostile_text(rng)
-    if roll < 0.35:
-        return mutate_text(seed_text, rng)
-    try:
-        data = json.loads(seed_text)
-    except ValueError:
-        return mutate_text(seed_text, rng)
-    for _ in range(rng.randrange(1, 4)):
-        data = mutate_json(data, rng)
-    try:
-        return json.dumps(data)
-    except (ValueError, RecursionError):
-        return seed_text
 
 
 # --- the loaders ---------------------------------------------------------------------------------
@@ -398,6 +267,7 @@ def loaders(texts: dict[str, list[str]]) -> list[Loader]:
         short = key.removeprefix("ingenious.")
         out.append(Loader(f"stored {short}", seeds_of[key], check, (IngeniousError, ValueError)))
         out.append(Loader(f"read_stored {short}", seeds_of[key], guarded, (StoredDataError,)))
+    out.extend(Loader(*target) for target in fuzz_screens.loaders(texts))
     return out
 
 
@@ -542,19 +412,22 @@ def fuzz(loader: Loader, inputs: int, seed: int) -> Tally:
     for _ in range(inputs):
         text = mutated(rng.choice(loader.seeds), rng)
         tally.tried += 1
+        at = time.process_time()
         try:
             loader.run(text)
+            outcome = "loaded"
         except loader.refusals:
-            tally.refused += 1
-            continue
+            outcome = "refused"
         except Exception as exc:  # noqa: BLE001 (what the fuzz looks for)
-            tally.other += 1
+            outcome = "other"
             kind = type(exc).__name__
             tally.kinds[kind] = tally.kinds.get(kind, 0) + 1
             if not tally.first_other:
                 tally.first_other = f"{kind}: {str(exc)[:160]} <- {text[:120]!r}"
-            continue
-        tally.loaded += 1
+        took = time.process_time() - at  # CPU time: the machine may be shared
+        if took > tally.slowest:
+            tally.slowest, tally.slowest_input = took, f"{len(text)} characters: {text[:80]!r}"
+        setattr(tally, outcome, getattr(tally, outcome) + 1)
     tally.seconds = time.perf_counter() - began
     return tally
 
@@ -565,7 +438,12 @@ def fuzz_cli(name: str, args: list[str], seeds: list[str], inputs: int, seed: in
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         for _ in range(inputs):
-            outcome, why = run_cli(args, mutated(rng.choice(seeds), rng), Path(folder))
+            text = mutated(rng.choice(seeds), rng)
+            at = time.process_time()
+            outcome, why = run_cli(args, text, Path(folder))
+            took = time.process_time() - at
+            if took > tally.slowest:
+                tally.slowest, tally.slowest_input = took, f"{len(text)} characters: {text[:80]!r}"
             tally.tried += 1
             setattr(tally, outcome, getattr(tally, outcome) + 1)
             if outcome == "other" and not tally.first_other:
@@ -587,28 +465,53 @@ def run(seed: int, inputs: int, cli: int, only: str | None = None) -> dict[str, 
 
 
 def table(results: dict[str, Tally]) -> str:
-    lines = [f"{'loader':28} {'tried':>7} {'loaded':>7} {'refused':>8} {'other':>6} {'s':>6}"]
+    width = max([28, *map(len, results)])
+    lines = [f"{'loader':{width}} {'tried':>7} {'loaded':>7} {'refused':>8} {'other':>6} "
+             f"{'s':>6} {'slowest':>8}"]  # fmt: skip
     for name, t in results.items():
-        lines.append(f"{name:28} {t.tried:7} {t.loaded:7} {t.refused:8} {t.other:6} "
-                     f"{t.seconds:6.1f}")  # fmt: skip
+        lines.append(f"{name:{width}} {t.tried:7} {t.loaded:7} {t.refused:8} {t.other:6} "
+                     f"{t.seconds:6.1f} {t.slowest:8.3f}")  # fmt: skip
     total = Tally()
     for t in results.values():
         total.tried += t.tried
         total.loaded += t.loaded
         total.refused += t.refused
         total.other += t.other
-    lines.append(f"{'all':28} {total.tried:7} {total.loaded:7} {total.refused:8} {total.other:6}")
+        total.seconds += t.seconds
+    lines.append(f"{'all':{width}} {total.tried:7} {total.loaded:7} {total.refused:8} "
+                 f"{total.other:6} {total.seconds:6.0f}")  # fmt: skip
+    if results:
+        name, slowest = max(results.items(), key=lambda item: item[1].slowest)
+        lines.append(f"slowest input: {slowest.slowest:.3f} s of CPU, {name} "
+                     f"({slowest.slowest_input})")  # fmt: skip
     for name, t in results.items():
         if t.other:
             lines.append(f"other in {name} ({t.kinds}): {t.first_other}")
     return "\n".join(lines)
 
 
+def _count(most: int, least: int = 1) -> Callable[[str], int]:
+    def count(text: str) -> int:
+        try:
+            value = int(text) if len(text) <= 20 else least - 1
+        except ValueError:
+            value = least - 1
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number from "
+                                             f"{least} to {most}")  # fmt: skip
+        return value
+
+    count.__name__ = "whole number"
+    return count
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--inputs", type=int, default=10_000, help="inputs per loader")
-    parser.add_argument("--cli", type=int, default=300, help="inputs per command-line subcommand")
+    parser.add_argument("--seed", type=_count(2**63), default=1)
+    parser.add_argument("--inputs", type=_count(10**8), default=10_000, help="inputs per loader")
+    parser.add_argument(
+        "--cli", type=_count(10**8, 0), default=300, help="inputs per command-line subcommand"
+    )
     parser.add_argument("--only", default=None, help="only the loaders whose name has this")
     args = parser.parse_args(argv)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))

@@ -13,23 +13,43 @@ import json
 import sys
 from typing import Any, NoReturn
 
-from engine.formats.jsontext import decode
+from engine.formats.jsontext import MAX_TEXT, decode
 from engine.formats.position import parse_position, score_position
 from engine.formats.save import load_game, loads
 from engine.rules.errors import IngeniousError
 from engine.rules.tiles import COLOURS
+from engine.tools.options import (
+    MAX_BUDGET_MS,
+    MAX_BUDGET_SCALE,
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_SECONDS,
+    MAX_SOAK_GAMES,
+    MAX_WORLDS,
+    amount,
+    count,
+    results_file,
+    seed,
+)
 
 
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+def _read(path: str, limit: int = MAX_TEXT) -> str:
+    """The text of ``path`` (``-``: standard input), read with a size bound: at most
+    ``limit`` characters are read, so ``/dev/zero`` or an endless pipe is refused at once
+    instead of filling the memory."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        if path == "-":
+            text = sys.stdin.read(limit + 1)
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(limit + 1)
     except OSError as exc:
-        raise IngeniousError(f"cannot read {path}: {exc.strerror}") from None
+        raise IngeniousError(f"cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise IngeniousError(f"{path} is not a UTF-8 text file") from None
+    if len(text) > limit:
+        raise IngeniousError(f"{path} is too large (more than {limit} characters) to be a game")
+    return text
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -232,17 +252,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_replay)
     p = sub.add_parser("arena", help="bots against bots, seats rotated, win rates per bot")
     p.add_argument("--variant", default="standard", choices=BOARD_VARIANTS + CHALLENGE_VARIANTS)
-    p.add_argument("--players", type=int, default=None, help="seats (default: 2, solo 1, team 4)")
+    p.add_argument(
+        "--players", type=count(4), default=None, help="seats (default: 2, solo 1, team 4)"
+    )
     p.add_argument(
         "--bots",
         default="strong,casual",
         help="bot per seat, repeated in order: level or level:evaluation, @ms for its own budget",
     )
-    p.add_argument("--games", type=_positive, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--budget-ms", type=_positive, default=None, help="thinking budget per move")
+    p.add_argument("--games", type=count(MAX_GAMES), default=100)
+    p.add_argument("--seed", type=seed, default=1)
     p.add_argument(
-        "--budget-scale", type=float, default=None,
+        "--budget-ms", type=count(MAX_BUDGET_MS), default=None, help="thinking budget per move"
+    )
+    p.add_argument(
+        "--budget-scale", type=amount(MAX_BUDGET_SCALE), default=None,
         help="without --budget-ms: each level's default budget times this (board game only)",
     )  # fmt: skip
     p.add_argument(
@@ -253,15 +277,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--open", action="store_true",
         help="the team game in open play: partners see each other's racks",
     )  # fmt: skip
-    p.add_argument("--jobs", type=_positive, default=1, help="worker processes")
+    p.add_argument("--jobs", type=count(MAX_JOBS), default=1, help="worker processes")
     p.add_argument(
-        "--results", default=None, metavar="FILE",
+        "--results", type=results_file, default=None, metavar="FILE",
         help="keep one JSON line per game in FILE; a run stopped resumes from it (board game)",
     )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_arena)
     p = sub.add_parser("bench", help="engine speed: random games and casual moves per second")
-    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument("--seconds", type=amount(MAX_SECONDS), default=3.0, help="time per measurement")
     p.add_argument(
         "--bots", action="store_true",
         help="also the searching bots' CPU ms per work unit at 2, 3 and 4 players",
@@ -273,11 +297,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", nargs="?", help="a save file (- for stdin); none: see --play")
     p.add_argument(
-        "--play", type=int, default=None, metavar="SEED",
+        "--play", type=seed, default=None, metavar="SEED",
         help="without a file: review seat 0 of a new two-player game, casual against strong",
     )  # fmt: skip
     p.add_argument("--seats", default=None, help="seats to review, e.g. 0 or 0,1 (default all)")
-    p.add_argument("--worlds", type=_positive, default=None, help="sampled worlds per move")
+    p.add_argument("--worlds", type=count(MAX_WORLDS), default=None, help="sampled worlds per move")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_review)
     p = sub.add_parser("lessons", help="the review's quality suite: lessons stated right")
@@ -285,9 +309,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "audit", help="review casual-vs-strong games and check every reason against the engine"
     )
-    p.add_argument("--games", type=_positive, default=50)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--worlds", type=_positive, default=None, help="sampled worlds per move")
+    p.add_argument("--games", type=count(MAX_GAMES), default=50)
+    p.add_argument("--seed", type=seed, default=1)
+    p.add_argument("--worlds", type=count(MAX_WORLDS), default=None, help="sampled worlds per move")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     p.set_defaults(run=cmd_audit)
     p = sub.add_parser(
@@ -297,20 +321,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_verify)
     p = sub.add_parser("soak", help="play random games of every variant, checking invariants")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=count(MAX_SOAK_GAMES), default=1000)
+    p.add_argument("--seed", type=seed, default=0)
     p.set_defaults(run=cmd_soak)
     return parser
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not positive")
-    return value
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -435,6 +449,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except (RecursionError, MemoryError):  # the checks bound the input; this is the last word
         print("error: the input is too large or nested too deeply", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a results file that cannot be written (a full device, ...)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {_one_line(where + (exc.strerror or str(exc)))}", file=sys.stderr)
         return 2
 
 

@@ -98,19 +98,20 @@ def test_hostile_names_show_as_text_on_every_board_game_screen(
     expect(page.locator("#move-list li").first).to_contain_text(IMG + ":")
     nothing_ran(page)
 
-    # An imported file: the saved-games list, then the finished game's result.
+    # An imported file: the finished games' list (a finished game joins it), then, from a
+    # link, the finished game's result.
     finished = renamed(to_end("standard", 2), [IMG, PYSCRIPT])
     page.click("#menu-button")
     page.set_input_files("#import-file", files=[{
         "name": "<img src=x onerror=window.__pwned=3>.json", "mimeType": "application/json",
         "buffer": share.export_text(finished, ["human", "human"]).encode(),
     }])  # fmt: skip
-    entry = page.locator("#saves-list .save-entry", has_text="onerror=window.__pwned=3")
-    expect(entry.locator(".save-meta")).to_contain_text(f"{IMG}, {PYSCRIPT}")
-    expect(entry.locator(".save-name")).to_have_text(
-        "Imported: <img src=x onerror=window.__pwned=3>.json"
-    )
-    entry.get_by_role("button", name="Load: Imported:").click()
+    toast = page.locator(".toast", has_text="into Finished games")
+    expect(toast).to_contain_text("“<img src=x onerror=window.__pwned=3>.json”")
+    entry = page.locator("#finished-list .finished-entry", has_text=PYSCRIPT)
+    expect(entry.locator(".save-name")).to_have_text(f"{IMG}, {PYSCRIPT}")
+    page.evaluate(f"location.hash = {json.dumps(share.fragment_for(finished, ['human'] * 2))}")
+    offer.get_by_role("button", name="Play from here").click()
     expect(page.locator("#over-screen")).to_be_visible()
     result = finished.result()
     ranking = page.locator("#ranking li")

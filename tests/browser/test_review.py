@@ -94,8 +94,8 @@ def test_a_kept_review_reopens_at_once_and_survives_reload_export_and_import(
     button), ←/→ step, the chart's mistake marks open their move (click and keyboard),
     its text has a line per move and the end; no axe violations. Try from here starts a
     game beside the finished one: the finished game is listed with its review, exported
-    with it, reopened at once after a reload, and an imported copy's review opens at once
-    from the replay viewer."""
+    with it, reopened at once after a reload, and an imported copy joins Finished games
+    with its review, which opens at once from the replay viewer."""
     game = open_finished(page, server_url, open_ready, kept=True)
     data = kept_review()
     results = data["results"]
@@ -171,11 +171,13 @@ def test_a_kept_review_reopens_at_once_and_survives_reload_export_and_import(
     review = expect_complete(page, total)
     review.get_by_role("button", name="Close").click()
 
+    entry.get_by_role("button", name="Delete: Ann, Bob (strong bot)").click()
+    expect(entry).to_have_count(0)
     file = {"name": "reviewed.json", "mimeType": "application/json", "buffer": exported.encode()}
     page.set_input_files("#import-file", files=[file])  # type: ignore[list-item]
-    imported = page.locator("#saves-list .save-entry")
-    expect(imported).to_have_count(1)
-    imported.get_by_role("button", name="Replay: Imported: reviewed.json").click()
+    expect(entry).to_have_count(1)  # an imported finished game joins Finished games
+    expect(entry.locator(".save-meta")).to_contain_text("reviewed")
+    entry.get_by_role("button", name="Replay: Ann, Bob (strong bot)").click()
     page.locator("#replay").get_by_role("button", name="Review").click()
     expect_complete(page, total).get_by_role("button", name="Close").click()
 

@@ -9,6 +9,7 @@ the keys of the copy served at the root (`web.store.storage.site_key`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -487,3 +488,174 @@ def test_the_room_two_deletes_free_on_a_full_storage_keeps_the_game_and_the_held
     page.click("#continue-game")
     expect(page.locator("#game")).to_be_visible()
     assert state(page) == played
+
+
+# --- kept messages and reviews made hostile -----------------------------------------------------
+def repeated_summary() -> str:
+    """The probe's line under Continue: an id of ``{a}`` repeated 250 times whose argument
+    is again such a message, four deep: 3 kB that fill to 250**4 characters (every start
+    ended in "join() result is too long for a Python string")."""
+    message: dict[str, Any] = {"m": "x", "a": {}}
+    for _ in range(4):
+        message = {"m": "{a}" * 250, "a": {"a": message}}
+    return json.dumps({"v": 1, "text": "A saved game.", "msg": message})
+
+
+def test_a_repeated_argument_summary_is_set_aside_at_the_start_and_every_game_kept(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """The probe's summary under this copy's key and under the plain key of an older
+    release: the page starts (twice), sets this copy's aside with its notice, leaves the
+    plain one where it is without copying it in, and keeps the autosaved and named games."""
+    hostile = repeated_summary()
+    game = new_game("standard", 2, seed=8, names=["Ann", "Bob"])
+    for _ in range(2):
+        game.apply(best_move(game))
+    autosave = Record(AUTOSAVE_KIND, game, ["human", "human"], UiState(None, "start"), rev=2,
+                      game_id="g" + "1" * 12, tab="t" + "1" * 12, saved_at=1.7e12)  # fmt: skip
+    named = Record(NAMED_KIND, new_game("duel", 2, seed=3, names=["Cy", "Di"]),
+                   ["human", "human"], name="Kept", saved_at=1.7e12)  # fmt: skip
+    seed_once(page, {key(SUMMARY_KEY): hostile, SUMMARY_KEY: hostile,
+                     key(AUTOSAVE_KEY): json.dumps(autosave.to_json()),
+                     key(NAMED_PREFIX + "skept"): json.dumps(named.to_json())})  # fmt: skip
+    open_ready(page, server_url)
+    expect(page.locator("#start")).to_be_visible()
+    said = [m for m in saves_info(page)["messages"] if "set aside" in m]
+    assert len(said) == 1 and "The summary of the game played last" in said[0], said
+    assert set_aside(page) == {(SUMMARY_KEY, hostile)}
+    assert page.evaluate(f"localStorage.getItem({json.dumps(SUMMARY_KEY)})") == hostile
+    expect(page.locator("#saves-list .save-name")).to_have_text(["Kept"])
+    expect(page.locator("#continue-info")).to_contain_text("Ann, Bob")
+    open_ready(page, page.url)  # a second start: nothing more to set aside, nothing copied
+    assert not [m for m in saves_info(page)["messages"] if "set aside" in m]
+    assert page.evaluate(f"localStorage.getItem({json.dumps(key(SUMMARY_KEY))})") is None
+    page.click("#continue-game")
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page)["moves"] == game.moves
+
+
+def wrong_typed_reviews() -> dict[str, str]:
+    """The crafted links' texts with a value of the wrong type where the Review screen
+    reads it (tools/bench_hostile.py): each made the screen raise once pressed."""
+    from tools.bench_hostile import crafted
+
+    return {label: text for label, text in crafted().items() if not label.startswith("25 kB")}
+
+
+def short_shared(change: dict[str, Any]) -> str:
+    """An unfinished game (8 moves) with a partial review whose first result is made a
+    mistake with ``change``, as a file or a link carries it."""
+    from tests.web.test_store_kept import short_game, stored
+    from web.saves.share import shared_dict
+
+    review = stored(2)
+    review["results"][0].update(cost=0.3, mistake=True, **change)
+    return json.dumps(shared_dict(short_game(), ["human", "casual"], review))
+
+
+DROPPED_SHARED = "The review that came with this game could not be used"
+
+
+def clear_notice(page: Page) -> None:
+    """Dismiss the notice (a notice already shown is not said twice)."""
+    close = page.locator("#saves-notice").get_by_role("button", name="Dismiss")
+    if close.is_visible():
+        close.click()
+    expect(page.locator("#saves-notice")).to_be_hidden()
+
+
+FRESH = re.compile("Starting the analysis|Analysing move")
+
+
+def test_a_crafted_review_in_a_link_or_a_file_is_dropped_with_a_notice_and_the_game_plays(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """Each wrong-typed review, in a link (a second link in the same tab) and in an
+    imported file: a notice says the review was dropped, the game is offered (a link) or
+    kept among the finished games (a file), Review makes the review again from the start;
+    a 25 kB review of long texts is refused the same way. The unfinished game of such a
+    link is played from there."""
+    from tools.bench_hostile import crafted, fragment
+
+    links = wrong_typed_reviews()
+    links["25 kB of long texts"] = crafted()["25 kB of long texts"]
+    open_ready(page, server_url)
+    offer, viewer, review = (
+        page.locator("#shared-game"),
+        page.locator("#replay"),
+        page.locator("#review"),
+    )
+    for label, text in links.items():
+        clear_notice(page)
+        page.evaluate(f"location.hash = {json.dumps(fragment(text))}")
+        expect(offer).to_be_visible()
+        said = saves_info(page)["messages"]
+        assert any(DROPPED_SHARED in m for m in said), (label, said)
+        offer.get_by_role("button", name="Watch the replay").click()
+        viewer.get_by_role("button", name="Review").click()
+        expect(review.locator("#review-status")).to_have_text(FRESH)
+        review.get_by_role("button", name="Close").click()
+        expect(review).to_have_count(0)
+        viewer.get_by_role("button", name="Close the replay").click()
+        offer.get_by_role("button", name="Dismiss").click()
+        file = {"name": "crafted.json", "mimeType": "application/json", "buffer": text.encode()}
+        clear_notice(page)
+        page.set_input_files("#import-file", files=[file])  # type: ignore[list-item]
+        expect(page.locator(".toast", has_text="into Finished games").last).to_be_visible()
+        assert any(DROPPED_SHARED in m for m in saves_info(page)["messages"]), label
+    entry = page.locator("#finished-list .finished-entry")
+    expect(entry).to_have_count(1)  # one game, kept once
+    expect(entry.locator(".save-meta")).to_contain_text("not reviewed yet")
+
+    text = short_shared({"lesson": 0})
+    clear_notice(page)
+    page.evaluate(f"location.hash = {json.dumps(fragment(text))}")
+    expect(offer).to_be_visible()
+    assert any(DROPPED_SHARED in m for m in saves_info(page)["messages"])
+    offer.get_by_role("button", name="Play from here").click()
+    expect(page.locator("#game")).to_be_visible()
+    if page.locator("#pass-screen").is_visible():
+        page.click("#pass-ready")
+    play_human_move(page)
+    assert len(state(page)["moves"]) >= 9
+
+
+def test_a_crafted_review_kept_in_storage_is_dropped_with_a_notice_and_the_game_plays(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """A finished game whose kept review holds a lesson that is a number (the Review screen
+    raised a Python traceback and did not open), and a named save whose review's chances
+    are an object: the page starts; Review says the kept review was dropped and makes it
+    again; the named save loads and plays."""
+    from tests.web.test_store_kept import short_game
+    from tools.bench_hostile import SEATS, reviewed
+    from web.saves.share import parse_shared
+    from web.store.kept import finished_key
+
+    game, _ = reviewed()
+    bad = json.loads(wrong_typed_reviews()["a lesson that is a number"])["review"]
+    record = Record(FINISHED_KIND, game, SEATS, UiState(), game_id="g" + "2" * 12,
+                    saved_at=1.7e12)  # fmt: skip
+    data = record.to_json() | {"review": bad}
+    short = json.loads(short_shared({"chances": {"0": 0.5}}))
+    named = Record(NAMED_KIND, parse_shared(json.dumps(short)).game, ["human", "casual"],
+                   name="With a review", saved_at=1.7e12)  # fmt: skip
+    named_data = named.to_json() | {"review": short["review"]}
+    seed_once(page, {key(finished_key(game)): json.dumps(data),
+                     key(NAMED_PREFIX + "sreviewed"): json.dumps(named_data)})  # fmt: skip
+    open_ready(page, server_url)
+    expect(page.locator("#start")).to_be_visible()
+    assert set_aside(page) == set(), "a damaged review never costs its game"
+    entry = page.locator("#finished-list .finished-entry")
+    entry.get_by_role("button", name="Review: Ann, Bob (casual bot)").click()
+    review = page.locator("#review")
+    expect(review.locator("#review-status")).to_have_text(FRESH)
+    said = saves_info(page)["messages"]
+    assert any("The review kept with this game could not be used" in m for m in said), said
+    review.get_by_role("button", name="Close").click()
+    saved = page.locator("#saves-list .save-entry", has_text="With a review")
+    saved.get_by_role("button", name="Load: With a review").click()
+    expect(page.locator("#game")).to_be_visible()
+    assert state(page)["moves"] == short_game().moves
+    play_human_move(page)
+    assert len(state(page)["moves"]) > len(short_game().moves)

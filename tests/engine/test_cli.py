@@ -7,6 +7,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from engine import dumps, new_game
 from engine.tools.cli import main
 
@@ -125,3 +127,118 @@ def test_a_malformed_command_line_is_one_line_and_status_2() -> None:
                 code = exc.code
         assert code == 2 and out.getvalue().count("\n") == 1, (args, out.getvalue())
         assert out.getvalue().startswith("error:")
+
+
+def one_error_line(out: Run) -> str:
+    """The command's one line on stderr (status 2, no traceback, nothing on stdout)."""
+    assert out.returncode == 2, (out.returncode, out.stderr[-300:])
+    assert out.stderr.count("\n") == 1 and out.stderr.startswith("error: "), out.stderr[-300:]
+    assert "Traceback" not in out.stderr and out.stdout == ""
+    return out.stderr
+
+
+def run_or_exit(*args: str) -> Run:
+    """`run`, also for a command line the parser refuses (it exits with status 2)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+def test_every_option_of_the_probe_gives_one_error_line_and_status_2(tmp_path: Path) -> None:
+    """The probe's command lines (tracebacks, or a bench run until killed): numbers that are
+    not finite or not positive, and a results file that is a folder or in a missing one,
+    are refused before any work starts, with one line and status 2."""
+    cases = {
+        ("arena", "--budget-scale", "inf"): "--budget-scale",
+        ("arena", "--budget-scale", "nan"): "--budget-scale",
+        ("arena", "--budget-scale", "-1"): "--budget-scale",
+        ("arena", "--results", str(tmp_path)): "not a regular file",
+        ("arena", "--results", str(tmp_path / "missing" / "r.jsonl")): "does not exist",
+        ("bench", "--seconds", "-1"): "--seconds",
+        ("bench", "--seconds", "nan"): "--seconds",
+        ("bench", "--seconds", "inf"): "--seconds",
+        ("bench", "--seconds", "0"): "--seconds",
+        ("arena", "--jobs", "100000000"): "--jobs",
+        ("arena", "--games", "10000000000000"): "--games",
+        ("arena", "--budget-ms", "9" * 30): "--budget-ms",
+        ("arena", "--seed", "-5"): "--seed",
+        ("arena", "--players", "9"): "--players",
+        ("review", "--worlds", "100000000"): "--worlds",
+        ("soak", "--games", "-1"): "--games",
+        ("audit", "--seed", "1e9"): "--seed",
+    }
+    for args, words in cases.items():
+        line = one_error_line(run_or_exit(*args))
+        assert words in line, (args, line)
+
+
+def test_a_results_file_that_cannot_be_written_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full device: the arena's results file refuses a write (here the settings line);
+    one line naming the file, status 2."""
+    import errno
+    import pathlib
+
+    target = tmp_path / "r.jsonl"
+
+    def full(self: pathlib.Path, *args: object, **kwargs: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device", str(self))
+
+    monkeypatch.setattr(pathlib.Path, "write_text", full)
+    line = one_error_line(run("arena", "--games", "1", "--results", str(target)))
+    assert "No space left on device" in line and "r.jsonl" in line
+
+
+class Endless(io.StringIO):
+    """Standard input that never ends (as ``/dev/zero`` or an endless pipe): reading it
+    whole is a failure of the test, not a hang."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.taken = 0
+
+    def read(self, size: int | None = -1) -> str:
+        if size is None or size < 0:
+            raise AssertionError("the whole of an endless input was asked for")
+        self.taken += size
+        return " " * size
+
+
+def test_an_input_is_read_with_a_size_bound(tmp_path: Path) -> None:
+    """`score /dev/zero` read the whole endless input before checking its size: now at
+    most one character past the limit is read, from a pipe or a file, and the command
+    says the input is too large."""
+    for command in ("score", "replay", "review"):
+        endless = Endless()
+        old_stdin, sys.stdin = sys.stdin, endless
+        try:
+            out = run_or_exit(command, "-")
+        finally:
+            sys.stdin = old_stdin
+        assert "too large" in one_error_line(out) and endless.taken <= 512 * 1024 + 1
+    big = tmp_path / "big.json"
+    big.write_text(" " * (600 * 1024))
+    assert "too large" in one_error_line(run("score", str(big)))
+
+
+def test_bench_still_takes_a_small_positive_number_of_seconds() -> None:
+    out = run("bench", "--seconds", "0.05", "--json")
+    assert out.returncode == 0 and json.loads(out.stdout)["random_games_per_s"] > 0
+
+
+def test_the_puzzle_maker_checks_its_count() -> None:
+    """``python -m engine.puzzles COUNT``: a count that is not a whole number from 1 to
+    its limit is one line and status 2 (it raised a ValueError)."""
+    from engine.coach.puzzles import main as make_puzzles
+
+    for args in (["x"], ["0"], ["-3"], ["9" * 30], ["1", "2"]):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_:
+            make_puzzles(args)
+        assert exit_.value.code == 2 and err.getvalue().count("\n") == 1, args
+        assert err.getvalue().startswith("error: COUNT")

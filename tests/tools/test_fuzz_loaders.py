@@ -1,5 +1,6 @@
 """A seeded slice of the loaders' fuzz run (tools/fuzz_loaders.py; the whole run, 10,000
-inputs per loader, is in docs/saves.md): no loader raises anything but its refusal."""
+inputs per loader, is in docs/saves.md): no loader raises anything but its refusal, and
+the kept things that have a screen reach it (tools/fuzz_screens.py)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ def test_every_loader_refuses_or_loads_every_mutated_input(
     names = set(results)
     assert {"engine save", "link", "stored autosave-summary", "cli review"} <= names
     assert {"remote message", "remote signed message", "remote stored game", "cli verify"} <= names
+    assert {"review in a named save", "review in a finished game", "review in a file",
+            "review in a link", "saves list and opening", "continue line, 6 languages",
+            "puzzle record and model"} <= names  # fmt: skip
     for name, tally in results.items():
         assert tally.tried == (12 if name.startswith("cli ") else INPUTS)
         assert tally.loaded + tally.refused == tally.tried
@@ -56,3 +60,33 @@ def test_the_run_is_seeded() -> None:
     assert [mutated('{"a": [1, 2]}', one) for _ in range(20)] == [
         mutated('{"a": [1, 2]}', two) for _ in range(20)
     ]
+
+
+def test_the_review_targets_reach_the_review_screens_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model that breaks on what a reader let through is "other": the review targets
+    build the Review screen's model from every review they keep (and the puzzle target
+    the puzzle's model), outside any guard."""
+    from tools import fuzz_screens
+    from web.coach import puzzle_model, review_model
+
+    texts = fuzz_screens.seed_texts()
+    named = fuzz_loaders.Loader("review", texts["reviewed named"], fuzz_screens.review_in_named,
+                                (fuzz_screens.Refused, ValueError))  # fmt: skip
+    assert fuzz(named, 40, 1).other == 0
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise TypeError("a value of the wrong type")
+
+    monkeypatch.setattr(review_model, "review_model", broken)
+    tally = fuzz(named, 40, 1)
+    assert tally.other == tally.loaded + tally.other > 0 and "TypeError" in tally.first_other
+    monkeypatch.setattr(puzzle_model, "puzzle_model", broken)
+    puzzles = fuzz_loaders.Loader("puzzles", texts["puzzle record"], fuzz_screens.puzzle_record,
+                                  (fuzz_screens.Refused,))  # fmt: skip
+    assert fuzz(puzzles, 40, 1).other > 0
+
+
+def test_the_slowest_input_is_reported() -> None:
+    tally = fuzz(Loader("sleepy", ["a"], lambda text: sum(range(200_000)), ()), 3, 1)
+    assert tally.slowest > 0 and "characters" in tally.slowest_input
+    assert "slowest input:" in fuzz_loaders.table({"sleepy": tally})

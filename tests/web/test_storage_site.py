@@ -27,6 +27,7 @@ from web.store.storage import (
     UiState,
     logical_key,
     open_site_store,
+    quarantined,
     rename_named,
     scan,
     site_key,
@@ -249,3 +250,38 @@ def test_an_older_release_that_moves_its_game_on_again_updates_its_one_entry() -
     shared.setItem(AUTOSAVE_KEY, json.dumps(other))
     a, _ = open_site_store(shared, "/a/", now=5)
     assert sorted(r.name for r in scan(a, 6).named) == ["Bob's old game", LEGACY_AUTOSAVE_NAME]
+
+
+def repeated_summary() -> str:
+    """The probe's line under Continue: an id of ``{a}`` repeated 250 times whose argument
+    is again such a message, four deep (3 kB that fill to 250**4 characters)."""
+    message: dict[str, object] = {"m": "x", "a": {}}
+    for _ in range(4):
+        message = {"m": "{a}" * 250, "a": {"a": message}}
+    return json.dumps({"v": 1, "text": "A saved game.", "msg": message})
+
+
+def test_a_repeated_argument_summary_is_set_aside_at_the_start_under_either_key() -> None:
+    """The probe's summary under this copy's key is set aside at the start with its
+    notice; under the plain key (an older release's, or any page of the origin) it is not
+    copied in (the line under Continue is made from the autosave, which is) and stays
+    where it was. Every game is kept."""
+    from web.play.summary import SUMMARY_KEY
+    from web.saves import stored
+
+    hostile = repeated_summary()
+    shared = MemoryStore()
+    shared.setItem(AUTOSAVE_KEY, record_text())
+    shared.setItem(NAMED_PREFIX + "s1", record_text(kind=NAMED_KIND, name="Kept"))
+    shared.setItem(SUMMARY_KEY, hostile)
+    a, messages = open_site_store(shared, "/a/", now=5)
+    assert messages == [] and a.getItem(SUMMARY_KEY) is None, "not copied"
+    assert shared.getItem(SUMMARY_KEY) == hostile, "the older release's entry stays"
+    assert stored.check_stored(a, 6) == []
+    a.setItem(SUMMARY_KEY, hostile)  # this copy's own key, written by any page of the origin
+    problems = stored.check_stored(a, 7)
+    assert len(problems) == 1 and "The summary of the game played last" in problems[0]
+    assert "set aside" in problems[0] and a.getItem(SUMMARY_KEY) is None
+    assert [item["raw"] for item in quarantined(a)] == [hostile]
+    found = scan(a, 8)
+    assert found.autosave is not None and [r.name for r in found.named] == ["Kept"]

@@ -216,3 +216,120 @@ def test_a_deleted_finished_game_can_be_put_back() -> None:
     text, problem = kept.delete_finished(store, key)
     assert problem is None and text is not None and key not in store.items
     assert kept.restore_finished(store, key, text) is None and store.items[key] == text
+
+
+# --- the review's schema: every field of the type the page reads ------------------------------
+def mistakes(review: dict[str, Any]) -> dict[str, Any]:
+    """The review with every result a mistake with its lesson, merits and futures, so the
+    Review screen's model words every part of every step."""
+    futures = [{"kind": "futures_wins", "better": 0.5, "played": 0.25}]
+    for result in review["results"]:
+        result.update(cost=0.25, mistake=True, lesson=[{"kind": "same_now"}],
+                      merits=[{"kind": "yours_points", "better": 1, "played": 2}],
+                      futures=copy.deepcopy(futures))  # fmt: skip
+    return review
+
+
+def review_screens(game: Game, review: dict[str, Any]) -> None:
+    """The Review screen's models for a checked review (tools/fuzz_screens.py)."""
+    from tools.fuzz_screens import review_screens as screens
+
+    screens(game, review)
+
+
+def paths(value: object, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += paths(item, (*path, index))
+    return out
+
+
+#: A value of every JSON type a page of the origin can put anywhere in a review.
+WRONG = [None, True, 0, -1, 2**53, 10**400, 1.5, "", "x" * 3000, "{a.b}", [], [1], {},
+         {"kind": "gain"}, {"kind": "gain", "colour": "red", "n": 10**30, "to": 1}]  # fmt: skip
+
+
+def test_a_value_of_any_type_anywhere_in_a_review_is_refused_or_drawn() -> None:
+    """Each value of `WRONG` at each place of a review (every field of every result, every
+    fact): the reader keeps the review only when the Review screen's model can be built
+    from it. (The earlier reader let a lesson of 0 through: the model raised TypeError.)"""
+    game = short_game()
+    base = mistakes(stored())
+    kept_reviews = dropped = 0
+    for path in paths(base)[1:]:
+        for value in WRONG:
+            review = copy.deepcopy(base)
+            parent: Any = review
+            for step in path[:-1]:
+                parent = parent[step]
+            parent[path[-1]] = copy.deepcopy(value)
+            checked, problem = drop_broken(review, game)
+            if checked is None:
+                assert problem, path
+                dropped += 1
+                continue
+            review_screens(game, checked)
+            kept_reviews += 1
+    assert kept_reviews and dropped
+
+
+def test_a_result_is_rebuilt_with_the_games_names_and_its_known_fields() -> None:
+    """A shared review names the players otherwise (a right-to-left override): the result
+    names them as the game does; a fact's unknown fields go, a kind this version does not
+    say keeps its kind only; a name no side of the game has is refused."""
+    game = short_game()
+    review = stored()
+    first = review["results"][0]
+    first["name"] = "\u202eAnn"
+    first["played_facts"] = [{"kind": "nothing", "junk": "x" * 100}, {"kind": "newer", "a": 1}]
+    checked = check_review(review, game)
+    result = checked["results"][0]
+    assert result["name"] == "Ann" and result["played_facts"] == [{"kind": "nothing"},
+                                                                   {"kind": "newer"}]  # fmt: skip
+    for change, words in (
+        ({"name": "Eve"}, "player the game does not have"),
+        ({"best_facts": [{"kind": "blocks", "name": "Eve", "colour": "red", "n": 3}]}, "side"),
+        ({"lesson": [{"kind": "left_lowest", "colour": "pink", "better": 1, "at": 2}]}, "colour"),
+        ({"merits": [{"kind": "yours_points", "better": "1", "played": 2}]}, "number"),
+        ({"futures": [{"kind": "plan_wasted", "moves": [0] * 99}]}, "moves"),
+        ({"lesson": 0}, "lesson"),
+        ({"turn": "1"}, "turn"),
+        ({"reason": ["x"]}, "reason"),
+        ({"played": "0,0:red 1,0:red" * 9}, "move played"),
+        ({"lowest": [0.5, float("inf")]}, "lowest"),
+        ({"played_win": 10**400}, "played_win is out of range"),
+        ({"best_facts": [{"kind": "opens", "name": ["Bob"], "colour": "red", "n": 3}]}, "side"),
+        ({"lesson": [{"kind": "leaves_open", "rival": {}, "colour": "red", "n": 3}]}, "side"),
+    ):
+        bad = stored()
+        bad["results"][0].update(change)
+        with pytest.raises(StoredDataError, match=words):
+            check_review(bad, game)
+
+
+def test_an_imported_finished_game_joins_the_finished_games_with_its_review() -> None:
+    """A finished game from a file or a link is kept among the finished games, with the
+    review that came with it (its list line says how far the review went); importing it
+    again keeps the review that went further."""
+    from engine.coach.review import Review
+
+    store = MemoryStore()
+    game = finished()
+    results = [m.to_json() for m in Review(game.to_save(), seats=[0], **SETTINGS).run()]
+    full = review_data(SETTINGS, [0], len(results), results, True)
+    part = review_data(SETTINGS, [0], len(results), results[:1], False)
+    key, problems = kept.import_finished(store, game, ["human", "beginner"], full, 1.0)
+    assert problems == [] and key == kept.finished_key(game)
+    line = kept.finished_games(store, 2.0, [])[0]
+    assert (line.key, line.reviewed, line.complete) == (key, len(results), True)
+    again, problems = kept.import_finished(store, game, ["human", "beginner"], part, 3.0)
+    assert again == key and problems == []
+    record = kept.read_finished(store, key, 4.0, [])
+    assert record is not None and record.review == full, "the further review stays"
+    other = finished(6)
+    key, _ = kept.import_finished(store, other, ["human", "beginner"], None, 5.0)
+    assert [line.key for line in kept.finished_games(store, 6.0, [])][0] == key

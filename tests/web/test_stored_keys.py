@@ -39,6 +39,17 @@ ROOT = Path(__file__).resolve().parents[2]
 DEEP = "[" * 100_000 + "]" * 100_000
 DEEP_OBJECT = '{"a":' * 50_000 + "1" + "}" * 50_000
 HUGE = json.dumps("x" * 600_000)
+
+
+def repeated(times: int, depth: int) -> dict[str, Any]:
+    """The probe's summary message: an id of ``{a}`` repeated ``times`` whose argument is
+    again such a message, ``depth`` deep: 3 kB that fill to ``times ** depth`` characters."""
+    message: dict[str, Any] = {"m": "x", "a": {}}
+    for _ in range(depth):
+        message = {"m": "{a}" * times, "a": {"a": message}}
+    return message
+
+
 #: Values no key of the game accepts: each must be set aside.
 REFUSED = {
     "deep list": DEEP,
@@ -48,6 +59,7 @@ REFUSED = {
     "a number": "1e999",
     "not JSON": "{a.b}",
     "a string for an object": '"items"',
+    "repeated argument": json.dumps({"v": 1, "text": "x", "msg": repeated(250, 4)}),
     "nested messages": json.dumps(
         {
             "v": 1,

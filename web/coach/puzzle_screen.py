@@ -75,9 +75,16 @@ class PuzzleScreen:
     """The puzzle's panel beside the board; `open()` shows today's puzzle."""
 
     def __init__(
-        self, store: Any, workers: Any, panel: Any, board: Board, on_close: Callable[[], None]
+        self,
+        store: Any,
+        workers: Any,
+        panel: Any,
+        board: Board,
+        on_close: Callable[[], None],
+        say: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
+        self.say = say or (lambda text: js.console.warn(text))
         self.workers = workers
         self.board = board
         self.on_close = on_close
@@ -174,7 +181,13 @@ class PuzzleScreen:
 
     # --- the record ------------------------------------------------------------------------
     def record(self) -> Record:
-        return clean_record(storage.read_json(self.store, PUZZLES_KEY, {}))
+        """The stored record, read through its schema (another tab may have written it
+        since the start): one that fails is set aside, with a notice, and counts as none."""
+        problems: list[str] = []
+        found = storage.read_puzzle_record(self.store, problems)
+        for text in problems:
+            self.say(text)
+        return clean_record(found)
 
     def write(self, record: Record) -> None:
         problem = storage.write_json(self.store, PUZZLES_KEY, record)

@@ -18,6 +18,10 @@ ingenious.po``, compiled to ``.mo`` beside them by ``tools/i18n.py`` (``make i18
 ``gettext.GNUTranslations`` reads them. ``docs/translating.md`` tells how to add a
 language.
 
+A kept message read from outside is checked by :func:`web.i18n.kept.check_msg` (its
+parts, their types and lengths, how deep it nests) and filled within an output budget
+(:func:`render`'s ``limit``).
+
 May import: nothing of ``web/`` (every layer may import this package).
 """
 
@@ -29,6 +33,12 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from web.i18n.kept import MAX_MSG_ARGS as MAX_MSG_ARGS
+from web.i18n.kept import MAX_MSG_DEPTH as MAX_MSG_DEPTH
+from web.i18n.kept import MAX_MSG_TEXT as MAX_MSG_TEXT
+from web.i18n.kept import Msg as Msg
+from web.i18n.kept import check_msg as check_msg
 
 DOMAIN = "ingenious"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -48,9 +58,6 @@ NAMES: dict[str, str] = {
 #: reaches it; menus, the browser's languages and the remembered choice never do.
 PSEUDO = "xx"
 
-#: A kept message: {"m": msgid, "a": {name: value}} (plural: also "p" and "n", the
-#: plural id and the name of the argument that counts). Plain JSON.
-Msg = dict[str, Any]
 
 _TAG = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$")
 _loaded: dict[str, gettext.NullTranslations] = {}
@@ -153,29 +160,67 @@ def is_msg(value: object) -> bool:
     return isinstance(value, dict) and isinstance(value.get("m"), str)
 
 
-def render(value: object) -> str:
+def render(value: object, *, limit: int | None = None, fallback: str | None = None) -> str:
     """A kept message in the current language (plain text is returned as it is).
 
     A kept message may come from storage, a file or a link, so nothing in it is trusted:
     its text is filled by :func:`fill` (only the simple fields its arguments name), never
     by ``str.format``; arguments that are not an object count as none; messages nested
-    deeper than :data:`MAX_MSG_DEPTH` are shown as their id.
+    deeper than :data:`MAX_MSG_DEPTH` are shown as their id. Filling has an output
+    budget: no message, nor any message inside it, fills to more than ``limit``
+    characters (:data:`MAX_RENDERED` unless given), so a small kept message whose fields
+    repeat an argument that repeats its own cannot build gigabytes. A message over the
+    budget gives ``fallback`` (the entry's plain text) when there is one, else its text
+    cut at the budget with "…".
     """
-    return _render(value, 0)
+    budget = MAX_RENDERED if limit is None else limit
+    try:
+        return _render(value, 0, budget)
+    except MessageTooLong as exc:
+        return fallback if fallback is not None else exc.start[: max(0, budget - 1)] + "…"
 
 
-#: How deep kept messages may nest (an argument that is a message, ...); real ones nest 3.
-MAX_MSG_DEPTH = 8
+def render_within(value: object, limit: int) -> str:
+    """`render` of a message that must fill to at most ``limit`` characters:
+    `MessageTooLong` (a ``ValueError``) otherwise. What checks a kept message renders it
+    this way, so a message no screen could show is refused where it is read."""
+    return _render(value, 0, limit)
 
 
-def _render(value: object, depth: int) -> str:
+def fits_everywhere(value: object, limit: int) -> None:
+    """Raise `MessageTooLong` unless ``value`` fills to at most ``limit`` characters in
+    every language of the game (the language in use stays)."""
+    was = _current
+    try:
+        for code in LANGUAGES:
+            use(code)
+            render_within(value, limit)
+    finally:
+        use(was)
+
+
+#: The most characters a message fills to (any message inside it too): far above what a
+#: screen shows of one message (the longest real ones, a review's reasons, are under 2,000).
+MAX_RENDERED = 20_000
+
+
+class MessageTooLong(ValueError):
+    """A message whose filled text would pass its output budget; ``start`` is what was
+    filled before the budget ran out (at most the budget)."""
+
+    def __init__(self, start: str = "") -> None:
+        super().__init__("the message fills to more text than a screen can show")
+        self.start = start
+
+
+def _render(value: object, depth: int, limit: int) -> str:
     if not is_msg(value):
         return str(value)
     assert isinstance(value, dict)
     raw = value.get("a")
     if depth >= MAX_MSG_DEPTH or not isinstance(raw, dict):
         raw = {}
-    args = {str(k): _render(v, depth + 1) if is_msg(v) else v for k, v in raw.items()}
+    args = {str(k): _render(v, depth + 1, limit) if is_msg(v) else v for k, v in raw.items()}
     plural, count = value.get("p"), value.get("n")
     if isinstance(plural, str) and isinstance(count, str):
         amount = args.get(count)
@@ -184,7 +229,7 @@ def _render(value: object, depth: int) -> str:
         text = _(value["m"])
     shown = {k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v
              for k, v in args.items()}  # fmt: skip
-    return fill(text, shown)
+    return fill(text, shown, limit=limit)
 
 
 # A field of a message: ``{name}``, ``{name!r}`` or ``{name:spec}``; ``{{`` and ``}}``
@@ -195,86 +240,53 @@ _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(![rs])?(?::([^{}]*))?
 _SPEC = re.compile(r"^[<>^]?[+ -]?,?(?:\.\d{1,2})?[dfg%]?$")
 
 
-def fill(text: str, args: Mapping[str, Any]) -> str:
+def fill(text: str, args: Mapping[str, Any], *, limit: int | None = None) -> str:
     """``text`` with its fields filled from ``args``, as ``str.format`` would for the
     fields messages use, and nothing more: no attribute or item lookups, no nested or
     positional fields, no widths. A field whose name is not in ``args``, or whose spec
-    does not fit its value, is left as written.
+    does not fit its value, is left as written. With ``limit``, filling stops as soon as
+    the text would pass ``limit`` characters (`MessageTooLong`): the work is bounded by
+    the limit, not by how often a field repeats.
 
     >>> fill("{a} of {b:.0%} {c.__class__} {{x}}", {"a": 1, "b": 0.5, "c": "s"})
     '1 of 50% {c.__class__} {x}'
     """
-
-    def one(match: re.Match[str]) -> str:
-        whole = match.group(0)
-        if whole in ("{{", "}}"):
-            return whole[0]
-        name, conversion, spec = match.groups()
-        if name not in args:
-            return whole
-        value = args[name]
-        if conversion == "!r":
-            value = repr(value)
-        elif conversion == "!s":
-            value = str(value)
-        if not spec:
-            return str(value)
-        if not _SPEC.match(spec):
-            return whole
-        try:
-            return format(value, spec)
-        except (TypeError, ValueError):
-            return str(value)
-
-    return _FIELD.sub(one, text)
+    pieces: list[str] = []
+    size = at = 0
+    for match in _FIELD.finditer(text):
+        pieces.append(text[at : match.start()])
+        pieces.append(_field(match, args))
+        size += len(pieces[-2]) + len(pieces[-1])
+        at = match.end()
+        if limit is not None and size > limit:
+            raise MessageTooLong("".join(pieces)[:limit])
+    pieces.append(text[at:])
+    if limit is not None and size + len(pieces[-1]) > limit:
+        raise MessageTooLong("".join(pieces)[:limit])
+    return "".join(pieces)
 
 
-#: The limits of a kept message read from outside (a stored summary, a save): its texts'
-#: length and its arguments' count.
-MAX_MSG_TEXT = 1000
-MAX_MSG_ARGS = 24
-_ARG_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
-
-
-def check_msg(value: object, depth: int = 0) -> Msg:
-    """A kept message read from outside, checked and rebuilt from its known parts (the id,
-    the plural id and counting argument, the arguments: text, whole numbers, true/false
-    or messages, :data:`MAX_MSG_DEPTH` deep at most); anything else in it is dropped.
-    ``ValueError`` says what is wrong with one that cannot be a message."""
-    if depth >= MAX_MSG_DEPTH:
-        raise ValueError("the message is nested too deeply")
-    if not isinstance(value, dict):
-        raise ValueError("a message must be an object")
-    out: Msg = {"m": _msg_text(value.get("m"), "its id")}
-    if "p" in value or "n" in value:
-        out["p"] = _msg_text(value.get("p"), "its plural id")
-        count = value.get("n")
-        if not isinstance(count, str) or not _ARG_NAME.match(count):
-            raise ValueError("the message's counting argument has no name")
-        out["n"] = count
-    raw = value.get("a", {})
-    if not isinstance(raw, dict) or len(raw) > MAX_MSG_ARGS:
-        raise ValueError("the message's arguments must be a short object")
-    args: dict[str, Any] = {}
-    for key, arg in raw.items():
-        if not isinstance(key, str) or not _ARG_NAME.match(key):
-            raise ValueError("a message argument has no proper name")
-        if isinstance(arg, dict):
-            args[key] = check_msg(arg, depth + 1)
-        elif isinstance(arg, str):
-            args[key] = _msg_text(arg, "an argument")
-        elif isinstance(arg, bool) or (isinstance(arg, int) and abs(arg) <= 2**53):
-            args[key] = arg
-        else:
-            raise ValueError("a message argument must be text, a whole number or a message")
-    out["a"] = args
-    return out
-
-
-def _msg_text(value: object, what: str) -> str:
-    if not isinstance(value, str) or len(value) > MAX_MSG_TEXT:
-        raise ValueError(f"the message's {what} must be text of at most {MAX_MSG_TEXT} characters")
-    return value
+def _field(match: re.Match[str], args: Mapping[str, Any]) -> str:
+    """One field of a message filled from ``args`` (see `fill`)."""
+    whole = match.group(0)
+    if whole in ("{{", "}}"):
+        return whole[0]
+    name, conversion, spec = match.groups()
+    if name not in args:
+        return whole
+    value = args[name]
+    if conversion == "!r":
+        value = repr(value)
+    elif conversion == "!s":
+        value = str(value)
+    if not spec:
+        return str(value)
+    if not _SPEC.match(spec):
+        return whole
+    try:
+        return format(value, spec)
+    except (TypeError, ValueError):
+        return str(value)
 
 
 def fmt(message: str, /, **args: Any) -> str:

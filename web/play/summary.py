@@ -22,7 +22,19 @@ from typing import Any
 from engine import IngeniousError
 from engine.formats.jsontext import decode
 from engine.rules.game import Game
-from web.i18n import N_, Msg, check_msg, is_msg, language, msg, msg_n, render, use
+from web.i18n import (
+    N_,
+    MessageTooLong,
+    Msg,
+    check_msg,
+    fits_everywhere,
+    is_msg,
+    language,
+    msg,
+    msg_n,
+    render,
+    use,
+)
 
 SUMMARY_KEY = "ingenious.autosave-summary"
 VERSION = 1
@@ -173,7 +185,16 @@ def read_text(raw: str | None) -> str | None:
 def text_of(data: dict[str, Any]) -> str:
     """The line under Continue of a checked summary (`check`), in the current language."""
     kept = data.get("msg")
-    return shorten(render(kept)) if is_msg(kept) else str(data["text"])
+    plain = str(data["text"])
+    if not is_msg(kept):
+        return plain
+    shown = render(kept, limit=MAX_RENDERED, fallback=plain)
+    return shorten(shown) if shown.strip() else plain  # a message of no words: the text
+
+
+#: The most characters the kept message of a summary may fill to, in any language: a
+#: line under Continue shows `MAX_TEXT`, and a real summary fills to under 500.
+MAX_RENDERED = 1000
 
 
 #: The longest stored summary read (a real one is under 1 kB).
@@ -194,7 +215,9 @@ def check(data: object) -> dict[str, Any]:
     """A stored summary, checked field by field and rebuilt from the known fields (the
     rest dropped); ``ValueError`` says what is wrong. Any page of the site can write the
     key, so its words are never formatted as they stand: a kept message is checked
-    (`web.i18n.check_msg`) and filled only with the fields it names."""
+    (`web.i18n.check_msg`), filled only with the fields it names, and filled here in every
+    language within `MAX_RENDERED` characters (a message whose fields repeat an argument
+    that repeats its own would fill to gigabytes: it is refused, so set aside)."""
     if not isinstance(data, dict) or data.get("v") != VERSION:
         raise ValueError("not a summary of a known version")
     text = data.get("text")
@@ -207,6 +230,10 @@ def check(data: object) -> dict[str, Any]:
     out["game"] = game
     if "msg" in data:
         out["msg"] = check_msg(data["msg"])
+        try:  # what the start screen will show: filled in every language, within a budget
+            fits_everywhere(out["msg"], MAX_RENDERED)
+        except MessageTooLong:
+            raise ValueError("the summary's words fill to more than a line can show") from None
     for name, kinds in (("variant", (str,)), ("moves", (int,)), ("over", (bool,)),
                         ("savedAt", (int, float))):  # fmt: skip
         if name not in data:

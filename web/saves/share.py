@@ -31,7 +31,7 @@ from engine.rules.errors import IngeniousError
 from engine.rules.game import Game
 from engine.rules.names import clean_name
 from web.i18n import N_, _, fmt
-from web.store import storage
+from web.store import kept, storage
 from web.store.reviews import drop_broken
 from web.store.storage import (
     NAMED_KIND,
@@ -290,6 +290,17 @@ class Sharing:
         if shared.dropped:
             manager.messages.say(fmt(DROPPED_SHARED, problem=shared.dropped))
         game, seats = shared.game, shared.seats
+        if game.phase == "over":  # among the finished games, with its Review
+            _key, problems = kept.import_finished(manager.store, game, seats, shared.review,
+                                                  now_ms())  # fmt: skip
+            for problem in problems:
+                manager.messages.say(problem)
+            manager.refresh_panel()
+            said = fmt("Imported “{name}” into Finished games.", name=name)
+            manager.messages.toast(said, _("Review"), lambda: manager.app.open_review(
+                game.copy(), list(seats)
+            ))  # fmt: skip
+            return
         label = f"Imported: {name}"[: storage.MAX_SAVE_NAME]
         record = Record(NAMED_KIND, game, seats, UiState(), saved_at=now_ms(), name=label)
         record.game_id = storage.new_id("g")

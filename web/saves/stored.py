@@ -23,7 +23,7 @@ from web.coach.puzzle_model import PUZZLES_KEY, clean_record
 from web.play import summary
 from web.saves import stats
 from web.store.legacy import LEGACY_TAKEN_KEY, check_taken
-from web.store.records import clean_solo_table, parse_record
+from web.store.records import parse_record
 from web.store.store import (
     AUTOSAVE_KEY,
     AUTOSAVE_KIND,
@@ -37,6 +37,7 @@ from web.store.store import (
     read_stored,
     store_keys,
 )
+from web.store.values import check_puzzle_record, clean_solo_table
 
 MAX_SETTINGS = 40  # a few settings (speed, confirm, keep-storage-asked)
 
@@ -63,9 +64,9 @@ def check_solo(value: object) -> list[dict[str, Any]]:
 
 
 def check_puzzles(value: object) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise StoredDataError("the puzzles' record must be an object")
-    return clean_record(value)
+    """The daily puzzles' record: its schema (`web.store.values.check_puzzle_record`), then
+    the record the puzzle's model reads."""
+    return clean_record(check_puzzle_record(value))
 
 
 _LANG = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,4}$")

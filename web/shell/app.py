@@ -353,7 +353,8 @@ class App:
 
         if self.puzzle is None:
             panel = document.querySelector("#game .panel")
-            self.puzzle = PuzzleScreen(self.store, self.workers, panel, self, self.show_start)
+            self.puzzle = PuzzleScreen(self.store, self.workers, panel, self, self.show_start,
+                                       self.saves.messages.say)  # fmt: skip
         self.show_save(False)  # the game on the board is the puzzle's, not one to keep
         self.puzzle.open()
 

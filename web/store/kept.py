@@ -22,13 +22,15 @@ from typing import Any
 from engine.formats.jsontext import decode
 from engine.rules.game import Game
 from web.i18n import N_
-from web.store.records import Record, UiState, _counter, peek_lines, peek_record, read_record
+from web.store.listing import peek_lines, peek_record
+from web.store.records import Record, UiState, _counter, read_record
 from web.store.store import (
     NAMED_KIND,
     NAMED_PREFIX,
     PREFIX,
     StoredDataError,
     keep_in_memory,
+    new_id,
     problem_text,
     site_tag,
     store_keys,
@@ -83,6 +85,25 @@ def keep_finished(
         return key, problem_text(exc, KEEP_FINISHED)
     drop_oldest(store, keep=key)
     return key, None
+
+
+def import_finished(
+    store: Any, game: Game, seats: list[str], review: dict[str, Any] | None, now: float
+) -> tuple[str, list[str]]:
+    """Keep an imported finished game (a file, a link) among the finished games, with the
+    review that came with it (checked: `web.saves.share.parse_shared`) unless the game is
+    kept already with a review that went as far; its key and the problem messages."""
+    key, problem = keep_finished(store, game, seats, new_id("g"), now)
+    problems = [problem] if problem else []
+    if review is None:
+        return key, problems
+    record = read_finished(store, key, now, problems)
+    held = None if record is None else record.review
+    if held is None or len(held["results"]) < len(review["results"]):
+        problem = store_review(store, key, game, review)
+        if problem:
+            problems.append(problem)
+    return key, problems
 
 
 def drop_oldest(store: Any, keep: str = "", limit: int = FINISHED_LIMIT) -> list[str]:
@@ -230,6 +251,7 @@ __all__ = [
     "finished_games",
     "finished_key",
     "game_text",
+    "import_finished",
     "keep_finished",
     "peek_finished",
     "read_finished",

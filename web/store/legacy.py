@@ -18,6 +18,7 @@ from web.store.store import (
     NAMED_PREFIX,
     PREFIX,
     QUARANTINE_PREFIX,
+    SUMMARY_KEY,
     TRASH_PREFIX,
     SiteStore,
     StoredDataError,
@@ -31,6 +32,9 @@ from web.store.store import (
 )
 
 LEGACY_AUTOSAVE_NAME = "Game from before this copy kept its own saves"
+#: Plain entries made from others, not copied: the line under Continue describes the
+#: older copy's autosave, and this copy writes its own with its next autosave.
+DERIVED = frozenset({SUMMARY_KEY})
 # Logical key: which plain entries this copy has taken in, each with a fingerprint of the
 # text it took, so a start copies each version of an older entry once.
 LEGACY_TAKEN_KEY = "ingenious.legacy-taken"
@@ -45,7 +49,8 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
     """Copy entries stored before saves were kept per folder (plain ``ingenious.…`` keys)
     into this copy's part of the storage; returns messages for the player.
 
-    Runs at every start. The plain entries are left exactly as they are: they may belong
+    Runs at every start. The line under Continue (`DERIVED`) is not copied: it is made
+    from the autosave, which is. The plain entries are left exactly as they are: they may belong
     to a copy of an older release still served on this origin, which must keep its saves
     (so every copy that starts gets its own copy of them). Each version of a plain entry
     is taken once (`LEGACY_TAKEN_KEY` remembers a fingerprint of what was taken), so a
@@ -57,7 +62,9 @@ def migrate_legacy(store: SiteStore, now: float) -> list[str]:
     """
     backend = store.backend
     legacy = sorted(
-        k for k in store_keys(backend) if k.startswith(PREFIX) and not k.startswith(TRASH_PREFIX)
+        k
+        for k in store_keys(backend)
+        if k.startswith(PREFIX) and not k.startswith(TRASH_PREFIX) and k not in DERIVED
     )
     messages: list[str] = []
     taken = _taken(store, messages)

@@ -27,9 +27,11 @@ the tab that made that state, so a second tab can tell that its copy is stale (s
 Reading never raises to the caller and never deletes: a bad entry is moved to a
 quarantine key and reported in words.
 
-The rules live in five modules, gathered here so a page needs one import:
+The rules live in seven modules, gathered here so a page needs one import:
 `web.store.store` (keys, site scoping, quarantine, kept-in-memory writes),
-`web.store.records` (records and their checks, the start-up scan, the saves list),
+`web.store.records` (records and their checks, the start-up scan), `web.store.listing`
+(the saves list read without replaying), `web.store.values` (the best solo results and
+the daily puzzles' record, and their schemas),
 `web.store.named` (named saves), `web.store.autosave` (the two-tab autosave) and
 `web.store.legacy` (entries of earlier releases).
 """
@@ -61,6 +63,7 @@ from web.store.legacy import (
     migrate_legacy,
     open_site_store,
 )
+from web.store.listing import Listed, _peeked, index, listed, peek_named
 from web.store.named import (
     _move,
     delete_named,
@@ -71,32 +74,25 @@ from web.store.named import (
 )
 from web.store.records import (
     CHECKED_LIMIT,
-    Listed,
     Record,
     Scan,
     UiState,
     _checked,
     _counter,
     _ident,
-    _peeked,
     _replays,
     check_name,
     check_seats,
     check_ui,
-    clean_solo_table,
     game_dict,
     holds_game,
-    index,
-    listed,
     load_game_and_seats,
     named_replays,
     parse_record,
     peek,
-    peek_named,
     peek_write,
     purge_trash,
     read_record,
-    record_solo_result,
     scan,
 )
 from web.store.store import (
@@ -153,6 +149,12 @@ from web.store.store import (
     store_keys,
     stored_text,
     write_json,
+)
+from web.store.values import (
+    check_puzzle_record,
+    clean_solo_table,
+    read_puzzle_record,
+    record_solo_result,
 )
 
 __all__ = [
@@ -213,6 +215,7 @@ __all__ = [
     "_replays",
     "_taken",
     "check_name",
+    "check_puzzle_record",
     "check_seats",
     "check_taken",
     "check_ui",
@@ -246,6 +249,7 @@ __all__ = [
     "quarantined",
     "read_autosave",
     "read_json",
+    "read_puzzle_record",
     "read_record",
     "read_stored",
     "record_solo_result",
