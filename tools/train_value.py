@@ -7,9 +7,10 @@ phase value's greedy move): among its ``--width`` best placements by the phase v
 the one whose position the network values most, and now and then (``--epsilon``) one of
 the next best, so that positions vary. Every placement gives two positions: the one the
 seat faced (its rack, to move) and the one its move left (its rack before it draws); each
-is labelled with the standing the seat's side finished with (Monte-Carlo targets). The
-network is then fitted (Adam, mean squared error, numpy) to the positions of the last
-``--window`` chunks, ``--epochs`` passes.
+is labelled with the standing the seat's side finished with and its final margin of lowest
+colours (Monte-Carlo targets). The network is then fitted (Adam, mean squared error,
+numpy) to the positions of the last ``--window`` chunks, ``--epochs`` passes, its target
+the standing mixed with ``--margin`` of the margin (:func:`target`).
 
 Resumable: after each chunk the state (the weights, the optimiser's moments, the chunk
 count, the learning curve and the networks that played the chunks in the window) is
@@ -18,18 +19,20 @@ on from the last finished chunk, to the same weights as a run never stopped. The
 positions are kept in a cache folder (``--cache``, default ``.cache/value/<table>``); a
 missing one is played again from its network and seeds, to the same positions.
 
-The learning curve, one row per chunk: the network's mean squared error on the chunk's
-fresh games before it trains on them (positions it has never seen), a constant's, and
-today's hand-made leaf's (expert's mid-game leaf with its best scale), on the positions
-where the seat is to move; the CPU seconds spent.
+The learning curve, one row per chunk: the mean squared error of the target on the
+chunk's fresh games before the network trains on them (positions it has never seen), for
+the network, a constant, and today's hand-made leaf (expert's mid-game leaf with its best
+scale and offset, on the positions where the seat is to move); the CPU seconds spent.
 
 Commands:
 
 * ``run --table 2p --chunks N STATE``: play and fit until N chunks are done.
 * ``ship STATE [STATE ...]``: write ``engine/bots/value_data.py`` from the states' weights.
 * ``show STATE``: the learning curve as a table.
-* ``arena``: the one-move-deep player of a state (``value1``) in the arena, for the
-  curve's strength against a fixed opponent (training seeds only).
+* ``arena STATE --bots ...``: the arena (training seeds only) with two more levels that
+  play the state's network: ``value1``, one move deep (the curve's strength against a
+  fixed opponent), and ``valued``, expert's search with the value (as the shipped expert
+  would play with these weights), for screening against ``classic`` before shipping.
 
 What was trained, with its settings, data sizes and curve: docs/value/README.md.
 """
@@ -69,6 +72,7 @@ from engine.bots.value import (  # noqa: E402
     pack,
     unpack,
 )
+from engine.bots.valued import ValuedExpert  # noqa: E402
 from engine.rules.game import Game  # noqa: E402
 from engine.rules.rng import Rng  # noqa: E402
 
@@ -81,14 +85,15 @@ CHUNK_DEALS = 10_000
 SEEDS_PER_TABLE = 30
 
 DEFAULTS: dict[str, Any] = {
-    "games": 100,
+    "games": 200,
     "width": 16,
     "epsilon": 0.1,
     "hidden": 32,
-    "window": 4,
-    "epochs": 2,
+    "window": 10,
+    "epochs": 3,
     "batch": 256,
     "lr": 0.001,
+    "margin": 0.3,
     "seed": 1,
 }
 
@@ -168,9 +173,25 @@ def play_game(job: tuple[str, int, str | None, int, dict[str, Any]]) -> dict[str
     return {
         "x": [r[1] for r in rows],
         "y": [standing(game, r[0]) for r in rows],
+        "margin": [final_margin(game, r[0]) for r in rows],
         "kind": [r[2] for r in rows],
         "hand": [r[3] for r in rows],
     }
+
+
+def final_margin(game: Game, seat: int) -> float:
+    """A finished game's lowest colour of the seat's side less the best rival side's."""
+    mine = game.variant.side_of(seat)
+    lows = [min(track) for track in game.scores]
+    return float(lows[mine] - max(v for s, v in enumerate(lows) if s != mine))
+
+
+def target(data: dict[str, np.ndarray], mix: float) -> np.ndarray:
+    """What the network is fitted to: the standing, mixed with ``mix`` of the final margin
+    of lowest colours (a sixth of it, within -1 and +1), which says more per game than the
+    place alone (a win by one point and by six differ)."""
+    y: np.ndarray = (1 - mix) * data["y"] + mix * np.clip(data["margin"] / 6.0, -1.0, 1.0)
+    return y
 
 
 def play_chunk(
@@ -186,14 +207,15 @@ def play_chunk(
             games = pool.map(play_game, work, chunksize=1)
     else:
         games = [play_game(w) for w in work]
-    out: dict[str, list[Any]] = {"x": [], "y": [], "kind": [], "hand": [], "game": []}
+    out: dict[str, list[Any]] = {"x": [], "y": [], "margin": [], "kind": [], "hand": [], "game": []}
     for i, got in enumerate(games):
-        for key in ("x", "y", "kind", "hand"):
+        for key in ("x", "y", "margin", "kind", "hand"):
             out[key].extend(got[key])
         out["game"].extend([i] * len(got["y"]))
     return {
         "x": np.asarray(out["x"], dtype=np.float64),
         "y": np.asarray(out["y"], dtype=np.float64),
+        "margin": np.asarray(out["margin"], dtype=np.float64),
         "kind": np.asarray(out["kind"], dtype=np.int8),
         "hand": np.asarray(out["hand"], dtype=np.float64),
         "game": np.asarray(out["game"], dtype=np.int32),
@@ -308,7 +330,13 @@ def chunk_data(
     cache.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp.npz")
     np.savez_compressed(
-        tmp, x=data["x"], y=data["y"], kind=data["kind"], hand=data["hand"], game=data["game"]
+        tmp,
+        x=data["x"],
+        y=data["y"],
+        margin=data["margin"],
+        kind=data["kind"],
+        hand=data["hand"],
+        game=data["game"],
     )
     os.replace(tmp, path)
     return data
@@ -321,11 +349,11 @@ def cpu_seconds() -> float:
 
 
 def curve_row(
-    chunk: int, params: list[np.ndarray] | None, data: dict[str, np.ndarray]
+    chunk: int, params: list[np.ndarray] | None, data: dict[str, np.ndarray], mix: float
 ) -> dict[str, Any]:
     """The chunk's fresh games before training on them: mean squared errors of the
-    standing (see the module)."""
-    y, kind, hand = data["y"], data["kind"], data["hand"]
+    target (see the module)."""
+    y, kind, hand = target(data, mix), data["kind"], data["hand"]
     to_move = kind == 1
     row: dict[str, Any] = {
         "chunk": chunk,
@@ -383,7 +411,7 @@ def cmd_run(args: argparse.Namespace) -> None:
         policy = state["weights"] if state["trained"] else None
         state["policies"][str(chunk)] = policy
         data = chunk_data(cache, table, chunk, policy, settings, args.jobs)
-        row = curve_row(chunk, params if state["trained"] else None, data)
+        row = curve_row(chunk, params if state["trained"] else None, data, settings["margin"])
         window = [c for c in range(max(0, chunk - settings["window"] + 1), chunk + 1)]
         parts = [data if c == chunk else None for c in window]
         for i, c in enumerate(window):
@@ -392,7 +420,7 @@ def cmd_run(args: argparse.Namespace) -> None:
                     cache, table, c, state["policies"].get(str(c)), settings, args.jobs
                 )
         x = np.concatenate([p["x"] for p in parts if p is not None])
-        y = np.concatenate([p["y"] for p in parts if p is not None])
+        y = np.concatenate([target(p, settings["margin"]) for p in parts if p is not None])
         m = arrays_of(state["adam_m"], inputs, hidden)
         v = arrays_of(state["adam_v"], inputs, hidden)
         step = train(params, [m, v], state["step"], x, y, settings, settings["seed"] * 7919 + chunk)
@@ -468,16 +496,27 @@ class ValueOne(Bot):
         return move if isinstance(move, str) else game.placement_text(move)
 
 
+class Valued(ValuedExpert):
+    """The top level with a state's network rather than the shipped one (``valued``)."""
+
+    level = "valued"
+    nets: dict[str, Net | None] | None = {}
+
+
 def register(state_path: str) -> None:
-    """Make ``value1`` an arena level playing the state's network, here and (through the
-    environment) in the arena's worker processes."""
-    from engine.bots import BOT_LEVELS
+    """Make ``value1`` (one move deep) and ``valued`` (expert's search with the value) arena
+    levels playing the state's network, here and (through the environment) in the arena's
+    worker processes."""
+    from engine.bots import REFERENCE_LEVELS
 
     os.environ["VALUE1_STATE"] = state_path
     state = json.loads(Path(state_path).read_text(encoding="utf-8"))
     text = state["weights"]
-    ValueOne.net = Net(state["inputs"], state["settings"]["hidden"], unpack(text, checksum(text)))
-    BOT_LEVELS["value1"] = ValueOne
+    net = Net(state["inputs"], state["settings"]["hidden"], unpack(text, checksum(text)))
+    ValueOne.net = net
+    Valued.nets = {state["table"]: net}
+    REFERENCE_LEVELS["value1"] = ValueOne
+    REFERENCE_LEVELS["valued"] = Valued
 
 
 if __name__ != "__main__" and os.environ.get("VALUE1_STATE"):
@@ -497,6 +536,7 @@ def cmd_arena(args: argparse.Namespace) -> None:
         seed=args.seed,
         jobs=args.jobs,
         results=args.results,
+        budget_scale=args.budget_scale,
     )
     print(json.dumps(report["bots"]))
 
@@ -524,6 +564,7 @@ def main(argv: list[str] | None = None) -> None:
     a.add_argument("--seed", type=int, default=7)
     a.add_argument("--jobs", type=int, default=1)
     a.add_argument("--results")
+    a.add_argument("--budget-scale", type=float)
     args = parser.parse_args(argv)
     try:
         {"run": cmd_run, "show": cmd_show, "ship": cmd_ship, "arena": cmd_arena}[args.cmd](args)

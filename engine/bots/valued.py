@@ -40,7 +40,7 @@ class ValuedExpert(Expert):
     #: Weight of the network's standing at the mid-game leaf, in ``win_value`` units.
     leaf_value_weight = 1.0
     #: What one network evaluation (features and network) costs, in work units.
-    value_units = 4.0
+    value_units = 5.0
     #: Networks by table; None: the shipped ones (:func:`engine.bots.value.shipped`).
     nets: dict[str, Net | None] | None = None
 
