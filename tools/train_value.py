@@ -436,6 +436,8 @@ def cmd_run(args: argparse.Namespace) -> None:
         keep = {str(c) for c in range(chunk + 2 - settings["window"], chunk + 1)}
         state["policies"] = {k: p for k, p in state["policies"].items() if k in keep}
         save_state(path, state)
+        # The network after each chunk, for the curve's strength (``arena --chunk``).
+        (cache / f"weights-{chunk:05d}.txt").write_text(state["weights"], encoding="ascii")
         print(json.dumps(row), flush=True)
 
 
@@ -503,15 +505,16 @@ class Valued(ValuedExpert):
     nets: dict[str, Net | None] | None = {}
 
 
-def register(state_path: str) -> None:
+def register(state_path: str, weights: str | None = None) -> None:
     """Make ``value1`` (one move deep) and ``valued`` (expert's search with the value) arena
-    levels playing the state's network, here and (through the environment) in the arena's
-    worker processes."""
+    levels playing the state's network (or the packed ``weights`` file of one of its
+    chunks), here and (through the environment) in the arena's worker processes."""
     from engine.bots import REFERENCE_LEVELS
 
     os.environ["VALUE1_STATE"] = state_path
+    os.environ["VALUE1_WEIGHTS"] = weights or ""
     state = json.loads(Path(state_path).read_text(encoding="utf-8"))
-    text = state["weights"]
+    text = Path(weights).read_text(encoding="ascii") if weights else state["weights"]
     net = Net(state["inputs"], state["settings"]["hidden"], unpack(text, checksum(text)))
     ValueOne.net = net
     Valued.nets = {state["table"]: net}
@@ -520,14 +523,19 @@ def register(state_path: str) -> None:
 
 
 if __name__ != "__main__" and os.environ.get("VALUE1_STATE"):
-    register(os.environ["VALUE1_STATE"])
+    register(os.environ["VALUE1_STATE"], os.environ.get("VALUE1_WEIGHTS") or None)
 
 
 def cmd_arena(args: argparse.Namespace) -> None:
     from engine.tools.arena import run_arena
 
     check_tuning_seed(args.seed)
-    register(args.state)
+    weights = None
+    if args.chunk is not None:
+        state = json.loads(Path(args.state).read_text(encoding="utf-8"))
+        cache = Path(args.cache or ROOT / ".cache" / "value" / state["table"])
+        weights = str(cache / f"weights-{args.chunk:05d}.txt")
+    register(args.state, weights)
     report = run_arena(
         "standard",
         args.players,
@@ -565,6 +573,8 @@ def main(argv: list[str] | None = None) -> None:
     a.add_argument("--jobs", type=int, default=1)
     a.add_argument("--results")
     a.add_argument("--budget-scale", type=float)
+    a.add_argument("--chunk", type=int, help="the network after this chunk (default: the last)")
+    a.add_argument("--cache")
     args = parser.parse_args(argv)
     try:
         {"run": cmd_run, "show": cmd_show, "ship": cmd_ship, "arena": cmd_arena}[args.cmd](args)

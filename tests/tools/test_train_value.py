@@ -48,7 +48,19 @@ def test_a_run_with_other_settings_is_refused(tmp_path: Path) -> None:
     state = tmp_path / "s.json"
     train_value.main(["run", str(state), "--chunks", "1", "--cache", str(tmp_path / "c"), *TINY])
     with pytest.raises(SystemExit, match="other settings"):
-        train_value.main(["run", str(state), "--chunks", "2", *TINY, "--epochs", "5"])
+        train_value.main(
+            [
+                "run",
+                str(state),
+                "--chunks",
+                "2",
+                "--cache",
+                str(tmp_path / "c"),
+                *TINY,
+                "--epochs",
+                "5",
+            ]
+        )
 
 
 def test_the_training_deals_are_never_held_out() -> None:
