@@ -10,7 +10,9 @@ seat faced (its rack, to move) and the one its move left (its rack before it dra
 is labelled with the standing the seat's side finished with and its final margin of lowest
 colours (Monte-Carlo targets). The network is then fitted (Adam, mean squared error,
 numpy) to the positions of the last ``--window`` chunks, ``--epochs`` passes, its target
-the standing mixed with ``--margin`` of the margin (:func:`target`).
+the standing mixed with ``--margin`` of the margin (:func:`target`), taken as TD(lambda)
+returns along each seat's positions (``--lam``, with the network as it stands before the
+chunk's fit; 1: the Monte-Carlo target itself).
 
 Resumable: after each chunk the state (the weights, the optimiser's moments, the chunk
 count, the learning curve and the networks that played the chunks in the window) is
@@ -94,6 +96,7 @@ DEFAULTS: dict[str, Any] = {
     "batch": 256,
     "lr": 0.001,
     "margin": 0.3,
+    "lam": 0.9,
     "seed": 1,
 }
 
@@ -174,6 +177,7 @@ def play_game(job: tuple[str, int, str | None, int, dict[str, Any]]) -> dict[str
         "x": [r[1] for r in rows],
         "y": [standing(game, r[0]) for r in rows],
         "margin": [final_margin(game, r[0]) for r in rows],
+        "seat": [r[0] for r in rows],
         "kind": [r[2] for r in rows],
         "hand": [r[3] for r in rows],
     }
@@ -207,15 +211,18 @@ def play_chunk(
             games = pool.map(play_game, work, chunksize=1)
     else:
         games = [play_game(w) for w in work]
-    out: dict[str, list[Any]] = {"x": [], "y": [], "margin": [], "kind": [], "hand": [], "game": []}
+    out: dict[str, list[Any]] = {
+        "x": [], "y": [], "margin": [], "seat": [], "kind": [], "hand": [], "game": []
+    }  # fmt: skip
     for i, got in enumerate(games):
-        for key in ("x", "y", "margin", "kind", "hand"):
+        for key in ("x", "y", "margin", "seat", "kind", "hand"):
             out[key].extend(got[key])
         out["game"].extend([i] * len(got["y"]))
     return {
         "x": np.asarray(out["x"], dtype=np.float64),
         "y": np.asarray(out["y"], dtype=np.float64),
         "margin": np.asarray(out["margin"], dtype=np.float64),
+        "seat": np.asarray(out["seat"], dtype=np.int8),
         "kind": np.asarray(out["kind"], dtype=np.int8),
         "hand": np.asarray(out["hand"], dtype=np.float64),
         "game": np.asarray(out["game"], dtype=np.int32),
@@ -223,6 +230,25 @@ def play_chunk(
 
 
 # --- the network in numpy ---------------------------------------------------------------
+
+
+def lambda_returns(
+    data: dict[str, np.ndarray], z: np.ndarray, v: np.ndarray, lam: float
+) -> np.ndarray:
+    """TD(lambda) targets: along each seat's positions of a game, in the order played, the
+    last one's target is the game's ``z``, each earlier one's ``(1 - lam)`` times the next
+    position's value ``v`` plus ``lam`` times the next one's target (``lam = 1``: ``z``
+    throughout, the Monte-Carlo target)."""
+    out = z.copy()
+    last: dict[tuple[int, int], int] = {}
+    games, seats = data["game"], data["seat"]
+    for i in range(len(z) - 1, -1, -1):
+        key = (int(games[i]), int(seats[i]))
+        nxt = last.get(key)
+        if nxt is not None:
+            out[i] = (1 - lam) * v[nxt] + lam * out[nxt]
+        last[key] = i
+    return out
 
 
 def init_params(inputs: int, hidden: int, seed: int) -> list[np.ndarray]:
@@ -334,6 +360,7 @@ def chunk_data(
         x=data["x"],
         y=data["y"],
         margin=data["margin"],
+        seat=data["seat"],
         kind=data["kind"],
         hand=data["hand"],
         game=data["game"],
@@ -420,7 +447,14 @@ def cmd_run(args: argparse.Namespace) -> None:
                     cache, table, c, state["policies"].get(str(c)), settings, args.jobs
                 )
         x = np.concatenate([p["x"] for p in parts if p is not None])
-        y = np.concatenate([target(p, settings["margin"]) for p in parts if p is not None])
+        ys = []
+        for p in parts:
+            assert p is not None
+            z = target(p, settings["margin"])
+            if state["trained"] and settings["lam"] < 1:
+                z = lambda_returns(p, z, predict(params, p["x"]), settings["lam"])
+            ys.append(z)
+        y = np.concatenate(ys)
         m = arrays_of(state["adam_m"], inputs, hidden)
         v = arrays_of(state["adam_v"], inputs, hidden)
         step = train(params, [m, v], state["step"], x, y, settings, settings["seed"] * 7919 + chunk)

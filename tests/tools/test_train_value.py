@@ -112,3 +112,17 @@ def test_shipped_weights_are_the_states_and_load(
     assert text == saved and digest == checksum(saved)
     net = Net(inputs, hidden, unpack(text, digest))
     assert net.inputs == feature_count(2) and net.hidden == 3
+
+
+def test_lambda_returns_run_back_along_each_seats_positions() -> None:
+    """Two seats' positions interleaved in one game, and another game: each seat's last
+    position keeps the game's target, an earlier one mixes the next position's value with
+    the next target; lambda 1 is the Monte-Carlo target."""
+    import numpy as np
+
+    data = {"game": np.array([0, 0, 0, 0, 1]), "seat": np.array([0, 1, 0, 1, 0])}
+    z = np.array([1.0, -1.0, 1.0, -1.0, 0.5])
+    v = np.array([0.1, 0.2, 0.3, 0.4, 0.9])
+    got = train_value.lambda_returns(data, z, v, 0.5)
+    assert got.tolist() == [0.5 * 0.3 + 0.5 * 1.0, 0.5 * 0.4 - 0.5, 1.0, -1.0, 0.5]
+    assert train_value.lambda_returns(data, z, v, 1.0).tolist() == z.tolist()
