@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import resource
 import sys
@@ -55,36 +54,41 @@ if __package__ in (None, ""):
 
 import numpy as np  # noqa: E402
 
-from engine import new_game  # noqa: E402
 from engine.bots.base import Bot  # noqa: E402
-from engine.bots.evaluate import scored_placements  # noqa: E402
-from engine.bots.expert import Expert, standing  # noqa: E402
 from engine.bots.scan import Position  # noqa: E402
 from engine.bots.seeds import (  # noqa: E402
-    TRAINING_GAME_SEEDS,
-    check_tuning_game_seed,
     check_tuning_seed,
 )
 from engine.bots.value import (  # noqa: E402
     Net,
-    after_move,
     checksum,
     feature_count,
-    features,
     pack,
     unpack,
 )
 from engine.bots.valued import ValuedExpert  # noqa: E402
 from engine.rules.game import Game  # noqa: E402
-from engine.rules.rng import Rng  # noqa: E402
+from tools.value_fit import (  # noqa: E402
+    flatten,
+    init_params,
+    lambda_returns,
+    predict,
+    target,
+    train,
+    unflatten,
+)
+from tools.value_selfplay import (  # noqa: E402
+    CHUNK_DEALS,
+    SEEDS_PER_TABLE,
+    TABLES,
+    choose,
+    chunk_seed,
+    play_chunk,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULE = ROOT / "engine" / "bots" / "value_data.py"
-TABLES = {"2p": 2, "3p": 3, "4p": 4}
-#: Deals per chunk at most (the chunk's game seeds are ``base + chunk * this + game``).
-CHUNK_DEALS = 10_000
-#: Training seeds per table (``--seed``); each has its own deals.
-SEEDS_PER_TABLE = 30
+__all__ = ["CHUNK_DEALS", "SEEDS_PER_TABLE", "TABLES", "chunk_seed", "lambda_returns", "main"]
 
 DEFAULTS: dict[str, Any] = {
     "games": 200,
@@ -99,227 +103,6 @@ DEFAULTS: dict[str, Any] = {
     "lam": 0.9,
     "seed": 1,
 }
-
-
-def chunk_seed(table: str, seed: int, chunk: int, game: int) -> int:
-    """The game seed of a chunk's game: in the training range, never a held-out deal."""
-    if not 0 <= seed < SEEDS_PER_TABLE or not 0 <= game < CHUNK_DEALS:
-        raise ValueError(
-            f"a training seed is 0 to {SEEDS_PER_TABLE - 1}, a chunk's game below {CHUNK_DEALS}"
-        )
-    slot = list(TABLES).index(table) * SEEDS_PER_TABLE + seed
-    value = TRAINING_GAME_SEEDS.start + slot * 10_000_000 + chunk * CHUNK_DEALS + game
-    if value not in TRAINING_GAME_SEEDS or chunk >= 1000:
-        raise ValueError(f"chunk {chunk}, game {game} falls outside the training deals")
-    return check_tuning_game_seed(value)
-
-
-# --- self-play --------------------------------------------------------------------------
-
-
-def choose(
-    pos: Position, seat: int, net: Net | None, rng: Rng, width: int, epsilon: float
-) -> tuple[Any, list[float] | None, float]:
-    """One move deep: the placement (or ``"swap"``), the features of the position it
-    leaves (None where the game ends or nothing is valued) and its value."""
-    g = pos.game
-    if g.phase == "swap":
-        return "swap", None, 0.0
-    scored = scored_placements(g, seat)
-    scored.sort(key=lambda vp: (-vp[0], vp[1]))
-    valued: list[tuple[float, int, Any, list[float] | None]] = []
-    for i, (gain, p) in enumerate(scored[:width]):
-        after, rack, again = after_move(pos, p, seat)
-        ga = after.game
-        if ga.phase == "over":
-            valued.append((standing(ga, seat) * 10.0, -i, p, None))
-            continue
-        x = features(ga, after.points, after.hot, seat, rack, again)
-        valued.append((net.value(x) if net is not None else gain, -i, p, x))
-    valued.sort(key=lambda v: (v[0], v[1]), reverse=True)
-    pick = 0
-    if epsilon and len(valued) > 1 and rng.random() < epsilon:
-        pick = 1 + rng.below(min(3, len(valued) - 1))
-    value, _, move, left = valued[pick]
-    return move, left, value
-
-
-def hand_leaf(bot: Expert, pos: Position, seat: int) -> float:
-    """Today's mid-game leaf of expert for the seat to move (its hand-made value, plus the
-    learned linear standing at four players)."""
-    own, rivals = bot.options(pos, seat)
-    return bot.score(pos.game, seat, own, rivals)
-
-
-def play_game(job: tuple[str, int, str | None, int, dict[str, Any]]) -> dict[str, Any]:
-    """One self-play game: its positions' features, targets, kinds (1: to move, 0: the
-    position a move left) and, for the positions to move, today's hand-made leaf."""
-    table, game_seed, policy, hidden, settings = job
-    net = None
-    if policy is not None:
-        flat = unpack(policy, checksum(policy))
-        net = Net(feature_count(TABLES[table]), hidden, flat)
-    game = new_game("standard", players=TABLES[table], seed=game_seed)
-    pos = Position(game)
-    rng = Rng(game_seed ^ 0x5DEECE66D)
-    bot = Expert(seed=0)
-    rows: list[tuple[int, list[float], int, float]] = []
-    while game.phase != "over":
-        seat = game.current
-        if game.phase == "place":
-            x = features(game, pos.points, pos.hot, seat, game.racks[seat], True)
-            rows.append((seat, x, 1, hand_leaf(bot, pos, seat)))
-        move, after, _ = choose(pos, seat, net, rng, settings["width"], settings["epsilon"])
-        if after is not None:
-            rows.append((seat, after, 0, 0.0))
-        pos.play(move)
-    return {
-        "x": [r[1] for r in rows],
-        "y": [standing(game, r[0]) for r in rows],
-        "margin": [final_margin(game, r[0]) for r in rows],
-        "seat": [r[0] for r in rows],
-        "kind": [r[2] for r in rows],
-        "hand": [r[3] for r in rows],
-    }
-
-
-def final_margin(game: Game, seat: int) -> float:
-    """A finished game's lowest colour of the seat's side less the best rival side's."""
-    mine = game.variant.side_of(seat)
-    lows = [min(track) for track in game.scores]
-    return float(lows[mine] - max(v for s, v in enumerate(lows) if s != mine))
-
-
-def target(data: dict[str, np.ndarray], mix: float) -> np.ndarray:
-    """What the network is fitted to: the standing, mixed with ``mix`` of the final margin
-    of lowest colours (a sixth of it, within -1 and +1), which says more per game than the
-    place alone (a win by one point and by six differ)."""
-    y: np.ndarray = (1 - mix) * data["y"] + mix * np.clip(data["margin"] / 6.0, -1.0, 1.0)
-    return y
-
-
-def play_chunk(
-    table: str, chunk: int, policy: str | None, settings: dict[str, Any], jobs: int
-) -> dict[str, np.ndarray]:
-    """A chunk's games (see the module), in deal order, as arrays."""
-    work = [
-        (table, chunk_seed(table, settings["seed"], chunk, i), policy, settings["hidden"], settings)
-        for i in range(settings["games"])
-    ]
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            games = pool.map(play_game, work, chunksize=1)
-    else:
-        games = [play_game(w) for w in work]
-    out: dict[str, list[Any]] = {
-        "x": [], "y": [], "margin": [], "seat": [], "kind": [], "hand": [], "game": []
-    }  # fmt: skip
-    for i, got in enumerate(games):
-        for key in ("x", "y", "margin", "seat", "kind", "hand"):
-            out[key].extend(got[key])
-        out["game"].extend([i] * len(got["y"]))
-    return {
-        "x": np.asarray(out["x"], dtype=np.float64),
-        "y": np.asarray(out["y"], dtype=np.float64),
-        "margin": np.asarray(out["margin"], dtype=np.float64),
-        "seat": np.asarray(out["seat"], dtype=np.int8),
-        "kind": np.asarray(out["kind"], dtype=np.int8),
-        "hand": np.asarray(out["hand"], dtype=np.float64),
-        "game": np.asarray(out["game"], dtype=np.int32),
-    }
-
-
-# --- the network in numpy ---------------------------------------------------------------
-
-
-def lambda_returns(
-    data: dict[str, np.ndarray], z: np.ndarray, v: np.ndarray, lam: float
-) -> np.ndarray:
-    """TD(lambda) targets: along each seat's positions of a game, in the order played, the
-    last one's target is the game's ``z``, each earlier one's ``(1 - lam)`` times the next
-    position's value ``v`` plus ``lam`` times the next one's target (``lam = 1``: ``z``
-    throughout, the Monte-Carlo target)."""
-    out = z.copy()
-    last: dict[tuple[int, int], int] = {}
-    games, seats = data["game"], data["seat"]
-    for i in range(len(z) - 1, -1, -1):
-        key = (int(games[i]), int(seats[i]))
-        nxt = last.get(key)
-        if nxt is not None:
-            out[i] = (1 - lam) * v[nxt] + lam * out[nxt]
-        last[key] = i
-    return out
-
-
-def init_params(inputs: int, hidden: int, seed: int) -> list[np.ndarray]:
-    rng = np.random.default_rng(seed)
-    w1 = rng.normal(0.0, np.sqrt(2.0 / inputs), size=(hidden, inputs))
-    return [w1, np.zeros(hidden), rng.normal(0.0, np.sqrt(1.0 / hidden), size=hidden), np.zeros(1)]
-
-
-def flatten(params: list[np.ndarray]) -> list[float]:
-    """The weights in :class:`engine.bots.value.Net`'s order."""
-    return [float(v) for p in params for v in np.ravel(p)]
-
-
-def unflatten(flat: list[float], inputs: int, hidden: int) -> list[np.ndarray]:
-    a = np.asarray(flat, dtype=np.float64)
-    k = inputs * hidden
-    return [
-        a[:k].reshape(hidden, inputs).copy(),
-        a[k : k + hidden].copy(),
-        a[k + hidden : k + 2 * hidden].copy(),
-        a[k + 2 * hidden :].copy(),
-    ]
-
-
-def forward(params: list[np.ndarray], x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    w1, b1, w2, b2 = params
-    h = np.maximum(0.0, x @ w1.T + b1)
-    return h @ w2 + b2[0], h
-
-
-def predict(params: list[np.ndarray], x: np.ndarray) -> np.ndarray:
-    out: np.ndarray = np.clip(forward(params, x)[0], -1.0, 1.0)
-    return out
-
-
-def train(
-    params: list[np.ndarray],
-    moments: list[list[np.ndarray]],
-    step: int,
-    x: np.ndarray,
-    y: np.ndarray,
-    settings: dict[str, Any],
-    seed: int,
-) -> int:
-    """Adam on the mean squared error, ``epochs`` passes in a seeded order; the params and
-    moments are updated in place; returns the step count."""
-    rng = np.random.default_rng(seed)
-    lr, batch = settings["lr"], settings["batch"]
-    b1m, b2m, eps = 0.9, 0.999, 1e-8
-    m, v = moments
-    for _ in range(settings["epochs"]):
-        order = rng.permutation(len(y))
-        for start in range(0, len(y), batch):
-            idx = order[start : start + batch]
-            xb, yb = x[idx], y[idx]
-            out, h = forward(params, xb)
-            err = 2.0 * (out - yb) / len(yb)
-            w1, b1, w2, b2 = params
-            g_w2 = h.T @ err
-            g_b2 = np.array([err.sum()])
-            dh = np.outer(err, w2) * (h > 0)
-            g_w1 = dh.T @ xb
-            g_b1 = dh.sum(axis=0)
-            step += 1
-            for i, g in enumerate((g_w1, g_b1, g_w2, g_b2)):
-                m[i] = b1m * m[i] + (1 - b1m) * g
-                v[i] = b2m * v[i] + (1 - b2m) * g * g
-                mh = m[i] / (1 - b1m**step)
-                vh = v[i] / (1 - b2m**step)
-                params[i] -= lr * mh / (np.sqrt(vh) + eps)
-    return step
 
 
 # --- the state on disk -----------------------------------------------------------------
