@@ -347,7 +347,7 @@ def cmd_arena(args: argparse.Namespace) -> None:
     from engine.tools.arena import run_arena
 
     check_tuning_seed(args.seed)
-    weights = None
+    weights = args.weights
     if args.chunk is not None:
         state = json.loads(Path(args.state).read_text(encoding="utf-8"))
         cache = Path(args.cache or ROOT / ".cache" / "value" / state["table"])
@@ -392,6 +392,7 @@ def main(argv: list[str] | None = None) -> None:
     a.add_argument("--budget-scale", type=float)
     a.add_argument("--chunk", type=int, help="the network after this chunk (default: the last)")
     a.add_argument("--cache")
+    a.add_argument("--weights", help="a packed weights file (a chunk's, kept) to play instead")
     args = parser.parse_args(argv)
     try:
         {"run": cmd_run, "show": cmd_show, "ship": cmd_ship, "arena": cmd_arena}[args.cmd](args)
