@@ -61,6 +61,11 @@ from engine.bots.evaluate import scored_placements  # noqa: E402
 from engine.bots.expert import Expert, greedy_to_the_end, standing  # noqa: E402
 from engine.bots.learned import features, predict  # noqa: E402
 from engine.bots.scan import Position  # noqa: E402
+from engine.bots.seeds import (  # noqa: E402
+    HELD_OUT_ARENA_SEEDS,
+    check_tuning_seed,
+    is_held_out_game_seed,
+)
 from engine.rules.game import Game  # noqa: E402
 from engine.rules.rng import Rng  # noqa: E402
 from engine.tools.arena import clustered_mean, run_arena  # noqa: E402
@@ -100,7 +105,11 @@ def data_game(job: tuple[int, int, int, int]) -> list[dict[str, Any]]:
     """One greedy game's sampled positions (see the module)."""
     players, seed, index, rollouts = job
     rng = Rng(seed * 1_000_003 + index)
-    game = new_game("standard", players=players, seed=rng.next64() % (1 << 31))
+    game_seed = rng.next64() % (1 << 31)
+    if is_held_out_game_seed(game_seed):
+        # Never a held-out deal (engine.bots.seeds); the kept data met none.
+        game_seed += HELD_OUT_ARENA_SEEDS.stop * 1_000_003
+    game = new_game("standard", players=players, seed=game_seed)
     pos = Position(game)
     bot = Expert(seed=0)
     out: list[dict[str, Any]] = []
@@ -386,6 +395,11 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--level", default="expert", help="the reference's bot")
     c.add_argument("--new-level", default="learned", help="the new run's bot")
     args = parser.parse_args(argv)
+    if getattr(args, "seed", None) is not None:
+        try:
+            check_tuning_seed(args.seed)
+        except ValueError as error:
+            raise SystemExit(f"learn_value: {error}") from None
     commands = {
         "data": cmd_data,
         "fit": cmd_fit,

@@ -13,16 +13,31 @@ True
 from __future__ import annotations
 
 from engine.bots.base import Beginner, Bot, Casual
-from engine.bots.expert import Expert
 from engine.bots.strong import Strong
+from engine.bots.valued import ClassicExpert, ValuedExpert
 
 #: The levels, weakest first.
 BOT_LEVELS: dict[str, type[Bot]] = {
     "beginner": Beginner,
     "casual": Casual,
     "strong": Strong,
-    "expert": Expert,
+    "expert": ValuedExpert,
 }
+
+#: Levels kept for the arena's comparisons, not offered to players: ``classic`` is expert
+#: as it was before its learned value (issue 54), the level the new one is measured
+#: against.
+REFERENCE_LEVELS: dict[str, type[Bot]] = {"classic": ClassicExpert}
+
+
+def level_class(level: str) -> type[Bot]:
+    """The bot class of a level a player picks or of a reference level (a tool may add
+    its own to either table); ``ValueError`` names the levels."""
+    found = BOT_LEVELS.get(level) or REFERENCE_LEVELS.get(level)
+    if found is None:
+        known = ", ".join([*BOT_LEVELS, *REFERENCE_LEVELS])
+        raise ValueError(f"unknown bot level {level!r}; levels are {known}")
+    return found
 
 
 def make_bot(
@@ -32,15 +47,14 @@ def make_bot(
     time_limit_ms: float | None = None,
     evaluation: str | None = None,
 ) -> Bot:
-    """A bot of the named level (see ``engine.bots.BOT_LEVELS``); no budget: the level's default.
+    """A bot of the named level (``engine.bots.BOT_LEVELS``, or a reference level of
+    ``REFERENCE_LEVELS`` for the arena); no budget: the level's default.
     ``time_limit_ms``: a wall-clock ceiling per move (the browser's), None for none.
     ``evaluation``: for a searching level, another value of a side than its own (a name in
     ``engine.bots.evaluate.EVALUATIONS``; the arena compares them), None for its own."""
     from engine.bots.evaluate import evaluation as find_evaluation
 
-    if level not in BOT_LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
-    bot = BOT_LEVELS[level](seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)
+    bot = level_class(level)(seed=seed, budget_ms=budget_ms, time_limit_ms=time_limit_ms)
     if evaluation is not None:
         find_evaluation(evaluation)  # a clear message for an unknown name
         if bot.evaluation is None:
@@ -60,4 +74,4 @@ def make_browser_bot(
     return bot
 
 
-__all__ = ["BOT_LEVELS", "Bot", "make_bot", "make_browser_bot"]
+__all__ = ["BOT_LEVELS", "REFERENCE_LEVELS", "Bot", "level_class", "make_bot", "make_browser_bot"]

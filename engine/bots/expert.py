@@ -172,6 +172,11 @@ class Expert(Search):
         top = max(values.values())
         return [s for s in found if values[s] >= top - self.contender_margin]
 
+    def learned_for(self, g: Game) -> dict[int, tuple[float, ...]]:
+        """The linear learned standing's weights the mid-game leaf of ``g`` uses (by player
+        count; none: the hand-made leaf alone)."""
+        return self.learned_weights
+
     def score(
         self, g: Game, seat: int, own_option: float, rival_options: dict[int, float]
     ) -> float:
@@ -201,9 +206,7 @@ class Expert(Search):
             # A mid-game leaf: the standing greedy play to the end would reach from it
             # (engine.bots.learned), in the finished value's units, where a model is fitted.
             rival_option = max(rival_options.values(), default=0.0)
-            learned = predicted_standing(
-                g, seat, own_option, rival_option, ev, self.learned_weights
-            )
+            learned = predicted_standing(g, seat, own_option, rival_option, ev, self.learned_for(g))
             if learned is not None:
                 z += self.win_value * learned
         return z

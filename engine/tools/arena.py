@@ -34,7 +34,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from engine.bots import BOT_LEVELS, make_bot, make_browser_bot
+from engine.bots import BOT_LEVELS, REFERENCE_LEVELS, level_class, make_bot, make_browser_bot
 from engine.rules.errors import IngeniousError
 from engine.rules.game import new_game
 from engine.rules.variants import VARIANTS
@@ -163,7 +163,7 @@ def bot_budget(level: str, budget_ms: int | None, budget_scale: float | None) ->
     (at least 1 ms), else its level's default."""
     if budget_ms is not None or budget_scale is None:
         return budget_ms
-    return max(1, round(BOT_LEVELS[level].default_budget_ms * budget_scale))
+    return max(1, round(level_class(level).default_budget_ms * budget_scale))
 
 
 def play_one(job: Job) -> dict[str, Any]:
@@ -232,8 +232,9 @@ def check_setup(
         raise IngeniousError("name at least one bot with --bots")
     for name in bots:
         level, evaluation, _ = split_name(name)
-        if level not in BOT_LEVELS:
-            raise IngeniousError(f"unknown bot {name!r}; bots are {', '.join(BOT_LEVELS)}")
+        if level not in BOT_LEVELS and level not in REFERENCE_LEVELS:
+            known = ", ".join([*BOT_LEVELS, *REFERENCE_LEVELS])
+            raise IngeniousError(f"unknown bot {name!r}; bots are {known}")
         if evaluation is not None:
             try:
                 make_bot(level, evaluation=evaluation)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import new_game
-from engine.bots import BOT_LEVELS, make_bot
+from engine.bots import BOT_LEVELS, REFERENCE_LEVELS, make_bot
+from engine.bots.value import Net, feature_count
+from engine.bots.valued import ValuedExpert
 from engine.rules.game import Game
 from engine.rules.rng import Rng
 
@@ -49,7 +51,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("level", list(BOT_LEVELS))
+@pytest.mark.parametrize("level", [*BOT_LEVELS, *REFERENCE_LEVELS])
 @pytest.mark.parametrize(("variant", "players", "options", "moves"), CASES)
 def test_same_view_different_hidden_tiles_same_move(
     level: str, variant: str, players: int, options: dict[str, bool], moves: int
@@ -149,3 +151,35 @@ def test_the_puzzle_generator_judges_from_what_the_mover_could_see() -> None:
     assert (twin.bag, twin.racks) != (game.bag, game.racks)
     found = judge(game, seed)
     assert found is not None and found == judge(twin, seed)
+
+
+def valued_bot(seed: int, budget_ms: int) -> ValuedExpert:
+    """The top level with a network at every table of the standard game (fixed weights,
+    whether or not one is shipped), so that its learned value is what the test covers."""
+    bot = ValuedExpert(seed=seed, budget_ms=budget_ms)
+    nets = {}
+    for players in (2, 3, 4):
+        rng = Rng(players)
+        inputs = feature_count(players)
+        flat = [rng.random() - 0.5 for _ in range(Net.size(inputs, 6))]
+        nets[f"{players}p"] = Net(inputs, 6, flat)
+    bot.nets = nets
+    return bot
+
+
+@pytest.mark.parametrize(("players", "moves"), [(2, 7), (3, 8), (4, 9), (2, 20), (4, 45)])
+def test_the_learned_value_does_not_peek(players: int, moves: int) -> None:
+    """Expert's learned value (its one-move judgement of the candidates and its mid-game
+    leaf) reads only what the seat sees: equal views with other hidden tiles give the same
+    move, at every table it applies to, early and late in the middle game."""
+    game = reach_position("standard", players, seed=4, moves=moves, options={})
+    while game.phase == "swap":
+        game.apply("pass")
+    seat = game.current
+    bot = valued_bot(17, 30)
+    assert bot.net_for(game) is not None and not bot.in_endgame(game)
+    twin = hide_differently(game, seat, Rng(99))
+    assert twin.view(seat) == game.view(seat)
+    assert (twin.bag, twin.racks) != (game.bag, game.racks)
+    moves_seen = {valued_bot(17, 30).choose(g.view(seat)) for g in (game, twin, game)}
+    assert len(moves_seen) == 1
