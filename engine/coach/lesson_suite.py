@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.bots import make_bot
 from engine.bots.evaluate import oriented, scored_placements
-from engine.coach import lessons
+from engine.coach import lesson_checks, lesson_plans, lessons
 from engine.coach.lessons import Fact
 from engine.coach.puzzles import table_source
 from engine.coach.review import MoveReview, analyse
@@ -81,15 +81,15 @@ def facts_wrong(game: Game, r: MoveReview) -> list[str]:
     played, best = game.parse(r.played), game.parse(r.best)
     wrong = []
     for f in r.played_facts:
-        why = lessons.check_fact(game, seat, played, f)
+        why = lesson_checks.check_fact(game, seat, played, f)
         if why:
             wrong.append(f"played {f['kind']}: {why}")
     for f in r.best_facts:
-        why = lessons.check_fact(game, seat, best, f)
+        why = lesson_checks.check_fact(game, seat, best, f)
         if why:
             wrong.append(f"better {f['kind']}: {why}")
     for f in r.lesson + r.merits:
-        why = lessons.check_point(game, seat, best, played, f)
+        why = lesson_checks.check_point(game, seat, best, played, f)
         if why:
             wrong.append(f"lesson {f['kind']}: {why}")
     if r.mistake and not r.lesson and not r.futures:
@@ -164,7 +164,7 @@ def teaches(case: dict[str, Any], game: Game, r: MoveReview) -> bool:
 
 def _plan_lesson(case: dict[str, Any]) -> tuple[bool, list[str], str]:
     save = _save(case)
-    found = lessons.plans(save, [case["seat"]])
+    found = lesson_plans.plans(save, [case["seat"]])
     wrong = [why for plan in found if (why := check_plan(save, plan))]
     right = any(
         p["kind"] == "plan_behind" and p["colour"] == case["colour"] and p["seat"] == case["seat"]

@@ -1,10 +1,10 @@
-"""What a move does in the game's own terms, what one move does that another does not, and
-the plans a game shows: the facts the review, the hints and the puzzles state.
+"""What a move does in the game's own terms and what one move does that another does not:
+the facts the review, the hints and the puzzles state.
 
 Every statement here is data first: a *fact* is a small JSON dict, ``{"kind": ...}`` plus
 its arguments (colours by name, sides by name, numbers), so that the pages can say it in
-the reader's language and a test can check it against the engine (:func:`check_fact`,
-:func:`check_point`, :func:`check_plan`). :func:`say` words any of them in English.
+the reader's language and a test can check it against the engine
+(`engine.coach.lesson_checks`). `engine.coach.lesson_words` words any of them in English.
 
 * :func:`facts`: what a move does for the mover's side: the points each colour gains and
   where it then stands, points *wasted* on a colour at its end (18, or 36 and 9), a bonus
@@ -15,9 +15,8 @@ the reader's language and a test can check it against the engine (:func:`check_f
   first (a lowest colour raised more, points not wasted, a bonus turn, a line blocked or
   not opened, a swap), then what the other does better, honestly; where the two differ
   only in what follows, the sampled futures say so (:func:`futures`).
-* :func:`plans`: patterns over a whole game: a lowest colour left behind while placements
-  raising it were on offer, points poured into full colours, lines opened for a rival,
-  swaps declined.
+* the plans over a whole game (a lowest colour left behind, points poured into full
+  colours, lines opened, swaps declined) are `engine.coach.lesson_plans`.
 
 Facts depend only on what the mover sees: the board, the tracks and the mover's own rack.
 """
@@ -25,16 +24,14 @@ Facts depend only on what the mover sees: the board, the tracks and the mover's 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.bots.evaluate import cell_points, oriented
-from engine.formats.save import load_game
+from engine.coach.lesson_words import TEXT, Fact, say, sentence, versus
 from engine.rules.game import Game
 from engine.rules.notation import Placement
-from engine.rules.scoring import EMPTY, placement_points, symbol_points
+from engine.rules.scoring import EMPTY, placement_points
 from engine.rules.tiles import COLOURS, make_tile
 
-Fact = dict[str, Any]
 Move = Placement | str
 
 #: Kinds of fact that are a cost of the move (said as "but ...", never as a reason).
@@ -49,147 +46,6 @@ MOST_POINTS = 3
 PRIORITY = ("bonus_missed", "left_lowest", "more_lowest", "more_wasted", "opens_more",
             "leaves_open", "prepares_more", "take_swap", "swap_setup", "lowest_after",
             "more_points")  # fmt: skip
-
-#: Plans: a lowest colour left behind for at least this many of the side's turns, in at
-#: least ``NEGLECTED`` of which a placement raising it was on offer and the move raised no
-#: lowest colour at all.
-BEHIND_TURNS = 6
-NEGLECTED = 3
-#: Points wasted over a game, in at least ``WASTED_MOVES`` moves, before they make a plan
-#: (one move's waste is that move's own fact).
-WASTED_POINTS = 5
-WASTED_MOVES = 2
-#: Lines opened for one rival over a game before they make a plan.
-OPENED_LINES = 3
-#: Swaps declined over a game before they make a plan.
-DECLINED_SWAPS = 2
-
-#: English words for every fact, lesson point and plan (the pages translate by kind).
-TEXT = {
-    # facts of one move
-    "gain": "raises {colour} by {n} (to {to})",
-    "gain_lowest": "raises {colour}, your lowest colour, by {n} (to {to})",
-    "gain_tied": "raises {colour}, one of your lowest colours, by {n} (to {to})",
-    "pull": "pulls {colour} {n} your way (to {to})",
-    "wasted": "wastes {n} points of {colour}: it was already at {at}",
-    "wasted_past": "wastes {n} more points of {colour} past {at}",
-    "nothing": "scores nothing",
-    "bonus": "reaches {mark} in {colour}: a bonus turn",
-    "blocks": "blocks a line of {colour} worth {n} to {name}",
-    "opens": "opens a line of {colour} worth {n} to {name}",
-    "opens_bonus": "opens a line of {colour} worth {n} to {name}, enough for their bonus turn",
-    "prepares": "prepares a line of {colour} worth {n} for your next turn",
-    "sets_swap": "leaves no tile of your lowest colour on the rack: you may swap",
-    "no_lowest": "no placement of your tiles can raise {colours} (your lowest, at {at})",
-    "swap": "swaps the rack for six new tiles",
-    "pass": "keeps the rack",
-    # what the better move does that the one played does not (and the other way round)
-    "more_lowest": (
-        "The better move raises {colour}, your lowest colour, by {better}; yours by {played}."
-    ),
-    "left_lowest": (
-        "The better move raises {colour}, your lowest colour, by {better}; yours leaves it at {at}."
-    ),
-    "lowest_after": (
-        "After the better move your lowest colour stands at {better}; after yours at {played}."
-    ),
-    "more_wasted": (
-        "Yours wastes {n} points of {colour}, which was already at {at}; the better move "
-        "wastes none."
-    ),
-    "bonus_missed": "The better move reaches {mark} in {colour}: a bonus turn; yours earns none.",
-    "leaves_open": (
-        "The better move blocks a line of {colour} worth {n} to {name}; yours leaves it open."
-    ),
-    "opens_more": "Yours opens a line of {colour} worth {n} to {name}; the better move does not.",
-    "swap_setup": (
-        "The better move sets up a swap: no tile of your lowest colour stays on the rack."
-    ),
-    "take_swap": "Swapping was better: no tile on your rack showed {colours}, your lowest.",
-    "more_points": "The better move scores {better} points that count; yours {played}.",
-    "yours_lowest": (
-        "Yours raises {colour}, your lowest colour, more now ({played} against {better})."
-    ),
-    "yours_bonus": "Yours reaches {mark} in {colour}: a bonus turn the better move does not earn.",
-    "yours_blocks": (
-        "Yours blocks a line of {colour} worth {n} to {name}, which the better move leaves open."
-    ),
-    "yours_points": "Yours scores more points that count now ({played} against {better}).",
-    "better_opens": (
-        "The better move opens a line of {colour} worth {n} to {name}; yours does not."
-    ),
-    "prepares_more": (
-        "The better move prepares a line of {colour} worth {n} for your next turn; yours does not."
-    ),
-    "yours_prepares": (
-        "Yours prepares a line of {colour} worth {n} for your next turn; the better move does not."
-    ),
-    "same_now": "Both moves do the same now; the difference lies in what follows.",
-    "futures_mine": (
-        "In the sampled games to the end, your lowest colour ends at {better:.1f} on "
-        "average after the better move and at {played:.1f} after yours."
-    ),
-    "futures_rival": (
-        "In the sampled games to the end, the lowest colour of {name} ends at {better:.1f} on "
-        "average after the better move and at {played:.1f} after yours."
-    ),
-    "futures_second": (
-        "In the sampled games to the end, your second lowest colour ends at {better:.1f} on "
-        "average after the better move and at {played:.1f} after yours."
-    ),
-    "futures_wins": (
-        "In the sampled games to the end, the better move wins {better:.0%} of them and "
-        "yours {played:.0%}, with much the same lowest colours."
-    ),
-    # plans over a game
-    "plan_behind": (
-        "{name} left {colour} at {at} for {turns} turns (moves {first} to {last}), though "
-        "placements raising it were on offer in {offered} of them, from move {started} on."
-    ),
-    "plan_wasted": "{name} wasted {n} points on colours already at their end (moves {moves}).",
-    "plan_opened": (
-        "{name} opened {count} lines for {rival} (moves {moves}), worth {worth} points to them."
-    ),
-    "plan_swaps": (
-        "{name} declined {count} swaps (moves {moves}) while no tile showed their lowest colour."
-    ),
-    "plan_cost": "Chance of winning over these moves: {start:.0%} to {end:.0%}.",
-    "plan_cost_solo": (
-        "Expected lowest colour at the end over these moves: {start:.1f} to {end:.1f}."
-    ),
-    # a hint against the next best placement: what that one does worse
-    "vs_left_lowest": "which leaves {colour} at {at}",
-    "vs_more_lowest": "which raises {colour} only by {played}",
-    "vs_lowest_after": "after which your lowest colour stands at {played}",
-    "vs_more_wasted": "which wastes {n} points of {colour}",
-    "vs_bonus_missed": "which earns no bonus turn",
-    "vs_leaves_open": "which leaves the line of {colour} open to {name}",
-    "vs_opens_more": "which opens a line of {colour} worth {n} to {name}",
-    "vs_swap_setup": "which sets up no swap",
-    "vs_prepares_more": "which prepares no line of {colour} for your next turn",
-    "vs_take_swap": "since no tile on your rack shows {colours}",
-    "vs_more_points": "which scores {played} points that count",
-    "vs_search": "which the bot's look-ahead rates lower",
-}
-
-#: The English singular of the texts with a count: (kind, the count's field) -> text.
-SINGULAR = {
-    ("wasted", "n"): "wastes 1 point of {colour}: it was already at {at}",
-    ("wasted_past", "n"): "wastes 1 more point of {colour} past {at}",
-    ("more_wasted", "n"): (
-        "Yours wastes 1 point of {colour}, which was already at {at}; the better move wastes none."
-    ),
-    ("more_points", "better"): "The better move scores 1 point that counts; yours {played}.",
-    ("vs_more_wasted", "n"): "which wastes 1 point of {colour}",
-    ("vs_more_points", "played"): "which scores 1 point that counts",
-    ("plan_wasted", "n"): "{name} wasted 1 point on colours already at their end (moves {moves}).",
-}
-
-#: The clause a hint says of the next best move, by the lesson point it rests on.
-VERSUS = {k: f"vs_{k}" for k in (
-    "left_lowest", "more_lowest", "lowest_after", "more_wasted", "bonus_missed",
-    "leaves_open", "opens_more", "swap_setup", "take_swap", "more_points", "prepares_more",
-)}  # fmt: skip
 
 
 # --- what a placement does, by the engine's own rules -----------------------------------------
@@ -547,350 +403,16 @@ def futures(
     return out
 
 
-# --- plans over a game -------------------------------------------------------------------------
-
-
-def plans(
-    save: dict[str, Any],
-    seats: list[int] | None = None,
-    chances: dict[int, list[float]] | None = None,
-) -> list[Fact]:
-    """Patterns over the game in ``save`` for the ``seats`` reviewed (default: all).
-
-    ``chances``: a reviewed seat's chance of winning after each of its moves, by move
-    index (the review's chart); a plan then carries its cost over its span.
-    """
-    game = load_game({**save, "moves": []})
-    seats = list(range(game.players)) if seats is None else seats
-    runs: dict[tuple[int, int], dict[str, Any]] = {}
-    found: list[Fact] = []
-    wasted: dict[int, list[tuple[int, int]]] = {s: [] for s in seats}
-    opened: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    declined: dict[int, list[int]] = {s: [] for s in seats}
-
-    def close(seat: int, colour: int) -> None:
-        run = runs.pop((seat, colour), None)
-        if run and len(run["turns"]) >= BEHIND_TURNS and len(run["neglected"]) >= NEGLECTED:
-            found.append({"kind": "plan_behind", "seat": seat, "name": side_name(game, seat),
-                          "colour": COLOURS[colour], "at": run["at"],
-                          "turns": len(run["turns"]), "offered": len(run["offered"]),
-                          "started": run["neglected"][0],
-                          "first": run["turns"][0], "last": run["turns"][-1],
-                          "moves": run["neglected"]})  # fmt: skip
-
-    duel = game.variant.name == "duel"
-    for index, move in enumerate(save["moves"]):
-        seat = game.current
-        if seat in seats and game.phase == "swap" and move == "pass":
-            declined[seat].append(index)
-        if seat in seats and game.phase == "place" and not duel:
-            p = game.parse(move)
-            assert not isinstance(p, str)
-            e = effect(game, seat, p)
-            offered = raising_offered(game, seat)
-            raised_low = any(e.gained[c] for c in e.lows)
-            for c in range(6):
-                key = (seat, c)
-                if c in e.lows and not e.gained[c]:
-                    run = runs.get(key)
-                    if run is None or run["at"] != e.before[c]:
-                        close(seat, c)
-                        run = runs[key] = {"at": e.before[c], "turns": [], "offered": [],
-                                           "neglected": []}  # fmt: skip
-                    run["turns"].append(index)
-                    if offered[c]:
-                        run["offered"].append(index)
-                        if not raised_low:
-                            run["neglected"].append(index)
-                else:
-                    close(seat, c)
-            lost = sum(e.lost)
-            if lost:
-                wasted[seat].append((index, lost))
-            for rival, _colour, n in opened_lines(game, seat, p):
-                opened.setdefault((seat, rival), []).append((index, n))
-        game.apply(move)
-    for seat, colour in list(runs):
-        close(seat, colour)
-    for seat, items in wasted.items():
-        total = sum(n for _, n in items)
-        if total >= WASTED_POINTS and len(items) >= WASTED_MOVES:
-            moves = [i for i, _ in items]
-            found.append({"kind": "plan_wasted", "seat": seat, "name": side_name(game, seat),
-                          "n": total, "first": moves[0], "last": moves[-1],
-                          "moves": moves})  # fmt: skip
-    for (seat, rival), items in opened.items():
-        if len(items) >= OPENED_LINES:
-            moves = sorted({i for i, _ in items})
-            if len(moves) < 2:  # lines opened by one move are that move's fact, not a plan
-                continue
-            found.append({"kind": "plan_opened", "seat": seat, "name": side_name(game, seat),
-                          "rival": side_name(game, rival), "count": len(items),
-                          "worth": sum(n for _, n in items), "first": moves[0],
-                          "last": moves[-1], "moves": moves})  # fmt: skip
-    for seat, moves in declined.items():
-        if len(moves) >= DECLINED_SWAPS:
-            found.append({"kind": "plan_swaps", "seat": seat, "name": side_name(game, seat),
-                          "count": len(moves), "first": moves[0], "last": moves[-1],
-                          "moves": moves})  # fmt: skip
-    if chances:
-        known = sorted(chances)
-        for plan in found:
-            seat = plan["seat"]
-            inside = [i for i in known if plan["first"] <= i <= plan["last"]]
-            before = [i for i in known if i < plan["first"]]
-            if inside:
-                start = chances[before[-1]] if before else chances[inside[0]]
-                plan["measure"] = "lowest" if game.players == 1 else "win"
-                plan["win_start"] = round(start[seat], 4)
-                plan["win_end"] = round(chances[inside[-1]][seat], 4)
-    found.sort(key=lambda f: (f["first"], f["kind"]))
-    return found
-
-
-# --- words (English; the pages translate by kind) ------------------------------------------------
-
-
-def _words(value: Any, key: str) -> Any:
-    if key == "colours" and isinstance(value, list):
-        return " or ".join(str(v) for v in value)
-    if key in ("first", "last", "started"):
-        return value + 1  # move indices are said as move numbers
-    if key == "moves" and isinstance(value, list):
-        return ", ".join(str(i + 1) for i in value)
-    return value
-
-
-def say(fact: Fact) -> str:
-    """A fact, lesson point or plan in English."""
-    args = {k: _words(v, k) for k, v in fact.items() if k not in ("kind", "measure")}
-    template = TEXT[fact["kind"]]
-    for (kind, count), singular in SINGULAR.items():
-        if kind == fact["kind"] and fact.get(count) == 1:
-            template = singular
-    text = template.format(**args)
-    if fact["kind"].startswith("plan_") and "win_start" in fact:
-        key = "plan_cost_solo" if fact.get("measure") == "lowest" else "plan_cost"
-        text += " " + TEXT[key].format(start=fact["win_start"], end=fact["win_end"])
-    return text
-
-
-def versus(lesson: list[Fact]) -> Fact:
-    """What a hint says of the next best move: the first point of the lesson, as a clause
-    about that move (the look-ahead's verdict when the position alone shows none)."""
-    for point in lesson:
-        if point["kind"] in VERSUS:
-            return {**point, "kind": VERSUS[point["kind"]]}
-    return {"kind": "vs_search"}
-
-
-def sentence(items: list[Fact]) -> str:
-    """Facts of a move joined into one clause list (``a; b; c``)."""
-    return "; ".join(say(f) for f in items)
-
-
-# --- checks against the engine ---------------------------------------------------------------
-
-
-def _played(game: Game, seat: int, p: Placement) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """The mover's track before and after really playing ``p``, and the bonus earned."""
-    before = _orient(game, seat, game.scores[game.variant.side_of(seat)][:])
-    trial = game.copy()
-    event = trial.play(p, record=True)
-    after = _orient(game, seat, event["scores"][game.variant.side_of(seat)])
-    return before, after, int(event["bonus"])
-
-
-def _line_worth(game: Game, cell: int, colour: int) -> int:
-    """What a symbol of ``colour`` on ``cell`` scores next to an empty neighbour."""
-    best = 0
-    for partner in game.zone.neighbours[cell]:
-        if partner >= 0 and game.board[partner] == EMPTY:
-            best = max(best, symbol_points(game.board, game.zone, cell, partner, colour))
-    return best
-
-
-def check_fact(game: Game, seat: int, move: Move, fact: Fact) -> str | None:
-    """Why ``fact`` about ``move`` is false (checked by playing it), or None if it holds."""
-    kind = fact["kind"]
-    if isinstance(move, str):
-        return None if kind == ("swap" if move == "swap" else "pass") else f"{kind} of {move}"
-    before, after, bonus = _played(game, seat, move)
-    c = COLOURS.index(fact["colour"]) if "colour" in fact else -1
-    raw = placement_points(game.board, game.zone, *move)
-    low = min(before)
-    if kind in ("gain", "gain_lowest", "gain_tied", "pull"):
-        if after[c] - before[c] != fact["n"] or after[c] != fact["to"]:
-            return f"{fact['colour']} went from {before[c]} to {after[c]}"
-        lows = [x for x in range(6) if before[x] == low]
-        if kind == "gain_lowest" and lows != [c]:
-            return f"{fact['colour']} was not the lowest colour alone"
-        if kind == "gain_tied" and (c not in lows or len(lows) < 2):
-            return f"{fact['colour']} was not tied for the lowest colour"
-        if kind == "gain" and c in lows:
-            return f"{fact['colour']} was a lowest colour"
-        return None
-    if kind in ("wasted", "wasted_past"):
-        lost = raw[c] - (after[c] - before[c])
-        if lost != fact["n"] or after[c] != fact["at"]:
-            return f"{raw[c]} points of {fact['colour']} moved it {before[c]} -> {after[c]}"
-        if (kind == "wasted") != (before[c] == after[c]):
-            return f"{fact['colour']} moved from {before[c]} to {after[c]}"
-        return None
-    if kind == "nothing":
-        return None if not any(raw) else f"the placement scores {raw}"
-    if kind == "bonus":
-        if not bonus or not before[c] < fact["mark"] <= after[c]:
-            return f"{fact['colour']} {before[c]} -> {after[c]}, {bonus} bonus"
-        return None
-    if kind in ("blocks", "opens", "opens_bonus"):
-        return _check_line(game, seat, move, fact, c)
-    if kind == "prepares":
-        return _check_prepared(game, seat, move, fact, c)
-    if kind == "sets_swap":
-        trial = game.copy()
-        trial.play(move)
-        return None if trial.phase == "swap" and trial.current == seat else "no swap offered"
-    if kind == "no_lowest":
-        colours = [COLOURS.index(x) for x in fact["colours"]]
-        if sorted(colours) != [x for x in range(6) if before[x] == low] or fact["at"] != low:
-            return "those are not the lowest colours"
-        for p in game.placements():
-            points = placement_points(game.board, game.zone, *p)
-            if any(points[x] for x in colours):
-                side, _ = game.variant.preview_gain(game, seat, points)
-                after_p = _orient(game, seat, side)
-                if any(after_p[x] > before[x] for x in colours):
-                    return f"{game.placement_text(p)} raises one of them"
-        return None
-    return f"unknown fact {kind}"
-
-
-def _best_worth(game: Game, colour: int) -> int:
-    cells = [e for e in range(len(game.board)) if game.board[e] == EMPTY]
-    return max((_line_worth(game, e, colour) for e in cells), default=0)
-
-
-def _check_prepared(game: Game, seat: int, move: Placement, fact: Fact, c: int) -> str | None:
-    track = _orient(game, seat, game.scores[game.variant.side_of(seat)][:])
-    if track[c] != min(track):
-        return f"{fact['colour']} is not a lowest colour"
-    rack = list(game.racks[seat])
-    rack.remove(make_tile(move[2], move[3]))
-    if not any(c in t for t in rack):
-        return f"no tile of {fact['colour']} stays on the rack"
-    after = game.copy()
-    after.play(move)
-    was, now = _best_worth(game, c), _best_worth(after, c)
-    if now != fact["n"] or now <= was:
-        return f"the best {fact['colour']} line went from {was} to {now}"
-    return None
-
-
-def _rival_seat(game: Game, name: str) -> int:
-    return next(s for s in range(game.players) if side_name(game, s) == name)
-
-
-def _check_line(game: Game, seat: int, move: Placement, fact: Fact, c: int) -> str | None:
-    rival = _rival_seat(game, fact["name"])
-    if game.variant.side_of(rival) == game.variant.side_of(seat):
-        return "a partner is not a rival"
-    track = _orient(game, rival, game.scores[game.variant.side_of(rival)][:])
-    if fact["kind"] == "blocks":
-        worth = max(_line_worth(game, cell, c) for cell in move[:2])
-        if worth != fact["n"]:
-            return f"the cells were worth {worth} in {fact['colour']}"
-    else:
-        after = game.copy()
-        after.play(move)
-        cells = [e for e in range(len(after.board)) if after.board[e] == EMPTY]
-        now = max((_line_worth(after, e, c) for e in cells), default=0)
-        was = max(
-            (_line_worth(game, e, c) for e in range(len(game.board)) if game.board[e] == EMPTY),
-            default=0,
-        )
-        if now != fact["n"] or now <= was:
-            return f"the best {fact['colour']} line went from {was} to {now}"
-        low = min(track)
-        if fact["kind"] == "opens" and track[c] != low:
-            return f"{fact['colour']} is not {fact['name']}'s lowest colour"
-        if fact["kind"] == "opens_bonus" and not track[c] < bonus_mark(game, track[c]) <= (
-            track[c] + now
-        ):
-            return f"{now} points do not bring {fact['name']} a bonus"
-    return None
-
-
-def check_point(game: Game, seat: int, better: Move, played: Move, point: Fact) -> str | None:
-    """Why a lesson ``point`` about ``better`` against ``played`` is false, or None."""
-    kind = point["kind"]
-    if kind.startswith("futures") or kind == "same_now":
-        return None  # figures of the sampled futures, not facts of the position
-    if kind == "take_swap":
-        return None if (better, played) == ("swap", "pass") else "not a declined swap"
-    if isinstance(better, str) or isinstance(played, str):
-        return f"{kind} between {better} and {played}"
-    b_before, b_after, b_bonus = _played(game, seat, better)
-    _, p_after, p_bonus = _played(game, seat, played)
-    c = COLOURS.index(point["colour"]) if "colour" in point else -1
-    gained_b = [b_after[x] - b_before[x] for x in range(6)]
-    gained_p = [p_after[x] - b_before[x] for x in range(6)]
-    low = min(b_before)
-    if kind in ("more_lowest", "left_lowest", "yours_lowest"):
-        if b_before[c] != low:
-            return f"{point['colour']} was not a lowest colour"
-        ok = gained_b[c] == point["better"] and (
-            gained_p[c] == point["played"] if "played" in point else gained_p[c] == 0
-        )
-        return None if ok else f"{point['colour']}: {gained_b[c]} against {gained_p[c]}"
-    if kind == "lowest_after":
-        ok = (min(b_after), min(p_after)) == (point["better"], point["played"])
-        return None if ok else f"lowest after: {min(b_after)} against {min(p_after)}"
-    if kind == "more_wasted":
-        raw_p = placement_points(game.board, game.zone, *played)
-        raw_b = placement_points(game.board, game.zone, *better)
-        lost_p = raw_p[c] - gained_p[c]
-        lost_b = raw_b[c] - gained_b[c]
-        ok = lost_p == point["n"] and lost_b == 0 and p_after[c] == point["at"]
-        return None if ok else f"{point['colour']}: lost {lost_p} against {lost_b}"
-    if kind in ("bonus_missed", "yours_bonus"):
-        mine, other = (b_after, p_after) if kind == "bonus_missed" else (p_after, b_after)
-        mark = point["mark"]
-        ok = b_before[c] < mark <= mine[c] and not other[c] >= mark
-        return None if ok else f"{point['colour']} reaches {mine[c]} against {other[c]}"
-    if kind in ("prepares_more", "yours_prepares"):
-        doer = better if kind == "prepares_more" else played
-        return check_fact(game, seat, doer, {**point, "kind": "prepares"})
-    if kind in ("leaves_open", "yours_blocks", "opens_more", "better_opens"):
-        by_better = kind in ("leaves_open", "better_opens")
-        doer = better if by_better else played
-        line = "blocks" if kind in ("leaves_open", "yours_blocks") else "opens"
-        fact = {**point, "kind": line}
-        wrong = check_fact(game, seat, doer, fact)
-        if wrong and line == "opens":
-            wrong = check_fact(game, seat, doer, {**fact, "kind": "opens_bonus"})
-        return wrong
-    if kind == "swap_setup":
-        return check_fact(game, seat, better, {"kind": "sets_swap"})
-    if kind in ("more_points", "yours_points"):
-        ok = (sum(gained_b), sum(gained_p)) == (point["better"], point["played"])
-        return None if ok else f"points that count: {sum(gained_b)} against {sum(gained_p)}"
-    return f"unknown point {kind}"
-
-
 __all__ = [
     "COSTS",
     "TEXT",
     "Effect",
     "Fact",
-    "check_fact",
-    "check_point",
     "contrast",
     "effect",
     "facts",
     "futures",
     "gains_and_costs",
-    "plans",
     "say",
     "sentence",
     "versus",

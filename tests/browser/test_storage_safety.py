@@ -601,6 +601,9 @@ def test_a_crafted_review_in_a_link_or_a_file_is_dropped_with_a_notice_and_the_g
         file = {"name": "crafted.json", "mimeType": "application/json", "buffer": text.encode()}
         clear_notice(page)
         page.set_input_files("#import-file", files=[file])  # type: ignore[list-item]
+        # The notice was dismissed above, so it shows again only once this file is read
+        # (the toast of the previous file may still be on screen).
+        expect(page.locator("#saves-notice")).to_contain_text(DROPPED_SHARED)
         expect(page.locator(".toast", has_text="into Finished games").last).to_be_visible()
         assert any(DROPPED_SHARED in m for m in saves_info(page)["messages"]), label
     entry = page.locator("#finished-list .finished-entry")

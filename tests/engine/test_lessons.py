@@ -11,8 +11,10 @@ from engine import new_game
 from engine.bots import make_bot
 from engine.bots.evaluate import oriented
 from engine.coach import lessons
+from engine.coach.lesson_checks import check_fact, check_point
+from engine.coach.lesson_plans import plans
 from engine.coach.lesson_suite import check_plan
-from engine.coach.lessons import COSTS, check_fact, check_point, contrast, facts, plans, say
+from engine.coach.lessons import COSTS, contrast, facts, say
 from engine.rules.game import Game
 from engine.rules.tiles import COLOURS
 from tests.reviewed_game import greedy_move

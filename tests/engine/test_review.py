@@ -10,8 +10,9 @@ import pytest
 
 from engine import SaveFormatError, load_game, loads, new_game
 from engine.bots import make_bot
+from engine.coach.hints import hint, try_from_here
 from engine.coach.lessons import COSTS
-from engine.coach.review import Review, analyse, chart_data, chart_text, facts, hint, try_from_here
+from engine.coach.review import Review, analyse, chart_data, chart_text, facts
 from engine.rules.game import Game
 from engine.rules.tiles import COLOURS
 from tests.reviewed_game import THROW_AT, play_out, thrown_game, thrown_review

@@ -11,18 +11,13 @@ from engine.bots import make_bot
 from engine.coach.review import Review
 from engine.rules.game import Game
 from tests.reviewed_game import THROW_AT, thrown_game, thrown_review
+from web.coach.review_chart import PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, chart_x, move_ticks
 from web.coach.review_model import (
     BETTER,
     PLAYED,
-    PLOT_BOTTOM,
-    PLOT_LEFT,
-    PLOT_RIGHT,
-    PLOT_TOP,
     Positions,
     ReviewState,
-    chart_x,
     elapsed_line,
-    move_ticks,
     next_selection,
     review_model,
 )

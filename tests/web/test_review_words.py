@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine import new_game
-from engine.coach import lessons
+from engine.coach import lesson_plans, lessons
 from tests.reviewed_game import greedy_move
 from web import i18n
 from web.play.engine_words import LESSONS, lesson_clauses, lesson_text
@@ -54,7 +54,7 @@ def _statements() -> list[dict[str, Any]]:
                 pro, con = lessons.contrast(game, seat, a, b)
                 out += pro + con + [lessons.versus(pro)]
             greedy_move(game, "pass")
-        out += lessons.plans(game.to_save(), [0, 1], {i: [0.5, 0.5] for i in range(60)})
+        out += lesson_plans.plans(game.to_save(), [0, 1], {i: [0.5, 0.5] for i in range(60)})
     game = new_game("standard", 2, seed=1, names=["Ann", "Bob"])
     out += lessons.futures(game, 0, [[0.6, 7.2, 9], [0.4, 6, 8]], [[0.5, 6.1, 9], [0.5, 6, 8]])
     out += lessons.futures(game, 0, [[0.6, 7, 9], [0.4, 6, 8]], [[0.5, 7, 9], [0.5, 7.5, 8]])

@@ -71,7 +71,7 @@ def test_the_worker_hints_with_a_reason_and_reviews_one_move_per_call() -> None:
 def test_the_worker_finds_a_games_plans_costed_by_the_chart() -> None:
     """`review_plans` answers the plans of the seats asked for, as the engine finds them,
     each with its cost from the chances given (move index -> chance per seat)."""
-    from engine.coach.lessons import plans
+    from engine.coach.lesson_plans import plans
 
     game = new_game("standard", players=2, seed=4)
     while not game.over:

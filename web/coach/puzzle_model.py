@@ -24,7 +24,7 @@ from engine.coach.review import text as move_text
 from engine.rules.game import Game
 from web.board.board_words import cell_words
 from web.board.placing import parse_placement
-from web.coach.review_model import placement_words
+from web.coach.review_words import placement_words
 from web.i18n import N_, Texts, date_text, fmt_n, join
 from web.play.engine_words import lesson_sentences, move_facts_words
 

@@ -30,100 +30,26 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from engine import load_game
-from engine.coach.review import MoveReview, chart_data, chart_text, costliest
+from engine.coach.review import MoveReview, costliest
 from engine.rules.game import Game
-from web.board.board_words import cell_words
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
 from web.board.render import Ghost
-from web.board.symbols import GLYPH, colour_name
-from web.i18n import N_, Texts, _, fmt, fmt_n, join
-from web.play.engine_words import lesson_sentences, lesson_text, move_facts_words, review_text
-
-TEXT = Texts(
-    {
-        "title": N_("Review"),
-        "starting": N_("Starting the analysis…"),
-        "progress": N_("Analysing move {done} of {total}…"),
-        "done_none": N_("Nothing to review: no move of a person in this game."),
-        "stopped": N_("Review stopped after {done} of {total} moves."),
-        "error": N_("The review stopped: {reason}"),
-        "timeout": N_("The review stopped: a move took more than {limit} s to analyse."),
-        "costliest": N_("The moves that cost most"),
-        "no_mistakes": N_("No move stood out as a clear mistake."),
-        "no_mistakes_yet": N_("No clear mistake so far."),
-        "all_moves": N_("Every move reviewed"),
-        "move": N_("Move {number}, {name}"),
-        "good": N_("As good as any move the analysis found."),
-        "good_in_plan": N_(
-            "No better move was found for this turn alone, but it belongs to a plan that "
-            "cost: {plans}."
-        ),
-        "worth_win": N_(
-            "Chance of winning {played:.0%} after this move; {best:.0%} after the better one."
-        ),
-        "worth_lowest": N_(
-            "Expected lowest colour at the end {played:.1f}; {best:.1f} after the better one."
-        ),
-        "played": N_("Played: {move}"),
-        "better": N_("Better: {move}"),
-        "why_played": N_("Your move: {facts}."),
-        "why_better": N_("The better move: {facts}."),
-        "why_both": N_("Both moves: {facts}."),
-        "show": N_("Show on the board"),
-        "show_played": N_("Move played"),
-        "show_better": N_("Better move"),
-        "previous": N_("Previous move"),
-        "next": N_("Next move"),
-        "keys": N_(
-            "Keys: ← and → step through the moves, P shows the move played, B the better one."
-        ),
-        "board_played": N_(
-            "The board before move {number}, with the move played in place: {move}."
-        ),
-        "board_better": N_(
-            "The board before move {number}, with the better move in place: {move}."
-        ),
-        "scores_played": N_("Scores after the move played"),
-        "scores_better": N_("Scores after the better move"),
-        "chart_win": N_("Chance of winning after each reviewed move"),
-        "chart_lowest": N_("Expected lowest colour after each reviewed move"),
-        "chart_empty": N_("The chart fills in as moves are analysed."),
-        "axis_move": N_("Move"),
-        "axis_win": N_("Chance of winning"),
-        "axis_lowest": N_("Expected lowest colour"),
-        "mark": N_("Move {number}, {name}: a mistake. {worth} Show it."),
-        "plans": N_("Plans that cost"),
-        "try": N_("Try from here"),
-        "try_help": N_(
-            "A new game from just before this move, beside this one (this game and its "
-            "review stay): the same board, scores and tiles on your rack; the other tiles "
-            "dealt afresh."
-        ),
-        "stop": N_("Stop"),
-        "close": N_("Close"),
-    }
+from web.coach.review_chart import CHART_H, CHART_W, Chart, chart_model
+from web.coach.review_words import (
+    ELAPSED,
+    STEP_OF,
+    TEXT,
+    lesson_words,
+    move_words,
+    plan_line,
+    plan_words,
+    worth_text,
 )
+from web.i18n import fmt, fmt_n
+from web.play.engine_words import move_facts_words
 
-#: How long the move being analysed has taken (beside the progress, not read out).
-ELAPSED = N_("{seconds} s on this move")
-#: Where the chosen move stands among the reviewed ones.
-STEP_OF = N_("Reviewed move {n} of {total}")
-
-#: The chart's drawing box (SVG user units) and its plot area inside the axes.
-CHART_W, CHART_H = 560.0, 220.0
-PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, PLOT_BOTTOM = 48.0, CHART_W - 14.0, 12.0, CHART_H - 38.0
 PLAYED, BETTER = "played", "better"
-
-
-def placement_words(colours: tuple[str, str], points: dict[str, int]) -> str:
-    """A placement in words, as the game screen says it: ``blue ✶ + green ●, +3 blue``."""
-    order = list(dict.fromkeys([*colours, *points]))
-    gained = ", ".join(
-        fmt("+{n} {colour}", n=points[c], colour=colour_name(c)) for c in order if points.get(c)
-    )
-    halves = " + ".join(f"{colour_name(c)} {GLYPH[c]}" for c in colours)
-    return f"{halves}, {gained or _('no points')}"
 
 
 @dataclass
@@ -199,42 +125,6 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Mark:
-    """A mistake on the chart: a point on the mover's line that opens its move."""
-
-    index: int
-    x: float
-    y: float
-    label: str
-    selected: bool
-
-
-@dataclass(frozen=True)
-class Span:
-    """A plan on the chart: the moves it spans, in the colour of its player."""
-
-    x0: float
-    x1: float
-    seat: int
-    label: str
-
-
-@dataclass(frozen=True)
-class Chart:
-    title: str
-    names: tuple[str, ...]
-    lines: tuple[str, ...]  # one polyline per player: "x,y x,y ..."
-    text: tuple[str, ...]  # the same data in words (screen readers, the table)
-    marks: tuple[Mark, ...] = ()
-    spans: tuple[Span, ...] = ()
-    y_ticks: tuple[tuple[float, str], ...] = ()  # (y, label)
-    x_ticks: tuple[tuple[float, str], ...] = ()  # (x, move number)
-    y_title: str = ""
-    x_title: str = ""
-    grid: tuple[float, ...] = ()  # the heights of the grid lines
-
-
-@dataclass(frozen=True)
 class ReviewModel:
     title: str
     status: str
@@ -293,17 +183,6 @@ def move_review(data: dict[str, Any]) -> MoveReview:
     return MoveReview(**known)
 
 
-def worth_text(r: MoveReview, solo: bool, plans: Sequence[str] = ()) -> str:
-    """What a move cost; a move that stands but belongs to a plan that cost says so."""
-    if not r.mistake:
-        if plans:
-            return TEXT["good_in_plan"].format(plans="; ".join(plans))
-        return TEXT["good"]
-    if solo:
-        return TEXT["worth_lowest"].format(played=r.played_lowest, best=r.best_lowest)
-    return TEXT["worth_win"].format(played=r.played_win, best=r.best_win)
-
-
 def status_line(state: ReviewState) -> str:
     done, total = len(state.results), state.total
     if state.timeout_s:
@@ -332,21 +211,6 @@ def elapsed_line(state: ReviewState) -> str:
     return fmt(ELAPSED, seconds=seconds) if state.running and seconds >= 1 else ""
 
 
-def move_words(position: Game, move: str) -> str:
-    """A move of ``position`` in the players' words (colours, points, cells)."""
-    if move in ("swap", "pass"):
-        return _("swap the tiles") if move == "swap" else _("keep the tiles")
-    preview = position.preview(move)
-    halves = parse_placement(move)
-    if halves is None:
-        return move
-    colours = (halves[0][1], halves[1][1])
-    radius = int(position.zone.radius)
-    where = join([cell_words(radius, halves[0][0], short=True),
-                  cell_words(radius, halves[1][0], short=True)])  # fmt: skip
-    return f"{placement_words(colours, preview['points'])}; {where}"
-
-
 def cells_of(move: str) -> tuple[Cell, ...]:
     halves = parse_placement(move) if move not in ("swap", "pass") else None
     return (halves[0][0], halves[1][0]) if halves else ()
@@ -360,15 +224,6 @@ def ghost_of(move: str) -> Ghost | None:
 
 
 # --- plans -------------------------------------------------------------------------------
-def plan_words(plan: dict[str, Any]) -> str:
-    """A plan in the player's language (``engine.coach.lessons`` words it; with its cost on the
-    chart once known)."""
-    return lesson_text(plan)
-
-
-def plan_line(plan: dict[str, Any], game: Game) -> str:
-    """A plan as a line of the list of plans and of the chart's spans."""
-    return plan_words(plan)
 
 
 def plans_of(plans: Sequence[dict[str, Any]], index: int, seat: int) -> list[dict[str, Any]]:
@@ -389,15 +244,6 @@ def _row(r: MoveReview, solo: bool, selected: int | None, plans: Sequence[dict[s
         r.mistake,
         r.index == selected,
     )
-
-
-def lesson_words(r: MoveReview) -> str:
-    """Why the better move is better, in sentences: the lesson's points, the merits of the
-    move played, and (where the position alone shows no difference) the sampled futures."""
-    points: list[dict[str, Any]] = [*r.lesson, *r.merits]
-    if not r.lesson:
-        points.append({"kind": "same_now"})
-    return lesson_sentences([*points, *r.futures])
 
 
 def step_model(
@@ -455,95 +301,6 @@ def step_model(
 
 
 # --- the chart ---------------------------------------------------------------------------
-def chart_x(number: float, moves: int) -> float:
-    """The x of move ``number`` (after it; 0: the start) in a game of ``moves`` moves."""
-    return PLOT_LEFT + (PLOT_RIGHT - PLOT_LEFT) * number / max(1, moves)
-
-
-def chart_y(value: float, top: float) -> float:
-    return PLOT_BOTTOM - (PLOT_BOTTOM - PLOT_TOP) * max(0.0, min(top, value)) / top
-
-
-def chart_top(solo: bool, values: Sequence[float]) -> float:
-    """The top of the scale: 100 % of winning, or the solo track (18, or 36 above it)."""
-    if not solo:
-        return 1.0
-    return 18.0 if max(values, default=0.0) <= 18 else 36.0
-
-
-def move_ticks(moves: int) -> list[int]:
-    """Move numbers to label on the x axis: about six, at round steps, and the last."""
-    step = next((s for s in (1, 2, 5, 10, 20, 50) if moves / s <= 7), 100)
-    ticks = [n for n in range(step, moves + 1, step)]
-    if not ticks or moves - ticks[-1] >= step / 2:
-        ticks.append(moves)
-    elif ticks[-1] != moves:
-        ticks[-1] = moves
-    return [1, *[n for n in ticks if n > 1]] if moves >= 1 else []
-
-
-def chart_model(
-    results: list[MoveReview],
-    game: Game,
-    complete: bool,
-    selected: int | None = None,
-    plans: Sequence[dict[str, Any]] = (),
-) -> Chart:
-    """The chart of the results so far: one line per player, from the first reviewed move;
-    the actual result at the end only once the review is complete (a stopped review has no
-    line to "End"). Its text is `engine.coach.review.chart_text` of the same data."""
-    data = chart_data(results, game)
-    if not complete:
-        data = {**data, "end": None}
-    solo = data["measure"] == "lowest"
-    points = data["points"]
-    moves = len(game.moves)
-    values = [v for p in points for v in p["values"]] + list(data["end"] or [])
-    top = chart_top(solo, values)
-    names = tuple(game.names)
-    if not points:
-        return Chart(TEXT["chart_lowest" if solo else "chart_win"], names, (),
-                     (TEXT["chart_empty"],))  # fmt: skip
-    xs = [chart_x(p["number"], moves) for p in points]
-    if data["end"] is not None:
-        xs.append(chart_x(moves, moves))
-    lines = []
-    for seat in range(game.players):
-        ys = [p["values"][seat] for p in points] + ([data["end"][seat]] if data["end"] else [])
-        lines.append(
-            " ".join(f"{x:.1f},{chart_y(v, top):.1f}" for x, v in zip(xs, ys, strict=True))
-        )
-    marks = tuple(
-        Mark(r.index, chart_x(r.index + 1, moves), chart_y(r.chances[r.seat], top),
-             TEXT["mark"].format(number=r.index + 1, name=r.name, worth=worth_text(r, solo)),
-             r.index == selected)
-        for r in results if r.mistake
-    )  # fmt: skip
-    spans = tuple(
-        Span(chart_x(int(p["first"]), moves), chart_x(int(p["last"]) + 1, moves), int(p["seat"]),
-             plan_line(p, game))
-        for p in plans
-    )  # fmt: skip
-    if solo:
-        ticks = [t for t in (0, 6, 12, 18, 24, 30, 36) if t <= top]
-        y_ticks = tuple((chart_y(t, top), str(t)) for t in ticks)
-    else:
-        y_ticks = tuple((chart_y(t / 100, top), f"{t}%") for t in (0, 25, 50, 75, 100))
-    text = [review_text(line) for line in chart_text(data)]
-    text.extend(span.label for span in spans)
-    return Chart(
-        TEXT["chart_lowest" if solo else "chart_win"],
-        names,
-        tuple(lines),
-        tuple(text),
-        marks,
-        spans,
-        y_ticks,
-        tuple((chart_x(n, moves), str(n)) for n in move_ticks(moves)),
-        TEXT["axis_lowest" if solo else "axis_win"],
-        TEXT["axis_move"],
-        tuple(y for y, _label in y_ticks[1:-1]),
-    )
 
 
 def review_model(

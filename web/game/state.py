@@ -105,7 +105,7 @@ class Screen:
     keyboard: bool = False  # the last input was a key: show the cursor
     touch: bool = False  # a finger works this screen (a coarse pointer, or the last tap)
     hint: Keyed | None = None  # the strong bot's choice, as a move string
-    #: Why the hint: its facts and the next best move (``engine.coach.review.hint``'s answer).
+    #: Why the hint: its facts and the next best move (``engine.coach.hints.hint``'s answer).
     hint_reason: dict[str, Any] = field(default_factory=dict)
     hints: int = 0  # hints shown in this game (kept with the autosave, told at the end)
     #: A resumed game's position: "since your last turn" shows there until a move is made

@@ -94,7 +94,7 @@ def bonus_due(game: Game) -> int:
 
 
 def hint_reason(game: Game, why: Mapping[str, Any] | None) -> str:
-    """Why the hint (``engine.coach.review.hint``): what it gains, what it costs, and what the
+    """Why the hint (``engine.coach.hints.hint``): what it gains, what it costs, and what the
     next best move does worse, in one or two sentences ("" when the hint came without)."""
     if not why:
         return ""

@@ -26,8 +26,9 @@ from engine import new_game
 from engine.rules.game import Game
 from web.board import motion, render
 from web.game.input import GameInput
-from web.game.screen import SPEEDS, GameScreen
+from web.game.screen import GameScreen
 from web.game.state import Question
+from web.game.turns import SPEEDS
 from web.i18n import _, fmt
 from web.i18n import browser as i18n_browser
 from web.play import summary
@@ -121,7 +122,7 @@ class App:
         """The system asks for reduced motion (read each time: it may change mid-game)."""
         return bool(js.window.matchMedia(motion.QUERY).matches)
 
-    # --- what the game screen uses (web.game.screen.Host) ----------------------------------------
+    # --- what the game screen uses (web.game.turns.Host) ----------------------------------------
     def game_changed(self) -> None:
         self.saves.on_autosave()
         self.write_summary()

@@ -82,9 +82,9 @@ def review_next() -> str:
 def review_plans(save_json: str, seats_json: str, chances_json: str) -> str:
     """The plans of a game for the seats (JSON list, or null for all), each costed by the
     chart's chances so far (JSON ``{move index: [chance per seat]}``): a JSON list
-    (``engine.coach.lessons.plans``). Replaying the game and scanning each position takes a
+    (``engine.coach.lesson_plans.plans``). Replaying the game and scanning each position takes a
     moment, so the page asks here, not on its own thread."""
-    from engine.coach.lessons import plans
+    from engine.coach.lesson_plans import plans
 
     raw = json.loads(chances_json) or {}
     chances = {int(k): [float(x) for x in v] for k, v in raw.items()}
@@ -138,8 +138,8 @@ def puzzle_stop() -> str:
 
 def hint(view_json: str, seed: int, level: str = "strong") -> str:
     """A hint for the player to move (the level's move at its default budget), with its
-    reason: JSON ``{"move", "facts", "reason"}`` (engine.coach.review.hint)."""
-    from engine.coach.review import hint as explain
+    reason: JSON ``{"move", "facts", "reason"}`` (engine.coach.hints.hint)."""
+    from engine.coach.hints import hint as explain
 
     chosen = available_level(str(level))
     limit = BOT_LEVELS[chosen].default_budget_ms  # as for the bots' own moves: a ceiling

@@ -127,7 +127,8 @@ def test_the_review_judges_a_move_from_what_the_mover_could_see(
     and the same hint."""
     from dataclasses import asdict
 
-    from engine.coach.review import analyse, hint
+    from engine.coach.hints import hint
+    from engine.coach.review import analyse
 
     game = reach_position(variant, players, seed=4, moves=moves, options=options)
     seat = game.current

@@ -115,7 +115,7 @@ def test_a_game_tried_from_a_bonus_placement_asks_for_the_bonus_tile() -> None:
     """ "Try from here" at a bonus placement: the new game has no log of its own, yet its
     first prompt is the bonus tile (not "place a tile"), and the same after a reload;
     a game tried from an ordinary turn asks for a tile."""
-    from engine.coach.review import try_from_here
+    from engine.coach.hints import try_from_here
 
     game = greedy("standard", 1, 17)
     move = best_move(game)
