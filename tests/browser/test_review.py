@@ -26,7 +26,9 @@ from engine.rules.game import Game
 from tests.browser.a11y import assert_no_violations
 from tests.browser.test_saves import AUTOSAVE, Opener, record_text, seed_storage, stored
 from tests.reviewed_game import thrown_game
-from web.coach.review_model import chart_model, lesson_words, move_review
+from web.coach.review_chart import chart_model
+from web.coach.review_model import move_review
+from web.coach.review_words import lesson_words
 from web.saves import share
 from web.store.kept import FINISHED_KIND, finished_key
 from web.store.records import Record, UiState

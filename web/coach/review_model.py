@@ -35,7 +35,7 @@ from engine.rules.game import Game
 from web.board.hexgrid import Cell
 from web.board.placing import parse_placement
 from web.board.render import Ghost
-from web.coach.review_chart import CHART_H, CHART_W, Chart, chart_model
+from web.coach.review_chart import Chart, chart_model
 from web.coach.review_words import (
     ELAPSED,
     STEP_OF,
@@ -360,16 +360,11 @@ def next_selection(model: ReviewModel, key: str) -> tuple[int | None, str | None
 
 __all__ = [
     "BETTER",
-    "CHART_H",
-    "CHART_W",
     "PLAYED",
-    "TEXT",
-    "Chart",
     "Positions",
     "ReviewModel",
     "ReviewState",
     "Step",
-    "chart_model",
     "elapsed_line",
     "next_selection",
     "review_model",
