@@ -117,8 +117,11 @@ def aim_with_mouse(page: Page, move: str) -> tuple[float, float]:
     slot, tile = rack_slot(page, colours)
     page.click(f'.rack-tile[data-slot="{slot}"]')
     anchor, _ = anchor_and_partner(move, tile[0])
-    x, y = centre(page, anchor)
-    page.mouse.move(x, y)
+    for _ in range(5):  # until the board takes the mouse to be on the cell (a layout may
+        x, y = centre(page, anchor)  # still settle after the last render)
+        page.mouse.move(x, y)
+        if page.evaluate("window.ingenious.pointed()") == list(anchor):
+            break
     for _ in range(7):
         if page.evaluate("window.ingenious.aim()") == move:
             break

@@ -10,7 +10,8 @@ inside every box that clips them and under nothing else; at 1280×800 and up the
 list too. On a phone (either way) the page itself never scrolls during a turn. The pass
 screen leaves the cells it outlines in view (it lies over the panel, not the board) and
 offers Menu, Rules and Save; the Confirm placement box sits on its label's line; on a
-resume, "Since your last turn" lies under the rack, which stays in view.
+resume, "Since your last turn" lies under the rack, which stays in view; a hint (the move in
+the status line, why in the panel) changes neither the bar's height nor the board's box.
 
 In each Challenge, at every step of a turn (cards: the hand, then a card picked; dice:
 before the roll, after it, and with a wild made; tiles: the turn's start), the table,
@@ -116,6 +117,11 @@ CHECKBOX_JS = """(id) => {
   return middle >= line.top && middle <= line.bottom ? ""
        : `box middle ${middle} off the line ${line.top}-${line.bottom}`;
 }"""
+# The board's box and the bar's height, rounded to a pixel.
+BOARD_AND_BAR_JS = """() => {
+  const r = document.getElementById('board-canvas').getBoundingClientRect();
+  const bar = document.querySelector('#game .bar').getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height, bar.height].map(Math.round); }"""
 # Where a dialog lies (to tell the cells it covers).
 RECT_JS = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
   return [r.left, r.top, r.right, r.bottom]; }"""
@@ -331,6 +337,18 @@ def test_what_a_player_needs_stays_in_view(sized: tuple[Page, bool], server_url:
     press(page, "#pass-ready", phone)
     expect(page.locator("#welcome")).to_be_visible()
     problems["game, since your last turn"] = in_view(page, *GAME_PARTS, still=phone)
+    # A hint names the move in the status line and says why under the rack: the bar keeps
+    # its height and the board neither moves nor shrinks.
+    before = page.evaluate(BOARD_AND_BAR_JS)
+    press(page, "#hint-button", phone)
+    expect(page.locator("#hint-note")).not_to_be_empty(timeout=90_000)
+    expect(page.locator("#status")).to_contain_text("Hint:")
+    if (after := page.evaluate(BOARD_AND_BAR_JS)) != before:
+        problems["the board moved for the hint"] = [f"{before} -> {after}"]
+    # Nor does a status line of any length (a notice, an offer, a longer language).
+    page.evaluate("s => { document.getElementById('status').textContent = s; }", "Why? " * 80)
+    if (after := page.evaluate(BOARD_AND_BAR_JS)) != before:
+        problems["the board moved for a long status line"] = [f"{before} -> {after}"]
     assert overflow <= 0, f"{overflow} px of sideways scrolling"
     assert not any(problems.values()), "\n".join(f"{k}: {v}" for k, v in problems.items() if v)
 

@@ -161,6 +161,9 @@ class GameView:
             self.draw_offer(m, old, keyboard)
         if old is None or old.preview != m.preview:
             self.el("preview").innerHTML = preview_html(m.preview)
+        if old is None or old.note != m.note:
+            self.el("hint-note").textContent = m.note
+            self.el("hint-note").hidden = not m.note
         if old is None or old.buttons != m.buttons:
             b = m.buttons
             self.el("undo-button").disabled = not b.undo

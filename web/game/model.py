@@ -25,7 +25,7 @@ from web.game import words
 from web.game.facts import Facts
 from web.game.over import OverModel, PassModel, over_model, pass_model, welcome_model
 from web.game.state import Landing, Position, Screen, aimed_move, armed_move, candidate, effective
-from web.game.status import announcement, refusal, status_line
+from web.game.status import announcement, hint_note, refusal, status_line
 from web.game.words import MoveWords
 from web.i18n import _, fmt, fmt_n
 from web.play.session import humans, undo_target
@@ -123,6 +123,8 @@ class BoardModel:
 @dataclass(frozen=True)
 class GameModel:
     status: str
+    #: Under the rack: the hint's reason (the status line names the hinted move).
+    note: str
     announce: str
     last_move: MoveWords | None
     moves: tuple[MoveWords, ...]
@@ -151,6 +153,7 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     preview = game.preview(shown) if shown is not None else None
     armed = armed_move(screen, position)
     status = status_line(game, screen, facts)
+    note = hint_note(game, screen, facts, status)
     last = facts.moves[-1] if facts.moves else None
     over = over_model(game, screen)
     pass_screen = pass_model(game, screen, facts)
@@ -158,7 +161,8 @@ def model(game: Game, screen: Screen, facts: Facts) -> GameModel:
     shown_moves = pass_screen if pass_screen.visible else welcome  # outlined on the board
     return GameModel(
         status=status,
-        announce=announcement(game, screen, facts, status, over),
+        note=note,
+        announce=announcement(game, screen, facts, f"{status} {note}".strip(), over),
         # The resume panel lists the last move already: no box above it says it again.
         last_move=None if welcome.visible else last,
         moves=facts.moves,

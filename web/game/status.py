@@ -48,7 +48,7 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
         return question.status
     hint = screen.hint.at(position) if screen.hint else None
     if hint:
-        return hint_text(game, hint, screen.hint_reason)
+        return hint_text(game, hint)  # its reason goes in the panel: `hint_note`
     if screen.asking == position:
         return _("Asking the strong bot for a hint…")
     seat = game.current
@@ -111,6 +111,16 @@ def hint_reason(game: Game, why: Mapping[str, Any] | None) -> str:
         said += " " + fmt("Better than {move}, {clause}.", move=move_words(game, other),
                           clause=clause)  # fmt: skip
     return said.strip()
+
+
+def hint_note(game: Game, screen: Screen, facts: Facts, status: str) -> str:
+    """The hint's reason, in the panel under the rack (the status line names only the
+    move, so a long reason never makes the bar taller and never moves the board): shown
+    while the status line shows the hint."""
+    hint = screen.hint.at(facts.position) if screen.hint else None
+    if not hint or status != hint_text(game, hint):
+        return ""
+    return hint_reason(game, screen.hint_reason)
 
 
 def move_words(game: Game, move: str) -> str:

@@ -52,6 +52,10 @@ def expose_automation(table: GameScreen, board_input: GameInput, sounds: Sounds)
         cell = table.screen.cursor if table.screen is not None else None
         return js_value(list(cell)) if cell is not None else None
 
+    def pointed() -> Any:
+        cell = table.screen.aim.cell if table.screen is not None else None
+        return js_value(list(cell)) if cell is not None else None
+
     def marked() -> Any:
         board = table.shown.board if table.shown is not None else None
         return js_value([list(c) for c in board.marked] if board is not None else [])
@@ -65,7 +69,7 @@ def expose_automation(table: GameScreen, board_input: GameInput, sounds: Sounds)
     expose(
         "ingenious",
         {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
-         "busy": busy, "rack": rack, "aim": aim, "cursor": cursor, "marked": marked,
-         "fingers": fingers, "timings": timings, "saved": saved,
+         "busy": busy, "rack": rack, "aim": aim, "cursor": cursor, "pointed": pointed,
+         "marked": marked, "fingers": fingers, "timings": timings, "saved": saved,
          "animating": animating},
     )  # fmt: skip

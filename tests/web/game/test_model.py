@@ -390,7 +390,7 @@ def test_confirm_placement_by_touch_the_two_taps_aim_and_a_third_on_either_cell_
 
 
 def test_a_hint_says_why_and_the_game_over_card_counts_the_hints() -> None:
-    """The hint's reason follows the move in the status line; each hinted position counts
+    """The status line names the hinted move and the panel says why; each hinted position counts
     once, the count survives a reload, and the game-over card says how many were used."""
     game = new_game("standard", 2, seed=4, names=["Ann", "Bob"])
     scr = screen(game, [HUMAN, BOT])
@@ -400,7 +400,10 @@ def test_a_hint_says_why_and_the_game_over_card_counts_the_hints() -> None:
     why = {"gains": [{"kind": "gain_lowest", "colour": "red", "n": 2, "to": 2}]}
     st.set_hint(scr, facts_index(game, scr), list(rack(m)), move, position, why)
     st.set_hint(scr, facts_index(game, scr), list(rack(m)), move, position, why)
-    assert show(game, scr).status.endswith(". Why: raises red, your lowest colour, by 2 (to 2).")
+    shown = show(game, scr)
+    assert shown.status.startswith("Hint: ") and "Why" not in shown.status  # the move only
+    assert shown.note == "Why: raises red, your lowest colour, by 2 (to 2)."
+    assert shown.note in shown.announce  # the live region reads the reason too
     assert scr.hints == 1
     again, again_screen = reloaded(game, scr)
     assert again_screen.hints == 1
