@@ -48,7 +48,20 @@ def start_game(
         page.check("#open-play")
     page.click("#start-game")
     expect(page.locator("#game")).to_be_visible()
+    set_speed(page, speed)
+
+
+def set_speed(page: Page, speed: str) -> None:
+    """Choose the speed in the game bar, or under More where the bar keeps it there
+    (phones, narrow windows)."""
+    if page.locator("#speed").is_visible():
+        page.select_option("#speed", speed)
+        return
+    page.click("#more-button")
+    expect(page.locator("#speed")).to_be_visible()
     page.select_option("#speed", speed)
+    page.keyboard.press("Escape")
+    expect(page.locator("#bar-more")).to_be_hidden()
 
 
 def engine_game(page: Page) -> Game:

@@ -117,6 +117,12 @@ CHECKBOX_JS = """(id) => {
   return middle >= line.top && middle <= line.bottom ? ""
        : `box middle ${middle} off the line ${line.top}-${line.bottom}`;
 }"""
+# The labels under More whose text is darker than the popover's light text (the popover's
+# default black on the dark bar): their texts.
+LABEL_CONTRAST_JS = """() => [...document.querySelectorAll('#bar-more label')]
+  .filter((l) => { const [r, g, b] = getComputedStyle(l).color.match(/\\d+/g).map(Number);
+                   return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128; })
+  .map((l) => l.textContent.trim())"""
 # The board's box and the bar's height, rounded to a pixel.
 BOARD_AND_BAR_JS = """() => {
   const r = document.getElementById('board-canvas').getBoundingClientRect();
@@ -313,9 +319,15 @@ def test_what_a_player_needs_stays_in_view(sized: tuple[Page, bool], server_url:
     pass_screen(page, phone, problems, "at the start")
     expect(page.locator("#score-strip .strip-row")).to_have_count(4)
     if page.viewport_size and page.viewport_size["width"] < 800:
+        # Under More on a narrow screen, with Speed, each label light on the dark popover.
+        press(page, "#more-button", phone)
+        expect(page.locator("#confirm-place")).to_be_visible()
         problems["confirm placement box"] = [
             found for found in [page.evaluate(CHECKBOX_JS, "confirm-place")] if found
         ]
+        problems["labels under More, contrast"] = page.evaluate(LABEL_CONTRAST_JS)
+        page.keyboard.press("Escape")
+        expect(page.locator("#bar-more")).to_be_hidden()
     placing(page, phone, problems, "the first turn")
     # The bots' own names ("Beginner bot 2") are whole in the strip, not cut off.
     problems["score strip, names cut off"] = page.evaluate(CUT_OFF_JS, "#score-strip .strip-name")
