@@ -105,6 +105,10 @@ def test_the_daily_puzzle_is_played_on_the_board_and_remembered(ready_page: Page
     assert board["y"] + board["height"] <= PHONE["height"]
     expect(page.locator(".rack-tile[data-slot]")).to_have_count(6)
     expect(page.locator("#hint-button")).to_be_hidden()
+    # On its side, the rack and Place come first in the panel beside the board, in view.
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    expect(page.locator("#place-button")).to_be_in_viewport(ratio=1)
+    expect(page.locator('.rack-tile[data-slot="5"]')).to_be_in_viewport(ratio=1)
     page.set_viewport_size(DESKTOP)
     expect(panel.locator("#puzzle-title")).to_have_text(expected.title)
     expect(page.locator("#scoreboard .score-card")).to_have_count(2)  # both sides' tracks
@@ -131,6 +135,9 @@ def test_the_daily_puzzle_is_played_on_the_board_and_remembered(ready_page: Page
     yesterday = today - ONE
     page.locator(f'[data-puzzle-day="{yesterday.isoformat()}"]').click()
     expect(panel.locator("#puzzle-note")).to_contain_text("A puzzle of an earlier day")
+    # Chosen at the panel's end, it opens at its top: its title and task in view.
+    assert page.evaluate("document.querySelector('#game .panel').scrollTop") == 0
+    expect(panel.locator("#puzzle-title")).to_be_in_viewport()
     answer_with_mouse(page, as_shown(yesterday, puzzle_for(yesterday)["best"]))
     expect(result).to_contain_text("Solved!")
     expect(record).to_have_text("Solved 2 puzzles; streak 1 day.")

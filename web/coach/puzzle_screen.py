@@ -258,7 +258,9 @@ class PuzzleScreen:
                 )
                 for e in m.earlier
             )
-        if old is not None and not old.answered and m.answered:
+        if old is not None and old.title != m.title:  # an earlier day, chosen at the panel's
+            self.root.parentElement.scrollTop = 0  # end: it opens at its title and task
+        elif old is not None and not old.answered and m.answered:
             self.root.scrollIntoView(js_value({"block": "nearest"}))
         if m.measure is not None and self.measuring is None:
             self.jobs += 1
