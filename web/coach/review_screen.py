@@ -324,9 +324,28 @@ class ReviewScreen:
             self.find("review-plan-list").innerHTML = join([tag("li", None, p) for p in m.plans])
         if old is None or old.chart != m.chart:
             self.find("review-chart-title").textContent = m.chart.title
-            self.find("review-chart").innerHTML = chart_html(m.chart)
+            chart = self.find("review-chart")
+            focused = chart.contains(document.activeElement)  # a mark clicked or keyed
+            chart.innerHTML = chart_html(m.chart)
+        else:
+            focused = False
         if old is None or old.step != m.step:
             self.draw_step(m.step, old.step if old is not None else None)
+        if focused:  # the focus stays in the dialog, so the step keys go on working
+            self.refocus_mark(m.step.index if m.step is not None else None)
+
+    def refocus_mark(self, index: int | None) -> None:
+        """The chart was drawn again under the focus: the mark of the move shown takes it
+        (a step button where that move has none)."""
+        mark = (
+            self.root.querySelector(f'g[data-review-index="{index}"]')
+            if index is not None
+            else None
+        )
+        if missing(mark):  # a button that can take it: at the last move Next is off
+            mark = next(b for b in map(self.find, ("review-next", "review-previous",
+                                                   "review-close")) if not b.disabled)  # fmt: skip
+        mark.focus()
 
     def draw_step(self, step: Step | None, old: Step | None) -> None:
         box = self.find("review-step")
