@@ -189,6 +189,34 @@ def test_a_kept_review_reopens_at_once_and_survives_reload_export_and_import(
     expect_complete(page, total).get_by_role("button", name="Close").click()
 
 
+# The Review dialog's scroll and the boxes of its board and its chart, in CSS pixels.
+REVIEW_BOXES_JS = """() => {
+  const box = (id) => { const r = document.getElementById(id).getBoundingClientRect();
+                        return [r.left, r.top, r.right, r.bottom]; };
+  return {scrolled: document.getElementById('review').scrollTop, board: box('review-board'),
+          chart: box('review-chart'), worst: box('review-worst')}; }"""
+
+
+def test_the_review_opens_with_its_board_in_view_on_a_desktop_and_a_phone_either_way(
+    page: Page, server_url: str, open_ready: Opener
+) -> None:
+    """At 1280x800, a phone on its side (844x390) and upright (390x844): the Review opens
+    at its top with the whole board of the move shown in view; upright, the chart comes
+    right after the move shown, before the lists of moves."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_finished(page, server_url, open_ready, kept=True)
+    page.get_by_role("button", name="Review").click()
+    expect_complete(page, len(kept_review()["results"]))
+    for width, height in ((1280, 800), (844, 390), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        boxes = page.evaluate(REVIEW_BOXES_JS)
+        left, top, right, bottom = boxes["board"]
+        assert boxes["scrolled"] == 0, (width, height, boxes)
+        assert 0 <= left and right <= width and 0 <= top and bottom <= height, (width, boxes)
+        assert bottom - top >= 250, (width, boxes)  # a board to read, not a thumbnail
+    assert boxes["chart"][1] < boxes["worst"][1], boxes
+
+
 @pytest.mark.slow
 def test_a_fresh_review_shows_progress_at_once_stops_is_kept_and_resumes(
     page: Page, server_url: str, open_ready: Opener
