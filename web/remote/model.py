@@ -240,10 +240,9 @@ def list_html(state: RemoteState, stores: dict[str, str]) -> Markup:
             tag("textarea", {"id": "remote-paste", "rows": 3, "data-field": "paste"},
                 state.paste),
             tag("div", {"class": "row-buttons"},
-                button("open", _("Open the message"), "remote-open-button", True),
-                tag("label", {"class": "button", "for": "remote-file"}, _("Open a file…")),
-                tag("input", {"type": "file", "id": "remote-file", "class": "visually-hidden",
-                              "accept": ".txt,text/plain"}))),
+                button("open", _("Open the message"), "remote-open-button", True)),
+            tag("label", {"for": "remote-file"}, _("Or open a message file")),
+            tag("input", {"type": "file", "id": "remote-file", "accept": ".txt,text/plain"})),
         tag("section", {"class": "remote-new", "aria-labelledby": "remote-new-title"},
             tag("h3", {"id": "remote-new-title"}, _("New game with friends")),
             tag("p", {"class": "muted"},
@@ -264,7 +263,7 @@ def body_html(state: RemoteState, stores: dict[str, str], page: str) -> Markup:
     """The whole screen below its title, from the state and the stored games."""
     parts: list[object] = []
     if state.problem:
-        parts.append(tag("p", {"id": "remote-problem", "class": "remote-problem",
+        parts.append(tag("p", {"id": "remote-problem", "class": "remote-problem problem",
                                "role": "alert"}, state.problem))  # fmt: skip
     if state.note:
         parts.append(tag("p", {"id": "remote-note", "role": "status"}, state.note))
