@@ -134,3 +134,16 @@ def test_since_your_last_turn_in_words() -> None:
         "Bob swapped their tiles.",
         "Ann kept their tiles.",
     ]
+
+
+def test_an_exported_game_goes_on_on_another_device() -> None:
+    ann, bob, game, sent = begun()
+    text = games.read(bob, game)
+    assert text is not None
+    phone = MemoryStore()
+    brought = games.open_text(phone, api.export_game(text))
+    assert brought.game == game and not brought.problem
+    assert games.read(phone, game) == api.export_game(text)
+    again = games.open_text(phone, api.export_game(text))
+    assert again.problem == "This game is already on this device; nothing changed."
+    assert games.open_text(phone, '{"not": "a game"}').problem.startswith("This game could not")

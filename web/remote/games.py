@@ -106,6 +106,8 @@ def open_text(store: Any, text: str) -> Outcome:
     text = text.strip()
     if not text:
         return Outcome(problem=_("Paste a message first, or open its file."))
+    if text.startswith("{"):
+        return bring(store, text)
     try:
         info = api.message_info(text)
     except MessageError as exc:
@@ -188,3 +190,19 @@ def again(store: Any, game: str) -> Outcome:
     if last is None:
         return Outcome(game, problem=_("This device has sent nothing in this game yet."))
     return Outcome(game, send=str(last), note=_("The last message this device sent."))
+
+
+def bring(store: Any, text: str) -> Outcome:
+    """A game exported on another device (`api.export_game`), kept here to go on with it.
+    A game this device has already is not replaced."""
+    try:
+        kept_text = api.import_game(text)
+    except IngeniousError as exc:
+        return Outcome(problem=fmt("This game could not be read: {problem}", problem=_said(exc)))
+    game = str(api.status(kept_text)["game"])
+    if read(store, game) is not None:
+        return Outcome(game, problem=_("This game is already on this device; nothing changed."))
+    problem = _keep(store, kept_text)
+    if problem:
+        return Outcome(problem=problem)
+    return Outcome(game, note=_("The game was brought to this device."))

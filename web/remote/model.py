@@ -28,6 +28,7 @@ TABLES = (
     ("team", "team", 4, N_("Team, 2 against 2")),
     ("duel", "duel", 2, N_("Duel, 2 players")),
 )
+FILES = ".txt,.json,text/plain,application/json"  # a message, or an exported game
 VARIANT_WORDS = {"standard": N_("Standard game"), "team": N_("Team game"),
                  "duel": N_("Duel")}  # fmt: skip
 
@@ -203,8 +204,15 @@ def game_html(state: RemoteState, status: dict[str, Any]) -> Markup:
         actions.append(button("play", _("Show the board"), "remote-board"))
     if status["last_sent"] is not None and state.send is None:
         actions.append(button("again", _("Send again"), "remote-again"))
+    if seat is not None:
+        actions.append(button("export", _("Export this game"), "remote-export"))
     actions.append(button("list", _("All games with friends"), "remote-to-list"))
     parts.append(tag("div", {"class": "row-buttons"}, actions))
+    if seat is not None:
+        parts.append(tag("p", {"class": "muted"},
+                         _("The export holds this device's secret keys for the game: whoever"
+                           " has the file can play your seat. Open it in Play with friends on"
+                           " your other device to go on there.")))  # fmt: skip
     return tag("section", {"class": "remote-game", "aria-labelledby": "remote-game-title"},
                parts)  # fmt: skip
 
@@ -241,8 +249,9 @@ def list_html(state: RemoteState, stores: dict[str, str]) -> Markup:
                 state.paste),
             tag("div", {"class": "row-buttons"},
                 button("open", _("Open the message"), "remote-open-button", True)),
-            tag("label", {"for": "remote-file"}, _("Or open a message file")),
-            tag("input", {"type": "file", "id": "remote-file", "accept": ".txt,text/plain"})),
+            tag("label", {"for": "remote-file"},
+                _("Or open a message file, or a game exported on another device")),
+            tag("input", {"type": "file", "id": "remote-file", "accept": FILES})),
         tag("section", {"class": "remote-new", "aria-labelledby": "remote-new-title"},
             tag("h3", {"id": "remote-new-title"}, _("New game with friends")),
             tag("p", {"class": "muted"},

@@ -224,14 +224,21 @@ class RemoteScreen:
                 js.navigator.clipboard.writeText(str(node.value))
         elif act == "download" and state.send is not None:
             self.download(state.send, game)
+        elif act == "export":
+            text = games.read(store, game)
+            if text is not None:
+                self.save_file(api.export_game(text), f"ingenious-remote-{game[:8]}.json")
 
     def download(self, message: str, game: str) -> None:
         info = api.message_info(message)
-        blob = js.Blob.new([message + "\n"], js.JSON.parse('{"type": "text/plain"}'))
+        self.save_file(message + "\n", f"ingenious-{game[:8]}-{info['number']}.txt")
+
+    def save_file(self, text: str, name: str) -> None:
+        blob = js.Blob.new([text], js.JSON.parse('{"type": "text/plain"}'))
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
-        link.download = f"ingenious-{game[:8]}-{info['number']}.txt"
+        link.download = name
         self.box.appendChild(link)
         link.click()
         link.remove()
