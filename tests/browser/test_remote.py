@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.a11y import assert_no_violations
 from tests.browser.game_helpers import place_with_mouse
 
 #: What the page waits for now: "send" (the Play-with-friends screen shows a message to
@@ -117,6 +118,7 @@ def test_a_damaged_or_repeated_message_changes_nothing(
     bob = local_context().new_page()
     open_ready(bob, server_url)
     invitation = new_game(ann, "Ann")
+    assert_no_violations(ann, "the invitation to send", "#remote-screen")
     join(bob, invitation, "Bob")
     stored = bob.evaluate(STORED_JS)
     assert len(stored) == 1
@@ -134,3 +136,4 @@ def test_a_damaged_or_repeated_message_changes_nothing(
     expect(bob.locator("#remote-problem")).not_to_have_text(repeated)
     assert bob.evaluate(STORED_JS) == stored
     expect(bob.locator("#remote-games li")).to_have_count(1)
+    assert_no_violations(bob, "the list with a problem", "#remote-screen")
