@@ -294,6 +294,17 @@ function sparse(raw, fresh, offset) {
   return { segments, base, baseHash: hash.digest("hex"), body: Buffer.concat(members) };
 }
 
+// Pyodide's restore copies the snapshot into the module's memory as it is, without growing
+// it: when the snapshot's interpreter grew its memory (its imports took more than a fresh
+// module's 30 MB), the module's memory grows first, as its allocator would grow it.
+// web/scripts/python.mjs does the same.
+function fitMemory(module, snapshot) {
+  const offset = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  const size = snapshot.length - offset;
+  if (size <= module.HEAP8.length) return;
+  if (!module._emscripten_resize_heap(size)) die(`the memory could not grow to ${size} bytes`);
+}
+
 async function app(srcZip, pyscriptDir, outDir, modules) {
   // 1. The archive's bytecode, and the standard library it can reach.
   const first = await loadPyodide(quiet);
@@ -354,6 +365,7 @@ del gc
     createPyodideModule: async (settings) => {
       const module = await create(settings);
       fresh = module.HEAPU8.slice();
+      fitMemory(module, raw);
       return module;
     },
   });

@@ -212,7 +212,8 @@ def test_the_review_opens_with_its_board_in_view_on_a_desktop_and_a_phone_either
         boxes = page.evaluate(REVIEW_BOXES_JS)
         left, top, right, bottom = boxes["board"]
         assert boxes["scrolled"] == 0, (width, height, boxes)
-        assert 0 <= left and right <= width and 0 <= top and bottom <= height, (width, boxes)
+        assert left >= 0 and top >= 0, (width, boxes)
+        assert right <= width and bottom <= height, (width, boxes)
         assert bottom - top >= 250, (width, boxes)  # a board to read, not a thumbnail
     assert boxes["chart"][1] < boxes["worst"][1], boxes
 

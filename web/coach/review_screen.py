@@ -337,11 +337,8 @@ class ReviewScreen:
     def refocus_mark(self, index: int | None) -> None:
         """The chart was drawn again under the focus: the mark of the move shown takes it
         (a step button where that move has none)."""
-        mark = (
-            self.root.querySelector(f'g[data-review-index="{index}"]')
-            if index is not None
-            else None
-        )
+        found = f'g[data-review-index="{index}"]'
+        mark: Any = None if index is None else self.root.querySelector(found)
         if missing(mark):  # a button that can take it: at the last move Next is off
             mark = next(b for b in map(self.find, ("review-next", "review-previous",
                                                    "review-close")) if not b.disabled)  # fmt: skip

@@ -9,6 +9,11 @@ events arrive from `web.game.input`; the app shell (`web.shell.app`) starts and 
 for the start screen, so a late answer from the bot worker for an older position is
 dropped.
 
+A remote game (`web.remote`, wired in by the shell) is begun with `on_turn`: its other
+seats are `REMOTE` (they never move here), and when this device's player has finished a
+turn (placements, bonus placements, the swap decision) `on_turn` gets that turn's moves,
+to be sent; the shell then shows the game as the remote feature keeps it.
+
 A question can be put on the board instead of a game (`pose`: the daily puzzle, wired in
 by the shell): the screen is the same, but a placement answers the question and is not
 played. The player's own game waits meanwhile (`held`) and comes back with `unpose`.
@@ -74,13 +79,19 @@ class GameScreen(Turns):
         self.later_due = False
         #: A new game waits for the paint of the tap that started it (`begin_soon`).
         self.starting = False
+        #: A remote game: told of each whole turn played here (`begin`), and where it began.
+        self.on_turn: Callable[[list[str]], None] | None = None
+        self.turn_from = 0
 
     # --- lifecycle -----------------------------------------------------------------------------
     def begin(self, game: Game, seats: list[str], ui: UiState | None = None,
-              question: Question | None = None) -> None:  # fmt: skip
-        """Show `game` (new, loaded, resumed or continued) from a fresh screen state."""
+              question: Question | None = None,
+              on_turn: Callable[[list[str]], None] | None = None) -> None:  # fmt: skip
+        """Show `game` (new, loaded, resumed or continued) from a fresh screen state;
+        `on_turn`: a remote game's (see the module's words)."""
         self.flush()
         self.generation += 1
+        self.on_turn, self.turn_from = on_turn, len(game.moves)
         self.game = game
         self.screen = st.screen_for(game, seats, ui)
         self.screen.question = question
@@ -132,6 +143,13 @@ class GameScreen(Turns):
         el("game").hidden = True
         self.page.reset()
         self.page.sync_dialogs()
+
+    def drop(self) -> None:
+        """A remote game leaves the screen and the memory (`web.remote` keeps it): Continue
+        means the player's own game again."""
+        self.leave()
+        self.game, self.screen, self.facts, self.shown = None, None, None, None
+        self.on_turn = None
 
     # --- a question on the board ---------------------------------------------------------------
     def pose(self, game: Game, question: Question, on_answer: Callable[[str], None]) -> None:
@@ -275,7 +293,7 @@ class GameScreen(Turns):
                 return False
             st.after_move(screen, game, int(event["seat"]))
             screen.landing = self.landing(event, position_of(game))
-            if game.phase == "over":
+            if game.phase == "over" and self.on_turn is None:
                 self.unsaved = True
                 self.flush()  # before the statistics and the finished game are kept
             if game.phase == "over" and game.variant.name == "solo":
@@ -293,11 +311,25 @@ class GameScreen(Turns):
         # The tap shows its tile first; its sound, then the autosave, come right after
         # the next paint (the autosave sooner if the page is hidden or closed: `flush`).
         self.after_paint(lambda: self.timed_sounds(sounds))
+        if self.on_turn is not None:
+            self.turn_played(game, screen)
+            return True
         if game.phase != "over":
             self.save_soon()
         if game.phase == "over":
             self.host.game_finished()
         return True
+
+    def turn_played(self, game: Game, screen: Screen) -> None:
+        """A remote game: once this device's player has finished the turn, its moves go to
+        `on_turn` (after the paint that shows the last tile)."""
+        local = screen.seats.index(HUMAN) if HUMAN in screen.seats else -1
+        if game.phase != "over" and game.current == local:
+            return  # a bonus placement or the swap decision is still to come
+        moves, told = game.moves[self.turn_from :], self.on_turn
+        self.turn_from = len(game.moves)
+        if moves and told is not None:
+            self.after_paint(lambda: told(moves))
 
     def timed_sounds(self, sounds: list[tuple[str, float]]) -> None:
         if sounds:

@@ -24,7 +24,7 @@ from web.game.over import OverModel, over_title
 from web.game.state import Screen, aimed_move, armed_move, candidate
 from web.i18n import _, fmt, render
 from web.play.engine_words import engine_text, lesson_clauses, lesson_text
-from web.play.session import HUMAN, needs_pass_screen
+from web.play.session import HUMAN, REMOTE, needs_pass_screen
 
 
 # --- the status line ---------------------------------------------------------------------------
@@ -53,6 +53,8 @@ def status_line(game: Game, screen: Screen, facts: Facts) -> str:
         return _("Asking the strong bot for a hint…")
     seat = game.current
     who = names[seat]
+    if screen.seats[seat] == REMOTE:
+        return fmt("{name} plays on their own device: their turn comes by message.", name=who)
     if screen.seats[seat] != HUMAN:
         bot = screen.bot
         if bot.phase == "starting":

@@ -20,7 +20,7 @@ from web.game.model import HINT_LEVEL
 from web.game.state import Bot, Keyed, Screen, position_of
 from web.i18n import _, fmt
 from web.play.botworker import BotTimeout, Workers
-from web.play.session import HUMAN
+from web.play.session import HUMAN, REMOTE
 from web.ui.dom import el
 
 # Seconds a bot move stays on screen before it lands, and ray animation length, per speed.
@@ -104,7 +104,9 @@ class Turns:
         game, screen = self.game, self.screen
         if game is None or screen is None or game.phase == "over" or screen.question is not None:
             return
-        if screen.seats[game.current] != HUMAN and self.bot_running != self.generation:
+        if screen.seats[game.current] in (HUMAN, REMOTE):
+            return  # a person's turn here, or a friend's that comes by message
+        if self.bot_running != self.generation:
             self.bot_running = self.generation
             asyncio.ensure_future(self.bot_turn(self.generation))
 

@@ -19,6 +19,9 @@ from web.play.summary import VARIANT_TITLE, moves_played
 from web.ui.markup import Markup, join, tag
 
 HUMAN = "human"
+#: A seat played by a friend on their own device (remote play, `web.remote`): never by
+#: this page, whose turn arrives by message.
+REMOTE = "remote"
 BOT_LEVELS = ("beginner", "casual", "strong", "expert")
 VARIANT_PLAYERS = {"standard": (2, 3, 4), "solo": (1,), "team": (4,), "duel": (2,)}
 MAX_SEED = 2**63 - 1
@@ -166,10 +169,10 @@ def undo_target(log: list[dict[str, Any]], seats: list[str], players: int) -> in
     """Number of moves to keep when undoing the last person's turn; None if impossible.
 
     Undo is only offered with exactly one person at the table: with two, undoing would
-    show one player's decisions to the other.
+    show one player's decisions to the other; never in a remote game.
     """
-    if len(humans(seats)) != 1:
-        return None
+    if len(humans(seats)) != 1 or REMOTE in seats:
+        return None  # a remote game's turn is sent: nothing to take back
     starts = turn_starts(log, seats, players)
     return starts[-1] if starts else None
 

@@ -373,6 +373,16 @@ const nextTask = () => new Promise((resolve) => {
 
 const pause = () => (typeof MessageChannel === "function" ? nextTask() : Promise.resolve());
 
+// Pyodide's restore copies the snapshot into the module's memory without growing it: a
+// snapshot whose interpreter had grown its memory past a fresh module's (30 MB) needs the
+// memory grown first, as its allocator would grow it. tools/pybuild.mjs does the same.
+function fitMemory(module, snapshot) {
+  const offset = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  const size = snapshot.length - offset;
+  if (size <= module.HEAP8.length) return;
+  if (!module._emscripten_resize_heap(size)) throw new Error(`the memory could not grow to ${size}`);
+}
+
 // The snapshot's base runs, copied into it from the memory of the module Pyodide has just
 // created (the wasm's data and its constructors' work, the same in every start), and
 // checked against the hash the build recorded; a difference refuses the snapshot.
@@ -583,6 +593,7 @@ function inSteps(found) {
       const module = await withCompiledWasm(() => create(settings));
       if (found) {
         await fillBase(module, found);
+        fitMemory(module, found.snapshot);
         // The snapshot's memory (some 30 MB) is copied in here, a task before Pyodide's
         // bootstrap, which was the longest task of the restore with it: Pyodide's own call
         // then gets the header this one read, and copies nothing.

@@ -9,6 +9,7 @@
 - `web.play.botworker.Workers`: the bot worker with its watchdog, shared by all games;
 - `web.coach.puzzle_screen.PuzzleScreen`: the daily puzzle, put on the game screen's board
   as a question (`GameScreen.pose`): the shell wires the two features together;
+- `web.remote.screen.RemoteScreen`: play with friends on their devices (`remote_play`);
 - the automation hook `window.ingenious` (docs/automation.md).
 """
 
@@ -35,9 +36,11 @@ from web.play import summary
 from web.play.botworker import Workers, limit_from_url
 from web.play.session import HUMAN, default_name
 from web.play.sound import ICON_OFF, ICON_ON, Sounds
+from web.remote import entry as remote_entry
 from web.saves import stored
 from web.saves.manager import SaveManager
 from web.shell.hooks import expose_automation
+from web.shell.remote_play import RemotePlay
 from web.shell.start import StartScreen, early_choices
 from web.shell.warming import warm_up
 from web.store import storage
@@ -46,7 +49,7 @@ from web.teach import guide
 from web.ui.dom import document, el, guard_dialog, missing, on, show_dialog
 
 
-class App:
+class App(RemotePlay):
     def __init__(self) -> None:
         self.saves = SaveManager(self)  # checks stored data before anything reads it
         self.store = self.saves.store
@@ -64,6 +67,7 @@ class App:
         self.challenges: Any = None  # web.challenges.ui.ChallengeUI, mounted in boot()
         self.warming: Any = None  # the warm-up task (web/shell/warming.py)
         self.sounds = Sounds(muted=self.settings.get("muted") == "1")
+        self.remote: Any = None  # web.remote.screen.RemoteScreen, made on first use
 
     # --- web.challenges.host.ChallengeHost, and the speed for every game ---------------------
     def speed(self) -> str:
@@ -156,7 +160,7 @@ class App:
         """The few words the start page shows under Continue before Python runs
         (web/play/summary.py), kept beside the autosave whenever the autosave is this game
         and was stored (on a full storage it waits for the autosave)."""
-        game = self.game
+        game = None if self.remote_on_board() else self.game
         if game is None or self.saves.bound is not None or self.saves.conflict:
             return
         if self.saves.messages.write_problem is not None:
@@ -171,6 +175,7 @@ class App:
         """A language menu chose another language: every screen is drawn again in it."""
         del code
         self.start_screen.relanguage()
+        self.relanguage_remote()
         self.saves.relanguage()
         if self.table.game is not None:
             self.table.page.reset()
@@ -192,6 +197,7 @@ class App:
         self.start_screen.prepare()
         self.add_review_button()
         self.input.bind()
+        remote_entry.add_entry(self.open_remote, self.open_message)
 
     def boot(self) -> None:
         i18n_browser.on_change(self.relanguage)
@@ -221,11 +227,14 @@ class App:
         # Opens a shared link, or resumes the game played last (the board game or a
         # challenge) if it was on screen, unless the player has used the start screen
         # meanwhile.
-        resume = early.pending is None and not early.touched
+        message = remote_entry.has_message(str(js.location.hash))  # it shows, not the autosave
+        resume = early.pending is None and not early.touched and not message
         challenge_last = self.last_played() == summary.CHALLENGE
         linked = self.saves.boot(resume=resume and not challenge_last)
         if resume and challenge_last and not linked:
             challenges.resume_on_screen()
+        if message:
+            self.open_message(str(js.location.hash))
         if early.pending == "board":
             self.start_screen.start()
         elif early.pending == "challenge":
@@ -332,6 +341,7 @@ class App:
         self.saves.continue_game()
 
     def show_start(self) -> None:
+        self.leave_remote()  # web.remote keeps it: Continue means the player's own game
         self.table.leave()
         self.close_puzzle()
         el("start").hidden = False
@@ -342,7 +352,8 @@ class App:
 
     def play_again(self) -> None:
         game, seats = self.table.game, self.seats
-        if game is None:
+        if game is None or self.remote_on_board():
+            self.show_start()
             return
         fresh = new_game(game.variant.name, game.players, random.getrandbits(40),
                          list(game.names), dict(game.options))  # fmt: skip

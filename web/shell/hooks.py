@@ -63,6 +63,12 @@ def expose_automation(table: GameScreen, board_input: GameInput, sounds: Sounds)
     def fingers() -> Any:
         return js_value({"down": len(board_input.touches), "lifted": board_input.lifted})
 
+    def play(move: str) -> bool:
+        facts, game = table.facts, table.game
+        if game is None or facts is None or not facts.my_turn:
+            return False
+        return str(move) in game.legal_moves() and table.play(str(move))
+
     def timings() -> Any:
         return js_value([[what, round(ms, 2)] for what, ms in table.timings])
 
@@ -71,5 +77,5 @@ def expose_automation(table: GameScreen, board_input: GameInput, sounds: Sounds)
         {"state": state, "view": view, "legalMoves": legal_moves, "cellCenter": cell_center,
          "busy": busy, "rack": rack, "aim": aim, "cursor": cursor, "pointed": pointed,
          "marked": marked, "fingers": fingers, "timings": timings, "saved": saved,
-         "animating": animating},
+         "animating": animating, "play": play},
     )  # fmt: skip
