@@ -189,3 +189,32 @@ def test_the_hint_names_the_cells_of_both_placements() -> None:
             assert halves is not None
             for cell, _colour in halves:
                 assert cell_words(radius, cell, short=True) in said, (lang, said)
+
+
+def test_french_puts_a_non_breaking_space_before_a_semicolon() -> None:
+    """French typography: a (non-breaking) space before ";" in every list of facts, in the
+    review's and the hint's words alike."""
+    i18n.use("fr")
+    for s in STATEMENTS:
+        said = lesson_clauses([s, {"kind": "nothing"}])
+        assert not re.search(r"[^\u00a0\u202f];", said), said
+    from web.play.engine_words import move_facts_words
+
+    facts = [{"kind": "gain", "colour": "red", "n": 2, "to": 4},
+             {"kind": "opens", "colour": "blue", "n": 3, "name": "Bob"}]  # fmt: skip
+    said = move_facts_words(facts)
+    assert "\u00a0;" in said and not re.search(r"[^\u00a0\u202f];", said), said
+
+
+def test_german_says_zug_for_a_move_in_the_review_and_the_puzzle() -> None:
+    """German names a move one way in one box: "Zug" (as the lessons' "Der bessere Zug"),
+    never "Legen" beside it, in the review and in the puzzle (the Place button, "Legen", is
+    the only Legen left there)."""
+    from web.coach.puzzle_model import TEXT as PUZZLE
+    from web.coach.review_words import TEXT
+
+    i18n.use("de")
+    said = " ".join(TEXT[k] for k in TEXT)
+    said += " " + " ".join(PUZZLE[k] for k in PUZZLE).replace("drücke Legen", "")
+    said += " " + " ".join(lesson_text(s) for s in STATEMENTS)
+    assert "Legen" not in said and "Zug" in said, said

@@ -26,7 +26,7 @@ from web.board.board_words import cell_words
 from web.board.placing import parse_placement
 from web.coach.review_words import placement_words
 from web.i18n import N_, Texts, _, date_text, fmt_n, join
-from web.play.engine_words import lesson_sentences, move_facts_words
+from web.play.engine_words import clauses, lesson_sentences, move_facts_words
 
 #: Local storage key of the player's record: ``{"answers": {ISO date: answer}}``, each
 #: answer ``{"move", "solved", "on": the ISO date it was given, "figures"?}``.
@@ -224,7 +224,7 @@ def option_words(radius: int, move: str, points: dict[str, int]) -> str:
         return move
     (a, ca), (b, cb) = halves
     where = join([cell_words(radius, a, short=True), cell_words(radius, b, short=True)])
-    return f"{placement_words((ca, cb), points)}; {where}"
+    return clauses([placement_words((ca, cb), points), where])
 
 
 def short_words(game: Game, move: str) -> str:

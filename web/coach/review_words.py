@@ -13,7 +13,7 @@ from web.board.board_words import cell_words
 from web.board.placing import parse_placement
 from web.board.symbols import GLYPH, colour_name
 from web.i18n import N_, Texts, _, fmt, join
-from web.play.engine_words import lesson_sentences, lesson_text
+from web.play.engine_words import clauses, lesson_sentences, lesson_text
 
 TEXT = Texts(
     {
@@ -123,7 +123,7 @@ def move_words(position: Game, move: str) -> str:
     radius = int(position.zone.radius)
     where = join([cell_words(radius, halves[0][0], short=True),
                   cell_words(radius, halves[1][0], short=True)])  # fmt: skip
-    return f"{placement_words(colours, preview['points'])}; {where}"
+    return clauses([placement_words(colours, preview["points"]), where])
 
 
 def plan_words(plan: dict[str, Any]) -> str:

@@ -23,7 +23,7 @@ from web.game.facts import Facts
 from web.game.over import OverModel, over_title
 from web.game.state import Screen, aimed_move, armed_move, candidate
 from web.i18n import _, fmt, join, render
-from web.play.engine_words import engine_text, lesson_clauses, lesson_text
+from web.play.engine_words import clauses, engine_text, lesson_clauses, lesson_text
 from web.play.session import HUMAN, needs_pass_screen
 
 
@@ -123,7 +123,7 @@ def move_words(game: Game, move: str) -> str:
     except IllegalMoveError:
         return move
     placed = words.placement_words((halves[0][1], halves[1][1]), points)
-    return f"{placed}; {cells_words(game, move)}"
+    return clauses([placed, cells_words(game, move)])
 
 
 def cells_words(game: Game, move: str) -> str:
@@ -175,7 +175,7 @@ def hint_text(game: Game, move: str, why: Mapping[str, Any] | None = None) -> st
     except IllegalMoveError:
         return _("Hint: —")
     placed = words.placement_words((halves[0][1], halves[1][1]), points)
-    return fmt("Hint: {move}.", move=f"{placed}; {cells_words(game, move)}") + because
+    return fmt("Hint: {move}.", move=clauses([placed, cells_words(game, move)])) + because
 
 
 def announcement(game: Game, screen: Screen, facts: Facts, status: str, over: OverModel) -> str:

@@ -410,9 +410,24 @@ def lesson_text(fact: object) -> str:
     return text
 
 
+#: Two clauses of one list joined (French puts a non-breaking space before the semicolon).
+CLAUSES = N_("{first}; {then}")
+
+
+def clauses(items: list[str] | tuple[str, ...]) -> str:
+    """Clauses joined into one list, ``a; b; c``, with the language's punctuation."""
+    kept = [t for t in items if t]
+    if not kept:
+        return ""
+    out = kept[0]
+    for item in kept[1:]:
+        out = fmt(CLAUSES, first=out, then=item)
+    return out
+
+
 def lesson_clauses(facts: list[Any] | tuple[Any, ...]) -> str:
     """A move's facts in the player's language, joined as one list of clauses."""
-    return "; ".join(t for t in (lesson_text(f) for f in facts) if t)
+    return clauses([lesson_text(f) for f in facts])
 
 
 def move_facts_words(facts: list[Any] | tuple[Any, ...]) -> str:
