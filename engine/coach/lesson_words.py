@@ -65,8 +65,7 @@ TEXT = {
         "exchange such tiles; yours does not."
     ),
     "take_exchange": (
-        "Exchanging was better: {colours} stand at your 9, so tiles showing them can pull "
-        "them no further."
+        "Exchanging was better: your tiles showing {colours} cannot pull past your 9."
     ),
     "yours_lowest_tied": (
         "Yours raises {colour}, one of your lowest colours, more now ({played} against {better})."
@@ -162,7 +161,7 @@ TEXT = {
     "vs_duel_over": "which leaves {colour} at {at}",
     "vs_more_wasted_past": "which wastes {n} more points of {colour} past {at}",
     "vs_exchange_setup": "which sets up no exchange",
-    "vs_take_exchange": "since {colours} stand at your 9",
+    "vs_take_exchange": "since your tiles showing {colours} cannot pull past your 9",
     "vs_futures": (
         "after which your lowest colour ends at {played:.1f} on average in the sampled games "
         "to the end, against {better:.1f}"

@@ -236,7 +236,7 @@ def test_the_duel_speaks_of_its_own_rules() -> None:
     pro, _ = lessons.contrast(game, seat, "swap", "pass")
     assert pro == [{"kind": "take_exchange", "colours": [COLOURS[colour]]}]
     assert check_point(game, seat, "swap", "pass", {"kind": "take_swap", "colours": []})
-    assert "at your 9" in say(pro[0])
+    assert "past your 9" in say(pro[0])
 
 
 def test_declined_exchanges_in_the_duel_are_a_plan_of_exchanges() -> None:

@@ -254,8 +254,8 @@ LESSONS: dict[str, str | tuple[str, str, str]] = {
                               "move wastes none."), "n"),
     "exchange_setup": N_("The better move leaves a tile showing a colour at your 9 on the "
                          "rack, so you may exchange such tiles; yours does not."),
-    "take_exchange": N_("Exchanging was better: {colours} stand at your 9, so tiles showing "
-                        "them can pull them no further."),
+    "take_exchange": N_("Exchanging was better: your tiles showing {colours} cannot pull past "
+                        "your 9."),
     "yours_lowest_tied": N_("Yours raises {colour}, one of your lowest colours, more now "
                             "({played} against {better})."),
     "lowest_after": N_("After the better move your lowest colour stands at {better}; after "
@@ -337,7 +337,7 @@ LESSONS: dict[str, str | tuple[str, str, str]] = {
     "vs_more_wasted_past": (*Nn_("which wastes {n} more point of {colour} past {at}",
                                  "which wastes {n} more points of {colour} past {at}"), "n"),
     "vs_exchange_setup": N_("which sets up no exchange"),
-    "vs_take_exchange": N_("since {colours} stand at your 9"),
+    "vs_take_exchange": N_("since your tiles showing {colours} cannot pull past your 9"),
     "vs_futures": N_("after which your lowest colour ends at {played} on average in the "
                      "sampled games to the end, against {better}"),
     "vs_futures_wins": N_("which wins {played} of the sampled games to the end, against "
