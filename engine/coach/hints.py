@@ -37,7 +37,9 @@ def try_from_here(save: dict[str, Any], index: int, deal: int, seat: int | None 
 #: Sampled games to the end a hint plays out to say concretely what the look-ahead sees
 #: when the position alone shows no difference; placements tried as the alternative.
 HINT_WORLDS = 6
-ALTERNATIVES = 3
+ALTERNATIVES = 4
+#: Where no alternative is behind in those, the hint looks again in this many times more.
+AGAIN = 3
 
 
 def twins(game: Game, seat: int, a: Placement, b: Placement) -> bool:
@@ -75,15 +77,15 @@ def next_best(game: Game, seat: int, move: Placement | str) -> Placement | str |
 
 
 def sampled(
-    view: dict[str, Any], seat: int, moves: list[Placement | str], seed: int
+    view: dict[str, Any], seat: int, moves: list[Placement | str], seed: int, count: int
 ) -> list[tuple[float, float]]:
     """Each move's (chance of winning, expected lowest colour; the duel: colours on the
-    side) over the same :data:`HINT_WORLDS` sampled games to the end (the review's rollouts)."""
+    side) over the same ``count`` sampled games to the end (the review's rollouts)."""
     from engine.bots.scan import Position
     from engine.coach.review import rollout, worlds_for
 
     sums = [[0.0, 0.0] for _ in moves]
-    worlds = worlds_for(view, HINT_WORLDS, Rng(seed * 7919 + 1))
+    worlds = worlds_for(view, count, Rng(seed * 7919 + count))
     for world in worlds:
         root = Position(world)
         for i, m in enumerate(moves):
@@ -125,11 +127,12 @@ def versus_clause(
             return other, clause
     if not found:
         return None, None
-    figures = sampled(view, seat, [move, *found], seed)
-    for other, theirs in zip(found, figures[1:], strict=True):
-        said = _futures_clause(game, figures[0], theirs)
-        if said is not None:
-            return other, said
+    for worlds in (HINT_WORLDS, AGAIN * HINT_WORLDS):
+        figures = sampled(view, seat, [move, *found], seed, worlds)
+        for other, theirs in zip(found, figures[1:], strict=True):
+            said = _futures_clause(game, figures[0], theirs)
+            if said is not None:
+                return other, said
     return found[0], {"kind": "vs_search"}
 
 
