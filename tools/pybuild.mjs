@@ -294,6 +294,17 @@ function sparse(raw, fresh, offset) {
   return { segments, base, baseHash: hash.digest("hex"), body: Buffer.concat(members) };
 }
 
+// Pyodide sizes a restored module's memory by its snapshot (INITIAL_MEMORY), but its wasm
+// starts at its own 30 MB whatever it is told: a snapshot taken once the heap had grown
+// past that does not fit. A malloc of the snapshot's size grows the memory (its block is
+// freed at once; the snapshot then overwrites the whole heap, the allocator's state with
+// it). The page does the same (web/scripts/python.mjs), after it has read the fresh
+// memory's runs.
+function growTo(module, size) {
+  if (module.HEAPU8.length < size) module._free(module._malloc(size));
+  if (module.HEAPU8.length < size) die(`the module's memory cannot grow to ${size} bytes`);
+}
+
 async function app(srcZip, pyscriptDir, outDir, modules) {
   // 1. The archive's bytecode, and the standard library it can reach.
   const first = await loadPyodide(quiet);
@@ -354,6 +365,7 @@ del gc
     createPyodideModule: async (settings) => {
       const module = await create(settings);
       fresh = module.HEAPU8.slice();
+      growTo(module, raw.length);
       return module;
     },
   });

@@ -570,6 +570,16 @@ function checkedImport(url) {
   }));
 }
 
+// Pyodide sizes a restored module's memory by its snapshot, but its wasm starts at its own
+// 30 MB whatever it is told: a snapshot of a heap grown past that would not fit. A malloc
+// of the snapshot's size grows the memory (its block freed at once: the snapshot then
+// overwrites the whole heap, the allocator's state with it); tools/pybuild.mjs does the
+// same when it checks the snapshot.
+function growTo(module, size) {
+  if (module.HEAPU8.length < size) module._free(module._malloc(size));
+  if (module.HEAPU8.length < size) throw new Error("the module's memory cannot hold the snapshot");
+}
+
 // Pyodide's documented hooks: its file system's set-up (fsInit) and the function that
 // creates its module (createPyodideModule). Each waits for the next task before going on;
 // the second instantiates the compiled wasm, fills the snapshot's base runs and, once
@@ -583,6 +593,7 @@ function inSteps(found) {
       const module = await withCompiledWasm(() => create(settings));
       if (found) {
         await fillBase(module, found);
+        growTo(module, found.snapshot.length);
         // The snapshot's memory (some 30 MB) is copied in here, a task before Pyodide's
         // bootstrap, which was the longest task of the restore with it: Pyodide's own call
         // then gets the header this one read, and copies nothing.
