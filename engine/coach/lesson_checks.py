@@ -13,12 +13,14 @@ from engine.rules.tiles import COLOURS, make_tile
 
 
 def _played(game: Game, seat: int, p: Placement) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """The mover's track before and after really playing ``p``, and the bonus earned."""
+    """The mover's track before and after really playing ``p``, and the bonus turns earned
+    that can be played (none when the placement ends the game or the bonus is lost)."""
     before = _orient(game, seat, game.scores[game.variant.side_of(seat)][:])
     trial = game.copy()
     event = trial.play(p, record=True)
     after = _orient(game, seat, event["scores"][game.variant.side_of(seat)])
-    return before, after, int(event["bonus"])
+    kept = not trial.over and not event.get("lost_bonus")
+    return before, after, int(event["bonus"]) if kept else 0
 
 
 def _line_worth(game: Game, cell: int, colour: int) -> int:
@@ -67,7 +69,9 @@ def check_fact(game: Game, seat: int, move: Move, fact: Fact) -> str | None:
         return _check_line(game, seat, move, fact, c)
     if kind == "prepares":
         return _check_prepared(game, seat, move, fact, c)
-    if kind == "sets_swap":
+    if kind in ("sets_swap", "sets_exchange"):
+        if (kind == "sets_exchange") != (game.variant.name == "duel"):
+            return f"{kind} is not this variant's rule"
         trial = game.copy()
         trial.play(move)
         return None if trial.phase == "swap" and trial.current == seat else "no swap offered"
@@ -146,7 +150,9 @@ def check_point(game: Game, seat: int, better: Move, played: Move, point: Fact) 
     kind = point["kind"]
     if kind.startswith("futures") or kind == "same_now":
         return None  # figures of the sampled futures, not facts of the position
-    if kind == "take_swap":
+    if kind in ("take_swap", "take_exchange"):
+        if (kind == "take_exchange") != (game.variant.name == "duel"):
+            return f"{kind} is not this variant's rule"
         return None if (better, played) == ("swap", "pass") else "not a declined swap"
     if isinstance(better, str) or isinstance(played, str):
         return f"{kind} between {better} and {played}"
@@ -156,9 +162,15 @@ def check_point(game: Game, seat: int, better: Move, played: Move, point: Fact) 
     gained_b = [b_after[x] - b_before[x] for x in range(6)]
     gained_p = [p_after[x] - b_before[x] for x in range(6)]
     low = min(b_before)
-    if kind in ("more_lowest", "left_lowest", "yours_lowest"):
+    lows = [x for x in range(6) if b_before[x] == low]
+    duel = game.variant.name == "duel"
+    if kind.replace("_tied", "") in ("more_lowest", "left_lowest", "yours_lowest"):
+        if duel:
+            return "the duel has no lowest colour"
         if b_before[c] != low:
             return f"{point['colour']} was not a lowest colour"
+        if kind.endswith("_tied") != (len(lows) > 1):
+            return f"{len(lows)} colours were lowest"
         ok = gained_b[c] == point["better"] and (
             gained_p[c] == point["played"] if "played" in point else gained_p[c] == 0
         )
@@ -166,13 +178,28 @@ def check_point(game: Game, seat: int, better: Move, played: Move, point: Fact) 
     if kind == "lowest_after":
         ok = (min(b_after), min(p_after)) == (point["better"], point["played"])
         return None if ok else f"lowest after: {min(b_after)} against {min(p_after)}"
-    if kind == "more_wasted":
+    if kind in ("more_wasted", "more_wasted_past"):
         raw_p = placement_points(game.board, game.zone, *played)
         raw_b = placement_points(game.board, game.zone, *better)
         lost_p = raw_p[c] - gained_p[c]
         lost_b = raw_b[c] - gained_b[c]
         ok = lost_p == point["n"] and lost_b == 0 and p_after[c] == point["at"]
+        if (kind == "more_wasted") != (gained_p[c] == 0):
+            return f"{point['colour']} moved {b_before[c]} -> {p_after[c]}"
         return None if ok else f"{point['colour']}: lost {lost_p} against {lost_b}"
+    if kind == "tie_break":
+        k = len(point["better"])
+        sb, sp = sorted(b_after), sorted(p_after)
+        ok = not duel and (sb[:k], sp[:k]) == (point["better"], point["played"])
+        return (
+            None
+            if ok and sb[: k - 1] == sp[: k - 1] and sb[k - 1] > sp[k - 1]
+            else (f"tie-break order: {sb} against {sp}")
+        )
+    if kind in ("duel_over", "yours_over"):
+        mine, other = (b_after, p_after) if kind == "duel_over" else (p_after, b_after)
+        ok = duel and mine[c] == point["to"] > 0 >= other[c] == point["at"]
+        return None if ok else f"{point['colour']}: {mine[c]} against {other[c]}"
     if kind in ("bonus_missed", "yours_bonus"):
         mine, other = (b_after, p_after) if kind == "bonus_missed" else (p_after, b_after)
         mark = point["mark"]
@@ -190,8 +217,11 @@ def check_point(game: Game, seat: int, better: Move, played: Move, point: Fact) 
         if wrong and line == "opens":
             wrong = check_fact(game, seat, doer, {**fact, "kind": "opens_bonus"})
         return wrong
-    if kind == "swap_setup":
-        return check_fact(game, seat, better, {"kind": "sets_swap"})
+    if kind in ("swap_setup", "exchange_setup"):
+        fact = {"kind": "sets_swap" if kind == "swap_setup" else "sets_exchange"}
+        return check_fact(game, seat, better, fact) or (
+            None if check_fact(game, seat, played, fact) else "the move played sets it up too"
+        )
     if kind in ("more_points", "yours_points"):
         ok = (sum(gained_b), sum(gained_p)) == (point["better"], point["played"])
         return None if ok else f"points that count: {sum(gained_b)} against {sum(gained_p)}"

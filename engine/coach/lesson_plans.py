@@ -46,14 +46,22 @@ def plans(
     declined: dict[int, list[int]] = {s: [] for s in seats}
 
     def close(seat: int, colour: int) -> None:
+        """End a colour's run; the plan spans from its first neglected turn to its last
+        turn, and its counts are of the turns in that span. The turns that raised another
+        lowest colour are its exceptions: not part of the plan (``except``)."""
         run = runs.pop((seat, colour), None)
-        if run and len(run["turns"]) >= BEHIND_TURNS and len(run["neglected"]) >= NEGLECTED:
+        if not run or not run["neglected"]:
+            return
+        start = run["neglected"][0]
+        turns = [i for i in run["turns"] if i >= start]
+        offered = [i for i in run["offered"] if i >= start]
+        if len(turns) >= BEHIND_TURNS and len(run["neglected"]) >= NEGLECTED:
             found.append({"kind": "plan_behind", "seat": seat, "name": side_name(game, seat),
                           "colour": COLOURS[colour], "at": run["at"],
-                          "turns": len(run["turns"]), "offered": len(run["offered"]),
-                          "started": run["neglected"][0],
-                          "first": run["turns"][0], "last": run["turns"][-1],
-                          "moves": run["neglected"]})  # fmt: skip
+                          "turns": len(turns), "offered": len(offered),
+                          "first": start, "started": start, "last": turns[-1],
+                          "moves": run["neglected"],
+                          "except": [i for i in run["raised"] if i >= start]})  # fmt: skip
 
     duel = game.variant.name == "duel"
     for index, move in enumerate(save["moves"]):
@@ -73,8 +81,10 @@ def plans(
                     if run is None or run["at"] != e.before[c]:
                         close(seat, c)
                         run = runs[key] = {"at": e.before[c], "turns": [], "offered": [],
-                                           "neglected": []}  # fmt: skip
+                                           "neglected": [], "raised": []}  # fmt: skip
                     run["turns"].append(index)
+                    if raised_low:
+                        run["raised"].append(index)
                     if offered[c]:
                         run["offered"].append(index)
                         if not raised_low:
@@ -107,7 +117,8 @@ def plans(
                           "last": moves[-1], "moves": moves})  # fmt: skip
     for seat, moves in declined.items():
         if len(moves) >= DECLINED_SWAPS:
-            found.append({"kind": "plan_swaps", "seat": seat, "name": side_name(game, seat),
+            kind = "plan_exchanges" if duel else "plan_swaps"
+            found.append({"kind": kind, "seat": seat, "name": side_name(game, seat),
                           "count": len(moves), "first": moves[0], "last": moves[-1],
                           "moves": moves})  # fmt: skip
     if chances:
@@ -121,5 +132,7 @@ def plans(
                 plan["measure"] = "lowest" if game.players == 1 else "win"
                 plan["win_start"] = round(start[seat], 4)
                 plan["win_end"] = round(chances[inside[-1]][seat], 4)
+        # Only the plans that cost the player who made them: the figure fell over the span.
+        found = [p for p in found if "win_start" not in p or p["win_end"] < p["win_start"]]
     found.sort(key=lambda f: (f["first"], f["kind"]))
     return found

@@ -26,6 +26,9 @@ TEXT = {
     "opens_bonus": "opens a line of {colour} worth {n} to {name}, enough for their bonus turn",
     "prepares": "prepares a line of {colour} worth {n} for your next turn",
     "sets_swap": "leaves no tile of your lowest colour on the rack: you may swap",
+    "sets_exchange": (
+        "leaves a tile showing a colour at your 9 on the rack: you may exchange such tiles"
+    ),
     "no_lowest": "no placement of your tiles can raise {colours} (your lowest, at {at})",
     "swap": "swaps the rack for six new tiles",
     "pass": "keeps the rack",
@@ -35,6 +38,37 @@ TEXT = {
     ),
     "left_lowest": (
         "The better move raises {colour}, your lowest colour, by {better}; yours leaves it at {at}."
+    ),
+    "more_lowest_tied": (
+        "The better move raises {colour}, one of your lowest colours, by {better}; yours by "
+        "{played}."
+    ),
+    "left_lowest_tied": (
+        "The better move raises {colour}, one of your lowest colours, by {better}; yours "
+        "leaves it at {at}."
+    ),
+    "tie_break": (
+        "Your colours from the lowest up, as the tie-break counts them: {better} after the "
+        "better move, {played} after yours."
+    ),
+    "duel_over": (
+        "The better move pulls {colour} onto your side (to {to}); yours leaves it at {at}."
+    ),
+    "yours_over": (
+        "Yours pulls {colour} onto your side (to {to}); the better move leaves it at {at}."
+    ),
+    "more_wasted_past": (
+        "Yours wastes {n} more points of {colour} past {at}; the better move wastes none."
+    ),
+    "exchange_setup": (
+        "The better move leaves a tile showing a colour at your 9 on the rack, so you may "
+        "exchange such tiles; yours does not."
+    ),
+    "take_exchange": (
+        "Exchanging was better: your tiles showing {colours} cannot pull past your 9."
+    ),
+    "yours_lowest_tied": (
+        "Yours raises {colour}, one of your lowest colours, more now ({played} against {better})."
     ),
     "lowest_after": (
         "After the better move your lowest colour stands at {better}; after yours at {played}."
@@ -85,14 +119,21 @@ TEXT = {
     ),
     "futures_wins": (
         "In the sampled games to the end, the better move wins {better:.0%} of them and "
-        "yours {played:.0%}, with much the same lowest colours."
+        "yours {played:.0%}."
+    ),
+    "futures_duel": (
+        "In the sampled games to the end, you have {better:.1f} colours on your side on "
+        "average after the better move and {played:.1f} after yours."
     ),
     # plans over a game
     "plan_behind": (
         "{name} left {colour} at {at} for {turns} turns (moves {first} to {last}), though "
-        "placements raising it were on offer in {offered} of them, from move {started} on."
+        "placements raising it were on offer in {offered} of them."
     ),
     "plan_wasted": "{name} wasted {n} points on colours already at their end (moves {moves}).",
+    "plan_exchanges": (
+        "{name} declined {count} exchanges (moves {moves}) of tiles showing a colour at their 9."
+    ),
     "plan_opened": (
         "{name} opened {count} lines for {rival} (moves {moves}), worth {worth} points to them."
     ),
@@ -116,6 +157,22 @@ TEXT = {
     "vs_take_swap": "since no tile on your rack shows {colours}",
     "vs_more_points": "which scores {played} points that count",
     "vs_search": "which the bot's look-ahead rates lower",
+    "vs_tie_break": "which leaves your colours, from the lowest up, at {played}",
+    "vs_duel_over": "which leaves {colour} at {at}",
+    "vs_more_wasted_past": "which wastes {n} more points of {colour} past {at}",
+    "vs_exchange_setup": "which sets up no exchange",
+    "vs_take_exchange": "since your tiles showing {colours} cannot pull past your 9",
+    "vs_futures": (
+        "after which your lowest colour ends at {played:.1f} on average in the sampled games "
+        "to the end, against {better:.1f}"
+    ),
+    "vs_futures_wins": (
+        "which wins {played:.0%} of the sampled games to the end, against {better:.0%}"
+    ),
+    "vs_futures_duel": (
+        "after which you have {played:.1f} colours on your side on average in the sampled "
+        "games to the end, against {better:.1f}"
+    ),
 }
 #: The English singular of the texts with a count: (kind, the count's field) -> text.
 SINGULAR = {
@@ -126,6 +183,10 @@ SINGULAR = {
     ),
     ("more_points", "better"): "The better move scores 1 point that counts; yours {played}.",
     ("vs_more_wasted", "n"): "which wastes 1 point of {colour}",
+    ("more_wasted_past", "n"): (
+        "Yours wastes 1 more point of {colour} past {at}; the better move wastes none."
+    ),
+    ("vs_more_wasted_past", "n"): "which wastes 1 more point of {colour} past {at}",
     ("vs_more_points", "played"): "which scores 1 point that counts",
     ("plan_wasted", "n"): "{name} wasted 1 point on colours already at their end (moves {moves}).",
 }
@@ -133,7 +194,8 @@ SINGULAR = {
 VERSUS = {k: f"vs_{k}" for k in (
     "left_lowest", "more_lowest", "lowest_after", "more_wasted", "bonus_missed",
     "leaves_open", "opens_more", "swap_setup", "take_swap", "more_points", "prepares_more",
-)}  # fmt: skip
+    "tie_break", "duel_over", "more_wasted_past", "exchange_setup", "take_exchange",
+)} | {"more_lowest_tied": "vs_more_lowest", "left_lowest_tied": "vs_left_lowest"}  # fmt: skip
 
 
 def _words(value: Any, key: str) -> Any:
@@ -143,6 +205,8 @@ def _words(value: Any, key: str) -> Any:
         return value + 1  # move indices are said as move numbers
     if key == "moves" and isinstance(value, list):
         return ", ".join(str(i + 1) for i in value)
+    if key in ("better", "played") and isinstance(value, list):
+        return ", ".join(str(v) for v in value)
     return value
 
 

@@ -14,7 +14,7 @@ the reader's language and a test can check it against the engine
 * :func:`contrast`: what differs between two moves, the points that favour the better one
   first (a lowest colour raised more, points not wasted, a bonus turn, a line blocked or
   not opened, a swap), then what the other does better, honestly; where the two differ
-  only in what follows, the sampled futures say so (:func:`futures`).
+  only in what follows, the sampled futures say so (`engine.coach.lesson_futures`).
 * the plans over a whole game (a lowest colour left behind, points poured into full
   colours, lines opened, swaps declined) are `engine.coach.lesson_plans`.
 
@@ -43,9 +43,12 @@ LINE_POINTS = 3
 #: Lesson points (reasons that favour the better move) stated at most, and their order:
 #: what decides games first.
 MOST_POINTS = 3
-PRIORITY = ("bonus_missed", "left_lowest", "more_lowest", "more_wasted", "opens_more",
-            "leaves_open", "prepares_more", "take_swap", "swap_setup", "lowest_after",
-            "more_points")  # fmt: skip
+PRIORITY = ("bonus_missed", "left_lowest", "left_lowest_tied", "more_lowest",
+            "more_lowest_tied", "duel_over", "more_wasted", "more_wasted_past", "opens_more",
+            "leaves_open", "prepares_more", "take_swap", "take_exchange", "swap_setup",
+            "exchange_setup", "lowest_after", "tie_break", "more_points")  # fmt: skip
+#: Lesson points about the lowest colours (more points are then not said besides).
+LOWEST_POINTS = frozenset({"more_lowest", "left_lowest", "more_lowest_tied", "left_lowest_tied"})
 
 
 # --- what a placement does, by the engine's own rules -----------------------------------------
@@ -96,7 +99,17 @@ def effect(game: Game, seat: int, p: Placement) -> Effect:
             alone[c] = points[c]
             if game.variant.preview_gain(game, seat, alone)[1]:
                 bonus.append(c)
+    if bonus and not bonus_kept(game, p):
+        bonus = []
     return Effect(tuple(points), before, after, gained, lost, tuple(bonus))
+
+
+def bonus_kept(game: Game, p: Placement) -> bool:
+    """Whether a bonus earned by ``p`` is a turn to play: not when the placement ends the
+    game, nor when it empties the rack (a bonus with no tile left is lost)."""
+    trial = game.copy()
+    event = trial.play(p, record=True)
+    return not trial.over and not event.get("lost_bonus")
 
 
 def bonus_mark(game: Game, before: int) -> int:
@@ -286,7 +299,7 @@ def facts(game: Game, seat: int, move: Move) -> list[Fact]:
     trial = game.copy()
     trial.play(move)
     if trial.phase == "swap" and trial.current == seat and not e.bonus:
-        out.append({"kind": "sets_swap"})
+        out.append({"kind": "sets_exchange" if duel else "sets_swap"})
     if not duel and not any(e.gained[c] for c in e.lows):
         offered = raising_offered(game, seat)
         if not any(offered[c] for c in e.lows):
@@ -310,35 +323,73 @@ def gains_and_costs(found: list[Fact]) -> tuple[list[Fact], list[Fact], list[Fac
 # --- what differs between two moves ----------------------------------------------------------
 
 
+def _tie_break(eb: Effect, ep: Effect) -> Fact | None:
+    """The tie-break order (the lowest colour, then the next lowest, ...): where the two
+    moves leave the lowest colour equal and the better move ahead further up, the values
+    of both from the lowest up to the first that differs."""
+    sb, sp = sorted(eb.after), sorted(ep.after)
+    if sb[0] != sp[0] or sb <= sp:
+        return None
+    k = next(i for i in range(6) if sb[i] != sp[i])
+    return {"kind": "tie_break", "better": sb[: k + 1], "played": sp[: k + 1]}
+
+
+def _lowest_points(eb: Effect, ep: Effect, pro: list[Fact], con: list[Fact]) -> None:
+    """The lowest colours one move raises more than the other (a tie said as a tie)."""
+    tied = "_tied" if len(eb.lows) > 1 else ""
+    for c in sorted(eb.lows, key=lambda c: (-(eb.gained[c] - ep.gained[c]), c)):
+        if eb.gained[c] > ep.gained[c]:
+            if ep.gained[c]:
+                pro.append({"kind": "more_lowest" + tied, "colour": COLOURS[c],
+                            "better": eb.gained[c], "played": ep.gained[c]})  # fmt: skip
+            else:
+                pro.append({"kind": "left_lowest" + tied, "colour": COLOURS[c],
+                            "better": eb.gained[c], "at": eb.before[c]})  # fmt: skip
+        elif ep.gained[c] > eb.gained[c]:
+            con.append({"kind": "yours_lowest" + tied, "colour": COLOURS[c],
+                        "better": eb.gained[c], "played": ep.gained[c]})  # fmt: skip
+
+
+def _duel_points(eb: Effect, ep: Effect, pro: list[Fact], con: list[Fact]) -> None:
+    """The duel: colours one move pulls onto the mover's side and the other does not."""
+    for c in range(6):
+        if eb.after[c] > 0 >= ep.after[c]:
+            pro.append({"kind": "duel_over", "colour": COLOURS[c], "to": eb.after[c],
+                        "at": ep.after[c]})  # fmt: skip
+        elif ep.after[c] > 0 >= eb.after[c]:
+            con.append({"kind": "yours_over", "colour": COLOURS[c], "to": ep.after[c],
+                        "at": eb.after[c]})  # fmt: skip
+
+
 def contrast(game: Game, seat: int, better: Move, played: Move) -> tuple[list[Fact], list[Fact]]:
     """What ``better`` does that ``played`` does not (most important first), and what
     ``played`` does better (its merits, said honestly). Facts of the position only."""
     pro: list[Fact] = []
     con: list[Fact] = []
+    duel = game.variant.name == "duel"
     if isinstance(better, str) or isinstance(played, str):
         if better == "swap" and played == "pass":
-            lows = _lows(oriented(game, seat))
-            pro.append({"kind": "take_swap", "colours": [COLOURS[c] for c in sorted(lows)]})
+            if duel:
+                nines = game.variant.own_nines(game, seat)  # type: ignore[attr-defined]
+                pro.append({"kind": "take_exchange", "colours": [COLOURS[c] for c in nines]})
+            else:
+                lows = _lows(oriented(game, seat))
+                pro.append({"kind": "take_swap", "colours": [COLOURS[c] for c in sorted(lows)]})
         return pro, con
     eb, ep = effect(game, seat, better), effect(game, seat, played)
-    low_order = sorted(eb.lows, key=lambda c: (-(eb.gained[c] - ep.gained[c]), c))
-    duel = game.variant.name == "duel"
-    for c in low_order:
-        if eb.gained[c] > ep.gained[c]:
-            if ep.gained[c]:
-                pro.append({"kind": "more_lowest", "colour": COLOURS[c], "better": eb.gained[c],
-                            "played": ep.gained[c]})  # fmt: skip
-            else:
-                pro.append({"kind": "left_lowest", "colour": COLOURS[c], "better": eb.gained[c],
-                            "at": eb.before[c]})  # fmt: skip
-        elif ep.gained[c] > eb.gained[c]:
-            con.append({"kind": "yours_lowest", "colour": COLOURS[c], "better": eb.gained[c],
-                        "played": ep.gained[c]})  # fmt: skip
-    if min(eb.after) > min(ep.after) and not duel and not pro:
-        pro.append({"kind": "lowest_after", "better": min(eb.after), "played": min(ep.after)})
+    if duel:
+        _duel_points(eb, ep, pro, con)
+    else:
+        _lowest_points(eb, ep, pro, con)
+        if min(eb.after) > min(ep.after) and not pro:
+            pro.append({"kind": "lowest_after", "better": min(eb.after), "played": min(ep.after)})
+        tie = None if pro else _tie_break(eb, ep)
+        if tie is not None:
+            pro.append(tie)
     for c in sorted(range(6), key=lambda c: (-ep.lost[c], c)):
         if ep.lost[c] > eb.lost[c] and not eb.lost[c]:
-            pro.append({"kind": "more_wasted", "colour": COLOURS[c], "n": ep.lost[c],
+            kind = "more_wasted_past" if ep.gained[c] else "more_wasted"
+            pro.append({"kind": kind, "colour": COLOURS[c], "n": ep.lost[c],
                         "at": ep.after[c]})  # fmt: skip
     for c in eb.bonus:
         if c not in ep.bonus:
@@ -364,43 +415,17 @@ def contrast(game: Game, seat: int, better: Move, played: Move) -> tuple[list[Fa
                 if key not in other:
                     where = {"name": side_name(game, key[0])} if len(key) == 2 else {}
                     into.append({"kind": kind, **where, "colour": COLOURS[key[-1]], "n": n})
-    swap_b = {"kind": "sets_swap"} in facts(game, seat, better)
-    swap_p = {"kind": "sets_swap"} in facts(game, seat, played)
+    swap = "sets_exchange" if duel else "sets_swap"
+    swap_b = {"kind": swap} in facts(game, seat, better)
+    swap_p = {"kind": swap} in facts(game, seat, played)
     if swap_b and not swap_p:
-        pro.append({"kind": "swap_setup"})
-    if eb.counted() > ep.counted() and not any(
-        f["kind"] in ("more_lowest", "left_lowest") for f in pro
-    ):
+        pro.append({"kind": "exchange_setup" if duel else "swap_setup"})
+    if eb.counted() > ep.counted() and not any(f["kind"] in LOWEST_POINTS for f in pro):
         pro.append({"kind": "more_points", "better": eb.counted(), "played": ep.counted()})
     elif ep.counted() > eb.counted() and not con:
         con.append({"kind": "yours_points", "better": eb.counted(), "played": ep.counted()})
     pro.sort(key=lambda f: PRIORITY.index(f["kind"]))
     return pro[:MOST_POINTS], con[:1]
-
-
-def futures(
-    game: Game, seat: int, better: list[list[float]], played: list[list[float]]
-) -> list[Fact]:
-    """What the sampled futures show: ``better[s]`` and ``played[s]`` are each seat's
-    (chance of winning, expected lowest colour, expected second lowest) at the end after
-    each move. Solo: the lowest colour, else the second lowest, which the result's worth
-    also counts."""
-    out: list[Fact] = []
-    mine_b, mine_p = better[seat][1], played[seat][1]
-    swing = [(played[r][1] - better[r][1], r) for r in rivals(game, seat)]
-    gap, rival = max(swing) if swing else (0.0, -1)
-    if gap >= 0.25 and gap > mine_b - mine_p:
-        figures = {"better": round(better[rival][1], 2), "played": round(played[rival][1], 2)}
-        return [{"kind": "futures_rival", "name": side_name(game, rival), **figures}]
-    if mine_b - mine_p >= 0.25 or (game.players == 1 and mine_b > mine_p):
-        out.append({"kind": "futures_mine", "better": round(mine_b, 2), "played": round(mine_p, 2)})
-    elif game.players == 1:
-        out.append({"kind": "futures_second", "better": round(better[seat][2], 2),
-                    "played": round(played[seat][2], 2)})  # fmt: skip
-    if not out and game.players > 1:
-        out.append({"kind": "futures_wins", "better": round(better[seat][0], 4),
-                    "played": round(played[seat][0], 4)})  # fmt: skip
-    return out
 
 
 __all__ = [
@@ -411,7 +436,6 @@ __all__ = [
     "contrast",
     "effect",
     "facts",
-    "futures",
     "gains_and_costs",
     "say",
     "sentence",

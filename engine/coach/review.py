@@ -34,7 +34,7 @@ from typing import Any
 
 from engine.bots.evaluate import oriented, scored_placements
 from engine.bots.scan import Position
-from engine.coach import lesson_plans, lessons
+from engine.coach import lesson_futures, lesson_plans, lessons
 from engine.coach.lessons import Fact
 from engine.formats.save import load_game
 from engine.rules.determinize import determinize
@@ -98,8 +98,6 @@ def reason_text(best: str, lesson: list[Fact], merits: list[Fact], future: list[
     parts = [TEXT["better"].format(best=best)]
     parts.extend(lessons.say(f) for f in lesson)
     parts.extend(lessons.say(f) for f in merits)
-    if not lesson:
-        parts.append(lessons.say({"kind": "same_now"}))
     parts.extend(lessons.say(f) for f in future)
     return " ".join(parts)
 
@@ -198,7 +196,7 @@ class MoveReview:
     #: what the move played did better (``engine.coach.lessons.contrast``).
     lesson: list[Fact] = field(default_factory=list)
     merits: list[Fact] = field(default_factory=list)
-    #: What the sampled futures show about the two moves (``engine.coach.lessons.futures``).
+    #: What the sampled futures show about the two moves (``engine.coach.lesson_futures``).
     futures: list[Fact] = field(default_factory=list)
     #: After the move played: every seat's chance of winning (solo: expected lowest colour).
     chances: list[float] = field(default_factory=list)
@@ -297,11 +295,12 @@ def analyse(
     future: list[Fact] = []
     if not same:
         lesson, merits = lessons.contrast(first, seat, best_move, played_move)
-        future = lessons.futures(
+        future = lesson_futures.futures(
             first,
             seat,
             [[mean(res_b, s, k) for k in range(3)] for s in range(game.players)],
             [[mean(res_p, s, k) for k in range(3)] for s in range(game.players)],
+            concrete=not lesson,
         )
     best_text = text(first, best_move)
     return MoveReview(
@@ -420,9 +419,31 @@ def game_plans(save: dict[str, Any], seats: list[int], results: list[MoveReview]
     return lesson_plans.plans(save, seats, chances)
 
 
+def lost_shown(r: MoveReview, solo: bool) -> float:
+    """What the move lost in the figure its worth is said in: the chance of winning in whole
+    percent (several players), else the expected lowest colour to one decimal (solo, and a
+    move whose chances of winning round alike: `worth_figure`)."""
+    if worth_figure(r, solo) == "win":
+        return round(r.best_win, 2) - round(r.played_win, 2)
+    return round(r.best_lowest, 1) - round(r.played_lowest, 1)
+
+
+def worth_figure(r: MoveReview, solo: bool) -> str:
+    """The figure a mistake's worth is said in: "win" (the chance of winning) unless it is
+    solo or both chances round to the same whole percent ("lowest")."""
+    if solo or round(r.best_win, 2) == round(r.played_win, 2):
+        return "lowest"
+    return "win"
+
+
 def costliest(results: list[MoveReview], count: int = 3) -> list[MoveReview]:
+    """The mistakes that cost most, ranked by what they lost in the figure said: first those
+    that lost some chance of winning (by how much), then by the expected lowest colour."""
+    solo = bool(results) and len(results[0].chances) == 1
     mistakes = [r for r in results if r.mistake]
-    mistakes.sort(key=lambda r: (-r.cost, r.index))
+    mistakes.sort(
+        key=lambda r: (worth_figure(r, solo) != "win", -lost_shown(r, solo), -r.cost, r.index)
+    )
     return mistakes[:count]
 
 
@@ -468,5 +489,7 @@ __all__ = [
     "chart_text",
     "costliest",
     "facts",
+    "lost_shown",
+    "worth_figure",
     "game_plans",
 ]

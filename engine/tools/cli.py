@@ -312,6 +312,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=count(MAX_GAMES), default=50)
     p.add_argument("--seed", type=seed, default=1)
     p.add_argument("--worlds", type=count(MAX_WORLDS), default=None, help="sampled worlds per move")
+    p.add_argument(
+        "--table",
+        default="2p",
+        help="2p, 3p, 4p, solo, team, duel, or all (each in turn, then a count each)",
+    )
+    p.add_argument(
+        "--last",
+        type=count(MAX_GAMES),
+        default=None,
+        help="review only seat 0's last so many moves of each game (a quick slice)",
+    )
+    p.add_argument("--hints", type=int, default=2, help="hints checked per game")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     p.set_defaults(run=cmd_audit)
     p = sub.add_parser(
@@ -401,14 +413,24 @@ def cmd_lessons(args: argparse.Namespace) -> int:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Every statement of many reviews checked against the engine (docs/review.md)."""
-    from engine.coach.lesson_suite import audit
+    from engine.coach.lesson_audit import TABLES, audit, faults
 
-    totals = audit(
-        args.games, args.seed, args.worlds, out=lambda line: None if args.json else print(line)
-    )
+    if args.table != "all" and args.table not in TABLES:
+        raise IngeniousError(f"--table takes {', '.join(TABLES)} or all, not {args.table[:20]!r}")
+    tables = list(TABLES) if args.table == "all" else [args.table]
+    quiet = args.json or len(tables) > 1
+    say = (lambda line: None) if quiet else print
+    every = {
+        t: audit(args.games, args.seed, args.worlds, out=say, table=t, last=args.last,
+                 hint_count=args.hints)
+        for t in tables
+    }  # fmt: skip
     if args.json:
-        print(json.dumps(totals))
-    return 0 if totals["contradicted"] == totals["plans_contradicted"] == 0 else 1
+        print(json.dumps(every if len(tables) > 1 else every[tables[0]]))
+    elif len(tables) > 1:
+        for t, totals in every.items():
+            print(f"{t:5} " + " ".join(f"{k} {v}" for k, v in totals.items()))
+    return 0 if all(faults(totals) == 0 for totals in every.values()) else 1
 
 
 def _seats(text: str, players: int) -> list[int]:

@@ -196,3 +196,22 @@ def test_the_record_is_checked_and_an_older_one_is_read() -> None:
         "2026-11-20": {"move": None, "solved": False, "on": None}
     }
     assert clean_record("nonsense") == {"answers": {}}
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "es", "it"])
+def test_the_puzzle_names_its_sides_in_the_language(lang: str) -> None:
+    """The puzzle's sides (the engine's "North" and "South") are named in the player's
+    language: in the status line and in the position the board shows (its scores and labels)."""
+    from web import i18n
+
+    i18n.use(lang)
+    try:
+        puzzle = puzzle_for(DAY)
+        game = pm.puzzle_position(puzzle)
+        m = puzzle_model(PuzzleState(DAY), DAY, {}, game)
+        assert not {"North", "South"} & set(game.names)
+        assert not {"North", "South"} & set(game.view(None)["names"])
+        assert game.names[puzzle["seat"]] in m.status and "North" not in m.status
+        assert "South" not in m.status
+    finally:
+        i18n.use("en")

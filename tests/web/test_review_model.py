@@ -252,12 +252,15 @@ def test_plans_are_drawn_on_the_chart_said_in_its_text_and_on_their_moves() -> N
     assert m.chart.text[-1] == span.label and span.label in m.plans
     assert span.label == (
         f"Ann left red at 0 for 4 turns (moves {good[1] + 1} to {good[4] + 1}), though "
-        f"placements raising it were on offer in 3 of them, from move {good[1] + 1} on. "
+        "placements raising it were on offer in 3 of them. "
         "Chance of winning over these moves: 50% to 20%."
     )
+    # Each move says its plans once: in its list of plans, not again in its worth or row.
     assert m.step is not None and m.step.plans == (span.label,)
     assert m.step.worth.startswith("No better move was found for this turn alone")
-    assert "Ann left red at 0" in m.step.worth and "50% to 20%" in m.step.worth
+    assert "Ann left red" not in m.step.worth and ".." not in m.step.worth
+    row = next(r for r in m.rows if r.index == good[2])
+    assert row.summary == m.step.worth
     outside = review_model(done(results, selected=good[0]), game, plans=[plan])
     assert outside.step is not None and outside.step.plans == ()
 
@@ -306,7 +309,8 @@ def test_a_mistake_says_what_the_better_move_does_that_the_move_played_does_not(
     m = review_model(done(others, selected=mistake["index"]), game)
     assert m.step is not None and m.step.why_played.startswith("Both moves: ")
     assert m.step.why_better == ""
-    assert m.step.lesson.startswith("Both moves do the same now; the difference lies in ")
+    assert m.step.lesson.startswith("In the sampled games to the end,")
+    assert "the same now" not in m.step.lesson
     stands = next(r for r in results if not r["mistake"])
     m = review_model(done(results, selected=stands["index"]), game)
     assert m.step is not None and m.step.lesson == "" and m.step.why_better == ""

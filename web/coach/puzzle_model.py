@@ -25,8 +25,8 @@ from engine.rules.game import Game
 from web.board.board_words import cell_words
 from web.board.placing import parse_placement
 from web.coach.review_words import placement_words
-from web.i18n import N_, Texts, date_text, fmt_n, join
-from web.play.engine_words import lesson_sentences, move_facts_words
+from web.i18n import N_, Texts, _, date_text, fmt_n, join
+from web.play.engine_words import clauses, lesson_sentences, move_facts_words
 
 #: Local storage key of the player's record: ``{"answers": {ISO date: answer}}``, each
 #: answer ``{"move", "solved", "on": the ISO date it was given, "figures"?}``.
@@ -224,7 +224,7 @@ def option_words(radius: int, move: str, points: dict[str, int]) -> str:
         return move
     (a, ca), (b, cb) = halves
     where = join([cell_words(radius, a, short=True), cell_words(radius, b, short=True)])
-    return f"{placement_words((ca, cb), points)}; {where}"
+    return clauses([placement_words((ca, cb), points), where])
 
 
 def short_words(game: Game, move: str) -> str:
@@ -302,6 +302,18 @@ def known_figures(puzzle: dict[str, Any], answer: dict[str, Any] | None) -> bool
     return answer["move"] in (puzzle["best"], puzzle["greedy"]) or "figures" in answer
 
 
+#: The puzzle's two sides (the engine names them in English): in the player's language on
+#: the screen, in its status, its scores and their labels.
+SIDES = {"North": N_("North"), "South": N_("South")}
+
+
+def puzzle_position(puzzle: dict[str, Any]) -> Game:
+    """The puzzle's position with its sides named in the player's language."""
+    game = position(puzzle)
+    game.names = [_(SIDES[n]) if n in SIDES else n for n in game.names]
+    return game
+
+
 # --- the model ---------------------------------------------------------------------------
 def puzzle_model(
     state: PuzzleState, today: datetime.date, stored: object, game: Game | None = None
@@ -309,7 +321,7 @@ def puzzle_model(
     """The screen for the puzzle of `state.day` seen on `today`, with the stored record;
     `game` is the puzzle's position when the caller holds it already."""
     puzzle = puzzle_for(state.day)
-    game = game if game is not None else position(puzzle)
+    game = game if game is not None else puzzle_position(puzzle)
     seat = game.current
     name = game.names[seat]
     record = clean_record(stored)

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
-from engine.coach.puzzles import position, puzzle_for
+from engine.coach.puzzles import puzzle_for
 from engine.rules.game import Game
 from web.coach.puzzle_model import (
     PUZZLES_KEY,
@@ -32,6 +32,7 @@ from web.coach.puzzle_model import (
     clean_record,
     judge,
     puzzle_model,
+    puzzle_position,
     record_answer,
     record_figures,
 )
@@ -197,7 +198,7 @@ class PuzzleScreen:
     def game(self, day: datetime.date) -> Game:
         """The puzzle's position, replayed once per day shown (the board keeps it)."""
         if day not in self.games:
-            self.games[day] = position(puzzle_for(day))
+            self.games[day] = puzzle_position(puzzle_for(day))
         return self.games[day]
 
     def answer(self, move: str) -> None:

@@ -43,7 +43,6 @@ from web.coach.review_words import (
     lesson_words,
     move_words,
     plan_line,
-    plan_words,
     worth_text,
 )
 from web.i18n import fmt, fmt_n
@@ -228,15 +227,20 @@ def ghost_of(move: str) -> Ghost | None:
 
 def plans_of(plans: Sequence[dict[str, Any]], index: int, seat: int) -> list[dict[str, Any]]:
     """The plans of ``seat`` that move ``index`` lies inside (between their first and last
-    move): a move there is never said to be as good as any without the plan."""
+    move, not one of its exceptions: a move that raised a lowest colour is no part of a
+    colour left behind): a move there is never said to be as good as any without the plan."""
     return [
-        p for p in plans if int(p["seat"]) == seat and int(p["first"]) <= index <= int(p["last"])
+        p
+        for p in plans
+        if int(p["seat"]) == seat
+        and int(p["first"]) <= index <= int(p["last"])
+        and index not in p.get("except", ())
     ]
 
 
 # --- the list and the step --------------------------------------------------------------
 def _row(r: MoveReview, solo: bool, selected: int | None, plans: Sequence[dict[str, Any]]) -> Row:
-    mine = [plan_words(p) for p in plans_of(plans, r.index, r.seat)]
+    mine = plans_of(plans, r.index, r.seat)
     return Row(
         r.index,
         TEXT["move"].format(number=r.index + 1, name=r.name),
@@ -277,7 +281,7 @@ def step_model(
         results[at + 1].index if at + 1 < len(results) else None,
         shown,
         not stands,
-        worth_text(r, solo, [plan_words(p).rstrip(".") for p in mine]),
+        worth_text(r, solo, mine),
         TEXT["played"].format(move=move_words(before, r.played)),
         "" if stands else TEXT["better"].format(move=move_words(before, r.best)),
         TEXT["why_both" if r.same_facts else "why_played"].format(

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.coach.review import MoveReview
+from engine.coach.review import MoveReview, worth_figure
 from engine.rules.game import Game
 from web.board.board_words import cell_words
 from web.board.placing import parse_placement
 from web.board.symbols import GLYPH, colour_name
 from web.i18n import N_, Texts, _, fmt, join
-from web.play.engine_words import lesson_sentences, lesson_text
+from web.play.engine_words import clauses, lesson_sentences, lesson_text
 
 TEXT = Texts(
     {
@@ -32,7 +32,7 @@ TEXT = Texts(
         "good": N_("As good as any move the analysis found."),
         "good_in_plan": N_(
             "No better move was found for this turn alone, but it belongs to a plan that "
-            "cost: {plans}."
+            "cost (see Plans that cost)."
         ),
         "worth_win": N_(
             "Chance of winning {played:.0%} after this move; {best:.0%} after the better one."
@@ -99,13 +99,14 @@ def placement_words(colours: tuple[str, str], points: dict[str, int]) -> str:
     return f"{halves}, {gained or _('no points')}"
 
 
-def worth_text(r: MoveReview, solo: bool, plans: Sequence[str] = ()) -> str:
-    """What a move cost; a move that stands but belongs to a plan that cost says so."""
+def worth_text(r: MoveReview, solo: bool, plans: Sequence[object] = ()) -> str:
+    """What a move cost, in the figure it lost (`engine.coach.review.worth_figure`: the chance
+    of winning, or the expected lowest colour where both chances round alike); a move that
+    stands but belongs to a plan that cost says so (the plans themselves are listed once,
+    apart)."""
     if not r.mistake:
-        if plans:
-            return TEXT["good_in_plan"].format(plans="; ".join(plans))
-        return TEXT["good"]
-    if solo:
+        return TEXT["good_in_plan"] if plans else TEXT["good"]
+    if worth_figure(r, solo) == "lowest":
         return TEXT["worth_lowest"].format(played=r.played_lowest, best=r.best_lowest)
     return TEXT["worth_win"].format(played=r.played_win, best=r.best_win)
 
@@ -122,7 +123,7 @@ def move_words(position: Game, move: str) -> str:
     radius = int(position.zone.radius)
     where = join([cell_words(radius, halves[0][0], short=True),
                   cell_words(radius, halves[1][0], short=True)])  # fmt: skip
-    return f"{placement_words(colours, preview['points'])}; {where}"
+    return clauses([placement_words(colours, preview["points"]), where])
 
 
 def plan_words(plan: dict[str, Any]) -> str:
@@ -140,6 +141,4 @@ def lesson_words(r: MoveReview) -> str:
     """Why the better move is better, in sentences: the lesson's points, the merits of the
     move played, and (where the position alone shows no difference) the sampled futures."""
     points: list[dict[str, Any]] = [*r.lesson, *r.merits]
-    if not r.lesson:
-        points.append({"kind": "same_now"})
     return lesson_sentences([*points, *r.futures])

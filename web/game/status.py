@@ -22,8 +22,8 @@ from web.game import words
 from web.game.facts import Facts
 from web.game.over import OverModel, over_title
 from web.game.state import Screen, aimed_move, armed_move, candidate
-from web.i18n import _, fmt, render
-from web.play.engine_words import engine_text, lesson_clauses, lesson_text
+from web.i18n import _, fmt, join, render
+from web.play.engine_words import clauses, engine_text, lesson_clauses, lesson_text
 from web.play.session import HUMAN, REMOTE, needs_pass_screen
 
 
@@ -134,7 +134,19 @@ def move_words(game: Game, move: str) -> str:
         points = game.preview(move)["points"]
     except IllegalMoveError:
         return move
-    return words.placement_words((halves[0][1], halves[1][1]), points)
+    placed = words.placement_words((halves[0][1], halves[1][1]), points)
+    return clauses([placed, cells_words(game, move)])
+
+
+def cells_words(game: Game, move: str) -> str:
+    """The two cells of a placement in the board's words (``row 3, 2nd cell and ...``): what
+    tells a hint's placement from another of the same tile."""
+    halves = parse_placement(move)
+    if halves is None:
+        return ""
+    radius = int(game.zone.radius)
+    return join([board_words.cell_words(radius, halves[0][0], short=True),
+                 board_words.cell_words(radius, halves[1][0], short=True)])  # fmt: skip
 
 
 def begun_mid_turn(game: Game) -> bool:
@@ -175,7 +187,7 @@ def hint_text(game: Game, move: str, why: Mapping[str, Any] | None = None) -> st
     except IllegalMoveError:
         return _("Hint: —")
     placed = words.placement_words((halves[0][1], halves[1][1]), points)
-    return fmt("Hint: {move}.", move=placed) + because
+    return fmt("Hint: {move}.", move=clauses([placed, cells_words(game, move)])) + because
 
 
 def announcement(game: Game, screen: Screen, facts: Facts, status: str, over: OverModel) -> str:

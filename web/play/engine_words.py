@@ -229,6 +229,8 @@ LESSONS: dict[str, str | tuple[str, str, str]] = {
                       "turn"),
     "prepares": N_("prepares a line of {colour} worth {n} for your next turn"),
     "sets_swap": N_("leaves no tile of your lowest colour on the rack: you may swap"),
+    "sets_exchange": N_("leaves a tile showing a colour at your 9 on the rack: you may "
+                        "exchange such tiles"),
     "no_lowest": N_("no placement of your tiles can raise {colours} (your lowest, at {at})"),
     "swap": N_("swaps the rack for six new tiles"),
     "pass": N_("keeps the rack"),
@@ -236,6 +238,26 @@ LESSONS: dict[str, str | tuple[str, str, str]] = {
                       "by {played}."),
     "left_lowest": N_("The better move raises {colour}, your lowest colour, by {better}; yours "
                       "leaves it at {at}."),
+    "more_lowest_tied": N_("The better move raises {colour}, one of your lowest colours, by "
+                           "{better}; yours by {played}."),
+    "left_lowest_tied": N_("The better move raises {colour}, one of your lowest colours, by "
+                           "{better}; yours leaves it at {at}."),
+    "tie_break": N_("Your colours from the lowest up, as the tie-break counts them: {better} "
+                    "after the better move, {played} after yours."),
+    "duel_over": N_("The better move pulls {colour} onto your side (to {to}); yours leaves it "
+                    "at {at}."),
+    "yours_over": N_("Yours pulls {colour} onto your side (to {to}); the better move leaves "
+                     "it at {at}."),
+    "more_wasted_past": (*Nn_("Yours wastes {n} more point of {colour} past {at}; the better "
+                              "move wastes none.",
+                              "Yours wastes {n} more points of {colour} past {at}; the better "
+                              "move wastes none."), "n"),
+    "exchange_setup": N_("The better move leaves a tile showing a colour at your 9 on the "
+                         "rack, so you may exchange such tiles; yours does not."),
+    "take_exchange": N_("Exchanging was better: your tiles showing {colours} cannot pull past "
+                        "your 9."),
+    "yours_lowest_tied": N_("Yours raises {colour}, one of your lowest colours, more now "
+                            "({played} against {better})."),
     "lowest_after": N_("After the better move your lowest colour stands at {better}; after "
                        "yours at {played}."),
     "more_wasted": (*Nn_("Yours wastes {n} point of {colour}, which was already at {at}; the "
@@ -277,14 +299,18 @@ LESSONS: dict[str, str | tuple[str, str, str]] = {
                          "{better} on average after the better move and at {played} after "
                          "yours."),
     "futures_wins": N_("In the sampled games to the end, the better move wins {better} of them "
-                       "and yours {played}, with much the same lowest colours."),
+                       "and yours {played}."),
+    "futures_duel": N_("In the sampled games to the end, you have {better} colours on your "
+                       "side on average after the better move and {played} after yours."),
     "plan_behind": N_("{name} left {colour} at {at} for {turns} turns (moves {first} to "
                       "{last}), though placements raising it were on offer in {offered} of "
-                      "them, from move {started} on."),
+                      "them."),
     "plan_wasted": (*Nn_("{name} wasted {n} point on colours already at their end (moves "
                          "{moves}).",
                          "{name} wasted {n} points on colours already at their end (moves "
                          "{moves})."), "n"),
+    "plan_exchanges": N_("{name} declined {count} exchanges (moves {moves}) of tiles showing a "
+                         "colour at their 9."),
     "plan_opened": N_("{name} opened {count} lines for {rival} (moves {moves}), worth {worth} "
                       "points to them."),
     "plan_swaps": N_("{name} declined {count} swaps (moves {moves}) while no tile showed their "
@@ -306,15 +332,28 @@ LESSONS: dict[str, str | tuple[str, str, str]] = {
     "vs_more_points": (*Nn_("which scores {played} point that counts",
                             "which scores {played} points that count"), "played"),
     "vs_search": N_("which the bot's look-ahead rates lower"),
+    "vs_tie_break": N_("which leaves your colours, from the lowest up, at {played}"),
+    "vs_duel_over": N_("which leaves {colour} at {at}"),
+    "vs_more_wasted_past": (*Nn_("which wastes {n} more point of {colour} past {at}",
+                                 "which wastes {n} more points of {colour} past {at}"), "n"),
+    "vs_exchange_setup": N_("which sets up no exchange"),
+    "vs_take_exchange": N_("since your tiles showing {colours} cannot pull past your 9"),
+    "vs_futures": N_("after which your lowest colour ends at {played} on average in the "
+                     "sampled games to the end, against {better}"),
+    "vs_futures_wins": N_("which wins {played} of the sampled games to the end, against "
+                          "{better}"),
+    "vs_futures_duel": N_("after which you have {played} colours on your side on average in "
+                          "the sampled games to the end, against {better}"),
 }  # fmt: skip
 
 #: Kinds whose figures (``better``, ``played``, ``start``, ``end``) are shares (said as
 #: percentages) and those whose figures are means (said with one decimal).
-_PERCENT = frozenset({"futures_wins", "plan_cost"})
-_MEANS = frozenset({"futures_mine", "futures_rival", "futures_second", "plan_cost_solo"})
+_PERCENT = frozenset({"futures_wins", "plan_cost", "vs_futures_wins"})
+_MEANS = frozenset({"futures_mine", "futures_rival", "futures_second", "plan_cost_solo",
+                    "futures_duel", "vs_futures", "vs_futures_duel"})  # fmt: skip
 _FIGURES = frozenset({"better", "played", "start", "end"})
 #: Fields of a fact that are not said: who it is about, how its cost is measured.
-_UNSAID = frozenset({"kind", "seat", "measure", "win_start", "win_end"})
+_UNSAID = frozenset({"kind", "seat", "measure", "win_start", "win_end", "except"})
 
 
 def _or(items: list[str]) -> str:
@@ -335,6 +374,8 @@ def _lesson_argument(kind: str, key: str, value: object) -> object:
         return value + 1  # move indices are said as move numbers
     if key == "moves" and isinstance(value, list):
         return ", ".join(number(int(i) + 1) for i in value)
+    if key in ("better", "played") and isinstance(value, list):
+        return ", ".join(number(int(v)) for v in value)  # the tie-break order
     if key in _FIGURES and isinstance(value, (int, float)) and kind in _PERCENT | _MEANS:
         return percent(value) if kind in _PERCENT else decimal(value)
     return value
@@ -369,9 +410,24 @@ def lesson_text(fact: object) -> str:
     return text
 
 
+#: Two clauses of one list joined (French puts a non-breaking space before the semicolon).
+CLAUSES = N_("{first}; {then}")
+
+
+def clauses(items: list[str] | tuple[str, ...]) -> str:
+    """Clauses joined into one list, ``a; b; c``, with the language's punctuation."""
+    kept = [t for t in items if t]
+    if not kept:
+        return ""
+    out = kept[0]
+    for item in kept[1:]:
+        out = fmt(CLAUSES, first=out, then=item)
+    return out
+
+
 def lesson_clauses(facts: list[Any] | tuple[Any, ...]) -> str:
     """A move's facts in the player's language, joined as one list of clauses."""
-    return "; ".join(t for t in (lesson_text(f) for f in facts) if t)
+    return clauses([lesson_text(f) for f in facts])
 
 
 def move_facts_words(facts: list[Any] | tuple[Any, ...]) -> str:
