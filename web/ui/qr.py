@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 Matrix = list[list[bool]]
 
@@ -69,13 +70,14 @@ def rs_generator(degree: int) -> list[int]:
 
 def rs_remainder(data: list[int], degree: int) -> list[int]:
     """The ``degree`` error correction codewords of ``data`` (the division's remainder)."""
-    gen = rs_generator(degree)
+    logs = [_LOG[c] for c in rs_generator(degree)[1:]]  # no coefficient is 0
     rest = [0] * degree
     for byte in data:
         factor = byte ^ rest[0]
         rest = rest[1:] + [0]
-        for j in range(degree):
-            rest[j] ^= gf_mul(gen[j + 1], factor)
+        if factor:
+            lf = _LOG[factor]
+            rest = [r ^ _EXP[g + lf] for r, g in zip(rest, logs, strict=True)]
     return rest
 
 
@@ -280,38 +282,36 @@ def penalty(matrix: Matrix) -> int:
     """The standard's four rules: runs (N1 = 3), 2x2 blocks of one colour (N2 = 3),
     finder-like patterns (N3 = 40), and 10 for each full 5 % the dark share is off 50 %
     (N4)."""
-    n = len(matrix)
-    rows = ["".join("1" if d else "0" for d in row) for row in matrix]
-    cols = ["".join(row[c] for row in rows) for c in range(n)]
+    return _penalty([_row_bits(row) for row in matrix], len(matrix))
+
+
+def _row_bits(row: list[bool]) -> int:
+    """A row as an integer, column 0 its highest bit."""
+    return int("".join("1" if d else "0" for d in row) or "0", 2)
+
+
+def _penalty(bits: list[int], n: int) -> int:
+    rows = [format(r, f"0{n}b") for r in bits]
+    cols = ["".join(col) for col in zip(*rows, strict=True)]
     score = sum(line_penalty(line) for line in rows + cols)
     ones = (1 << n) - 1
-    bits = [int(row, 2) for row in rows]
     for a, b in zip(bits, bits[1:], strict=False):
         dark, light = a & b, ~(a | b) & ones
         score += 3 * (bin(dark & dark >> 1).count("1") + bin(light & light >> 1).count("1"))
     dark_modules = sum(row.count("1") for row in rows)
-    score += 10 * (abs(dark_modules * 20 - n * n * 10) // (n * n))
-    return score
+    return score + 10 * (abs(dark_modules * 20 - n * n * 10) // (n * n))
 
 
 # --- the symbol ----------------------------------------------------------------------------
 
 
-def _with_mask(base: _Grid, mask: int, level: str) -> Matrix:
-    grid = _Grid(base.size, [row[:] for row in base.dark], [row[:] for row in base.fixed])
-    test = MASKS[mask]
-    for r in range(grid.size):
-        for c in range(grid.size):
-            if not base.fixed[r][c] and test(r, c):
-                grid.dark[r][c] = not grid.dark[r][c]
-    _place_format(grid, format_bits(level, mask))
-    return grid.dark
-
-
-def _placed(words: list[int], version: int) -> _Grid:
-    """The codewords in the zigzag of two-module columns, upward first, from the right."""
+@lru_cache(maxsize=8)
+def _layout(version: int) -> tuple[_Grid, list[tuple[int, int]], list[int]]:
+    """A version's function patterns, the data modules in the order they are filled (the
+    zigzag of two-module columns, upward first, from the right) and, by row, the bits
+    where a mask applies (every data module)."""
     grid = _function_patterns(version)
-    n, at, total = grid.size, 0, len(words) * 8
+    n, order = grid.size, []
     right = n - 1
     while right >= 1:
         if right == 6:
@@ -319,12 +319,44 @@ def _placed(words: list[int], version: int) -> _Grid:
         upward = (right + 1) & 2 == 0
         for step in range(n):
             row = n - 1 - step if upward else step
-            for col in (right, right - 1):
-                if not grid.fixed[row][col] and at < total:
-                    grid.dark[row][col] = words[at >> 3] >> (7 - (at & 7)) & 1 == 1
-                    at += 1
+            order += [(row, col) for col in (right, right - 1) if not grid.fixed[row][col]]
         right -= 2
-    return grid
+    free = [_row_bits([not f for f in row]) for row in grid.fixed]
+    return grid, order, free
+
+
+@lru_cache(maxsize=64)
+def _mask_rows(version: int, mask: int) -> list[int]:
+    """The modules a mask inverts, by row (outside the function patterns)."""
+    n, test = size_of(version), MASKS[mask]
+    free = _layout(version)[2]
+    return [_row_bits([test(r, c) for c in range(n)]) & free[r] for r in range(n)]
+
+
+@lru_cache(maxsize=16)
+def _format_rows(version: int, level: str, mask: int) -> tuple[list[int], list[int]]:
+    """The format information's dark modules and all its places, by row."""
+    n = size_of(version)
+    grid = _Grid(n, [[False] * n for _ in range(n)], [[False] * n for _ in range(n)])
+    _place_format(grid, format_bits(level, mask))
+    return [_row_bits(row) for row in grid.dark], [_row_bits(row) for row in grid.fixed]
+
+
+def _symbol(words: list[int], version: int, level: str, masks: range) -> dict[int, list[int]]:
+    """The codewords placed, then the rows (as integers) under each of ``masks``."""
+    grid, order, _free = _layout(version)
+    dark = [row[:] for row in grid.dark]
+    for at, (row, col) in enumerate(order[: len(words) * 8]):
+        dark[row][col] = words[at >> 3] >> (7 - (at & 7)) & 1 == 1
+    base = [_row_bits(row) for row in dark]
+    out = {}
+    for mask in masks:
+        fmt_dark, fmt_at = _format_rows(version, level, mask)
+        out[mask] = [
+            (b ^ m) & ~f | d
+            for b, m, f, d in zip(base, _mask_rows(version, mask), fmt_at, fmt_dark, strict=True)
+        ]
+    return out
 
 
 @dataclass(frozen=True)
@@ -355,12 +387,13 @@ def encode(data: bytes | str, level: str | None = None, version: int | None = No
     version = version or smallest_version(len(raw), level)
     if not 1 <= version <= 40:
         raise QRError(f"there is no QR version {version}")
-    base = _placed(codewords(raw, version, level), version)
-    if mask is not None:
-        return Code(_with_mask(base, mask, level), version, level, mask)
-    scored = [(penalty(m := _with_mask(base, k, level)), k, m) for k in range(8)]
-    best = min(scored, key=lambda s: (s[0], s[1]))
-    return Code(best[2], version, level, best[1])
+    n = size_of(version)
+    masks = range(8) if mask is None else range(mask, mask + 1)
+    masked = _symbol(codewords(raw, version, level), version, level, masks)
+    if mask is None:
+        mask = min(range(8), key=lambda k: (_penalty(masked[k], n), k))
+    matrix = [[c == "1" for c in format(r, f"0{n}b")] for r in masked[mask]]
+    return Code(matrix, version, level, mask)
 
 
 def matrix_text(matrix: Matrix) -> str:
