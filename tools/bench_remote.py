@@ -8,7 +8,9 @@ the time of the steps the page takes.
 *sizes* plays whole remote games device by device (every device its own secrets), the
 moves chosen by the project's bots on each device's own view, and gives per table the
 95th percentile and the largest message as a link (``https://example.org/ingenious/#m=``
-and the message), the QR code version each needs (byte mode, error correction L and M),
+and the message), the QR code version each needs (byte mode, error correction L and M)
+and the codes the page shows for it ("shown": as many as its parts, `web.remote.codes`,
+and their highest version),
 the messages per game, the swaps (and duel exchanges) per game and the messages that carry
 no turn. *speed* times creating a four-player invitation, joining it, opening a message and
 making the next (the store read back from its text each time, as the page does), and the
@@ -37,6 +39,8 @@ from engine.remote.verify import verify  # noqa: E402
 from engine.remote.wire import parse, to_text  # noqa: E402
 from engine.rules.game import Game  # noqa: E402
 from engine.rules.tiles import HIDDEN  # noqa: E402
+from web.remote import codes  # noqa: E402
+from web.ui import qr  # noqa: E402
 
 PREFIX = "https://example.org/ingenious/#m="
 
@@ -50,18 +54,21 @@ def _clock() -> float:
 WALL = False
 TABLES = {"2p": ("standard", 2), "3p": ("standard", 3), "4p": ("standard", 4),
           "team": ("team", 4), "duel": ("duel", 2)}  # fmt: skip
-# Byte-mode capacity of QR code versions 1-40 (ISO/IEC 18004), error correction L and M.
-QR_L = [17, 32, 53, 78, 106, 134, 154, 192, 230, 271, 321, 367, 425, 458, 520, 586, 644, 718,
-        792, 858, 929, 1003, 1091, 1171, 1273, 1367, 1465, 1528, 1628, 1732, 1840, 1952, 2068,
-        2188, 2303, 2431, 2563, 2699, 2809, 2953]  # fmt: skip
-QR_M = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560,
-        624, 666, 711, 779, 857, 911, 997, 1059, 1125, 1190, 1264, 1370, 1452, 1538, 1628, 1722,
-        1809, 1911, 1989, 2099, 2213, 2331]  # fmt: skip
 
 
-def qr_version(chars: int, table: list[int]) -> str:
+def qr_version(chars: int, level: str) -> str:
     """The smallest QR version holding ``chars`` bytes, or "none" (over version 40)."""
-    return next((str(v + 1) for v, cap in enumerate(table) if cap >= chars), "none")
+    try:
+        return str(qr.smallest_version(chars, level))
+    except qr.QRError:
+        return "none"
+
+
+def shown(message: str) -> str:
+    """The codes the page shows for a message (`web.remote.codes`: the link, or a link a
+    part when it is split), as "parts x highest version"."""
+    links = [codes.link_of(part, PREFIX) for part in codes.parts_of(message)]
+    return f"{len(links)} x v{max(qr.smallest_version(len(x), 'L') for x in links)}"
 
 
 class _Trial:
@@ -121,6 +128,7 @@ def play(variant: str, players: int, seed: int, bots: str,
     table = devices[0].table
     return {
         "links": [len(PREFIX) + len(to_text(raw)) for raw in log],
+        "texts": [to_text(raw) for raw in log],
         "messages": len(log),
         "turns": turns,
         "swaps": len(table.remixes),
@@ -139,10 +147,13 @@ def cmd_sizes(args: argparse.Namespace) -> dict[str, Any]:
     for name in args.tables.split(","):
         variant, players = TABLES[name]
         links: list[int] = []
+        texts: list[str] = []
         games = [play(variant, players, seed, args.bots) for seed in range(1, args.games + 1)]
         for g in games:
             links += g["links"]
+            texts += g["texts"]
         p95, top = percentile(links, 0.95), max(links)
+        by_length = {len(PREFIX) + len(t): t for t in texts}
         report["tables"][name] = {
             "messages": len(links),
             "messages_per_game": round(len(links) / len(games), 1),
@@ -154,8 +165,10 @@ def cmd_sizes(args: argparse.Namespace) -> dict[str, Any]:
             "p95": p95,
             "largest": top,
             "over_1500": round(sum(x > 1500 for x in links) / len(links), 3),
-            "qr_p95": f"{qr_version(p95, QR_L)}-L / {qr_version(p95, QR_M)}-M",
-            "qr_largest": f"{qr_version(top, QR_L)}-L / {qr_version(top, QR_M)}-M",
+            "qr_p95": f"{qr_version(p95, 'L')}-L / {qr_version(p95, 'M')}-M",
+            "qr_largest": f"{qr_version(top, 'L')}-L / {qr_version(top, 'M')}-M",
+            "shown_p95": shown(by_length[p95]),
+            "shown_largest": shown(by_length[top]),
         }
         print(_row(name, report["tables"][name]), file=sys.stderr, flush=True)
     return report
@@ -164,7 +177,8 @@ def cmd_sizes(args: argparse.Namespace) -> dict[str, Any]:
 def _row(name: str, r: dict[str, Any]) -> str:
     return (f"{name:5} {r['messages']:6} {r['messages_per_game']:6} {r['swaps_per_game']:6}"
             f" {r['no_turn_per_game']:6} {r['median']:6} {r['p95']:6} {r['largest']:6}"
-            f" {r['over_1500']:6.1%}  {r['qr_p95']:13} {r['qr_largest']}")  # fmt: skip
+            f" {r['over_1500']:6.1%}  {r['qr_p95']:13} {r['qr_largest']:13}"
+            f" {r['shown_p95']:9} {r['shown_largest']}")  # fmt: skip
 
 
 def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
@@ -232,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     WALL = bool(getattr(args, "wall", False))
     if args.command == "sizes":
         head = f"{'table':5} {'msgs':>6} {'/game':>6} {'swaps':>6} {'noturn':>6} {'median':>6}"
-        head += f" {'p95':>6} {'max':>6} {'>1500':>6}  {'QR p95':13} QR max"
+        head += f" {'p95':>6} {'max':>6} {'>1500':>6}  {'QR p95':13} {'QR max':13}"
+        head += f" {'shown p95':9} shown max"
         print(head, file=sys.stderr)
         report = cmd_sizes(args)
     else:

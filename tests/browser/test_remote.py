@@ -12,8 +12,10 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from engine.remote import api
 from tests.browser.a11y import assert_no_violations
 from tests.browser.game_helpers import place_with_mouse
+from web.ui import qr
 
 #: What the page waits for now: "send" (the Play-with-friends screen shows a message to
 #: send), "move" (this device's turn on the board, ready for a move), or false.
@@ -36,6 +38,19 @@ SETTLED_JS = """() => {
 
 STORED_JS = """() => Object.keys(localStorage).filter(k => k.includes("remote."))
     .sort().map(k => [k, localStorage.getItem(k)])"""
+
+
+CODES_JS = """() => [...document.querySelectorAll("#remote-qrs figure")].map(f => {
+  const svg = f.querySelector("svg");
+  return [f.dataset.link, svg.dataset.qr, svg.getAttribute("aria-label"),
+          svg.getBoundingClientRect().width];
+})"""
+
+NOTED_JS = """(k) => {
+  const d = document.getElementById("remote-screen"), note = document.getElementById("remote-note");
+  return !location.hash && d && d.open && !d.hasAttribute("aria-busy") && note !== null
+      && note.textContent.startsWith(`Part ${k} of`);
+}"""
 
 
 def the_link(page: Page) -> str:
@@ -137,3 +152,31 @@ def test_a_damaged_or_repeated_message_changes_nothing(
     assert bob.evaluate(STORED_JS) == stored
     expect(bob.locator("#remote-games li")).to_have_count(1)
     assert_no_violations(bob, "the list with a problem", "#remote-screen")
+
+
+def test_the_invitation_shows_qr_codes_whose_parts_open_it_on_the_other_device(
+    ready_page: Page, local_context: Any, open_ready: Any, server_url: str
+) -> None:
+    """Each code's matrix is CPython's encoder's of the link beside it; the links of the
+    parts, opened in another order on the other device, open the invitation there."""
+    ann = ready_page
+    invitation = new_game(ann, "Ann")
+    shown = ann.evaluate(CODES_JS)
+    n = len(shown)
+    assert n > 1
+    for k, (link, matrix, words, width) in enumerate(shown, 1):
+        assert link.startswith(invitation.split("#", 1)[0] + "#m=ingenious-part:")
+        code = qr.encode(link)
+        assert matrix == qr.matrix_text(code.matrix), f"part {k}"
+        assert words == f"QR code of the link, part {k} of {n}"
+        assert width >= 2 * (code.size + 2 * qr.QUIET)
+    parts = [link.split("#m=", 1)[1] for link, *_ in shown]
+    assert api.join_parts(parts[::-1]) == invitation.split("#m=", 1)[1]
+    bob = local_context().new_page()
+    open_ready(bob, server_url)
+    order = [*range(1, n), 0]
+    for i in order[:-1]:
+        bob.goto(shown[i][0])
+        bob.wait_for_function(NOTED_JS, arg=i + 1, timeout=60_000)
+    open_link(bob, shown[0][0])
+    expect(bob.locator("#remote-standing")).to_have_text("An invitation: join seat 2.")

@@ -12,6 +12,7 @@ storage) names the problem and leaves the stored game exactly as it was.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,10 +20,15 @@ from engine.remote import api
 from engine.remote.wire import MessageError
 from engine.rules.errors import IngeniousError
 from web.i18n import N_, _, fmt
+from web.i18n import join as join_words
 from web.play.engine_words import engine_text
 from web.store.storage import PREFIX, problem_text, read_stored, store_keys
 
 REMOTE_PREFIX = PREFIX + "remote."
+#: The parts of a split message opened so far (a QR code each), by game and message number:
+#: ``ingenious.remote-parts.<game id>.<number>``, a list of the parts' texts.
+PARTS_PREFIX = PREFIX + "remote-parts."
+MAX_PARTS = 100
 VARIANT_SEATS = {"standard": (2, 3, 4), "team": (4,), "duel": (2,)}
 
 
@@ -108,6 +114,9 @@ def open_text(store: Any, text: str) -> Outcome:
         return Outcome(problem=_("Paste a message first, or open its file."))
     if text.startswith("{"):
         return bring(store, text)
+    part = part_of(text)
+    if part is not None:
+        return collect(store, part)
     try:
         info = api.message_info(text)
     except MessageError as exc:
@@ -127,6 +136,58 @@ def open_text(store: Any, text: str) -> Outcome:
         return Outcome(game if kept is not None else None, problem=problem)
     out = Outcome(game, since=list(opened["since"]), note=_("The message was opened."))
     return _answer(store, opened["store"], out)
+
+
+def part_of(text: str) -> str | None:
+    """The part of a message a text gives (the part, or a link or fragment carrying it),
+    None when it is no part (`engine.remote.api.split_message`)."""
+    text = "".join(text.split("#", 1)[-1].split())
+    text = text[2:] if text.startswith("m=") else text
+    return text if text.startswith(api.PART_PREFIX + ":") else None
+
+
+def _checked_parts(value: Any) -> list[str]:
+    if not isinstance(value, list) or len(value) > MAX_PARTS:
+        raise ValueError("the parts of a message are a list")
+    if not all(isinstance(p, str) and part_of(p) == p and p.count(":") == 5 for p in value):
+        raise ValueError("a kept part of a message is no part")
+    return list(value)
+
+
+def collect(store: Any, part: str) -> Outcome:
+    """One part of a split message (a QR code's link): kept until every part is here,
+    then the whole message is opened (`open_text`) and the parts forgotten."""
+    fields = part.split(":")
+    try:
+        k, n = int(fields[3]), int(fields[4])
+        game, number = fields[1], int(fields[2])
+        if len(fields) != 6 or not 1 <= k <= n <= MAX_PARTS or not game.isalnum():
+            raise ValueError(part)
+    except (IndexError, ValueError):
+        return Outcome(problem=fmt("This message was not opened: {problem}",
+                                   problem=_("this part of a message is damaged")))  # fmt: skip
+    key = f"{PARTS_PREFIX}{game}.{number}"
+    problems: list[str] = []
+    kept = read_stored(store, key, _checked_parts, problems, None) or []
+    same = [p for p in kept if p.split(":")[4] == str(n) and p.split(":")[3] != str(k)]
+    parts = same + [part]
+    have = {int(p.split(":")[3]) for p in parts}
+    missing = [str(i) for i in range(1, n + 1) if i not in have]
+    if missing:
+        try:
+            store.setItem(key, json.dumps(parts))
+        except Exception as exc:
+            return Outcome(problem=problem_text(exc, N_("Could not keep this part")))
+        note = fmt("Part {k} of {n} is kept. Open the other parts too: {missing}.", k=k, n=n,
+                   missing=join_words(missing))  # fmt: skip
+        return Outcome(problem=" ".join(problems), note=note)
+    try:
+        message = api.join_parts(parts)
+    except MessageError as exc:
+        store.removeItem(key)
+        return Outcome(problem=fmt("This message was not opened: {problem}", problem=_said(exc)))
+    store.removeItem(key)
+    return open_text(store, message)
 
 
 def _answer(store: Any, text: str, out: Outcome) -> Outcome:

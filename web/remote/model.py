@@ -17,6 +17,7 @@ from web.board.symbols import colour_name
 from web.i18n import N_, _, fmt
 from web.i18n import join as join_words
 from web.play.engine_words import engine_text
+from web.remote.codes import codes_html
 from web.remote.games import Outcome
 from web.ui.markup import Markup, join, tag
 
@@ -169,6 +170,7 @@ def send_html(message: str, page: str) -> Markup:
             button("download", _("Download as a file"), "remote-download")),
         tag("label", {"for": "remote-text"}, _("Text")),
         tag("textarea", {"id": "remote-text", "readonly": True, "rows": 2}, message),
+        codes_html(message, page),
     )  # fmt: skip
 
 
