@@ -13,6 +13,7 @@ storage) names the problem and leaves the stored game exactly as it was.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,34 +213,35 @@ def _answer(store: Any, text: str, out: Outcome) -> Outcome:
 
 def join(store: Any, game: str, seat: int, name: str) -> Outcome:
     """Join the seat the invitation offers, under ``name``."""
-    kept = read(store, game)
-    if kept is None:
-        return Outcome(problem=_("This game is no longer on this device."))
-    try:
-        made = api.join_game(kept, seat, name.strip()[:24] or fmt("Player {n}", n=seat + 1))
-    except IngeniousError as exc:
-        return Outcome(game, problem=fmt("You could not join: {problem}", problem=_said(exc)))
-    problem = _keep(store, made["store"])
-    if problem:
-        return Outcome(game, problem=problem)
-    return Outcome(game, send=made["message"],
-                   note=_("You joined. Send this message to the others."))  # fmt: skip
+    named = name.strip()[:24] or fmt("Player {n}", n=seat + 1)
+    return _send(store, game, lambda kept: api.join_game(kept, seat, named),
+                 N_("You could not join: {problem}"),
+                 _("You joined. Send this message to the others."))  # fmt: skip
 
 
 def turn(store: Any, game: str, moves: list[str]) -> Outcome:
     """Send this device's turn (the moves played on the game screen)."""
+    return _send(store, game, lambda kept: api.play_turn(kept, moves),
+                 N_("Your turn was not sent: {problem}"),
+                 _("Your turn is played. Send this message to the others."))  # fmt: skip
+
+
+def _send(store: Any, game: str, make: Callable[[str], dict[str, str]], failed: str,
+          done: str) -> Outcome:  # fmt: skip
+    """A step that makes a message to send: `make` it from the kept game, keep the new
+    store, and say `done`; a refusal says `failed` (a message id with ``{problem}``) and
+    changes nothing."""
     kept = read(store, game)
     if kept is None:
         return Outcome(problem=_("This game is no longer on this device."))
     try:
-        made = api.play_turn(kept, moves)
+        made = make(kept)
     except IngeniousError as exc:
-        return Outcome(game, problem=fmt("Your turn was not sent: {problem}", problem=_said(exc)))
+        return Outcome(game, problem=fmt(failed, problem=_said(exc)))
     problem = _keep(store, made["store"])
     if problem:
         return Outcome(game, problem=problem)
-    return Outcome(game, send=made["message"],
-                   note=_("Your turn is played. Send this message to the others."))  # fmt: skip
+    return Outcome(game, send=made["message"], note=done)
 
 
 def again(store: Any, game: str) -> Outcome:
