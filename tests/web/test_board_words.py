@@ -193,3 +193,21 @@ def test_a_fresh_board_has_every_printed_symbol_untouched() -> None:
     for colour in ("red", "green", "blue", "orange", "yellow", "purple"):
         assert f"{colour.capitalize()}: 1 on the board, no line of two yet." in text
     assert text.count(" at row ") == 6
+
+
+def test_french_lists_in_the_board_words_and_the_final_standing_take_a_space_before_a_semicolon() -> None:
+    """French typography: a (non-breaking) space before ";" in the board's summary, a cell's
+    neighbouring lines and the game-over standing line, as in the coach's lists."""
+    from web import i18n
+    from web.game.over import standing_line
+
+    i18n.use("fr")
+    try:
+        game = new_game("standard", players=2, seed=1, names=["Ann", "Bob"])
+        said = [describe_board(RED_ROW), describe_board(game.view(None)), standing_line(game)]
+        said.append(describe_cell(RED_ROW, (2, 0)))
+        for text in said:
+            assert not re.search(r"[^\u00a0\u202f];", text), text
+        assert all("\u00a0;" in text for text in said[1:3]), said
+    finally:
+        i18n.use("en")

@@ -88,7 +88,7 @@ def test_a_wrong_answer_is_explained_against_the_best_one_and_measured() -> None
     assert m.answer == judge(puzzle, game, move)[0] and m.best == puzzle["best"]
     mine = pm.short_words(game, m.answer)
     assert any(mine in line for line in m.result), "the explanation names the move played"
-    assert m.result[1].startswith(("Your placement, ", "Both placements do the same now"))
+    assert m.result[1].startswith(("Your placement, ", "Either placement gives this now"))
     assert m.measure == m.answer and m.progress == (0, 64)
     assert m.measuring == "Measuring your placement against the best one: 0 of 64 sampled games…"
     figures = list(answer_steps(puzzle, move, step=32))[-1]["figures"]
@@ -112,21 +112,35 @@ def test_a_solve_by_another_counted_placement_says_so() -> None:
     m = puzzle_model(PuzzleState(day), day, answered(other, day, day))
     assert m.solved is True and m.result[0].startswith("Solved! Not the placement the analysis")
     assert m.answer == other and m.best == puzzle["best"] and m.measure == other
-    assert m.result[1].startswith(("Your placement, ", "Both placements do the same now"))
+    assert m.result[1].startswith(("Your placement, ", "Either placement gives this now"))
 
 
-def test_the_reasons_go_through_one_function_and_say_when_nothing_differs_now(
+def test_the_reasons_go_through_one_function_and_tell_alike_placements_apart(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Both moves' facts come from `contrast_words`; identical facts are said once, as
-    facts that do not tell the moves apart."""
+    """Both moves' facts come from `contrast_words`. When they give the same facts now the
+    facts are said once, the two placements are told apart by their cells, and the measured
+    chances say how they part later; they are never called "the same"."""
+    from engine.coach.puzzles import position as puzzle_position
+    from web.board.board_words import cell_words
+    from web.board.placing import parse_placement
+
     puzzle = puzzle_for(DAY)
+    game = puzzle_position(puzzle)
     monkeypatch.setattr(pm, "contrast_words", lambda *a: ("raises red by 2 (to 5)",) * 2 + ("",))
     m = puzzle_model(PuzzleState(DAY), DAY, answered(puzzle["greedy"]))
-    assert m.result[2:] == (
-        "Both placements do the same now (raises red by 2 (to 5)); the difference lies in "
-        "how the game goes on from there.",
+    said = m.result[2:]
+    assert said[0].startswith("Either placement gives this now: raises red by 2 (to 5); yours at ")
+    assert ", the best one at " in said[0]
+    for move in (puzzle["greedy"], puzzle["best"]):
+        for cell, _colour in parse_placement(move) or ():
+            assert cell_words(game.zone.radius, cell, short=True) in said[0], said
+    # the greedy placement's chance is known without measuring: how they part is said
+    assert said[1] == (
+        f"They part in what follows: over the sampled games, a {puzzle['greedy_win']:.0%} "
+        f"chance of winning after yours against {puzzle['best_win']:.0%}."
     )
+    assert not any("the same" in line for line in m.result), m.result
 
 
 def test_only_the_first_answer_counts() -> None:

@@ -27,7 +27,7 @@ from engine.rules.scoring import EMPTY, scoring_rays
 from engine.rules.tiles import COLOURS
 from web.board.placing import parse_placement
 from web.board.symbols import colour_name, shape_name
-from web.i18n import N_, _, fmt, language
+from web.i18n import N_, _, clauses, fmt, language
 from web.i18n import ordinal as language_ordinal
 
 Cell = tuple[int, int]
@@ -143,7 +143,7 @@ def _sum_words(lines: dict[int, list[tuple[int, int]]]) -> str:
         runs = ", ".join(f"{n} {_dir(d)}" for n, d in lines[colour])
         total = sum(n for n, _d in lines[colour])
         parts.append(f"{colour_name(COLOURS[colour])} {total} ({runs})")
-    return "; ".join(parts)
+    return clauses(parts)
 
 
 def describe_cell(view: dict[str, Any], cell: Cell) -> str:
@@ -295,7 +295,7 @@ def describe_board(view: dict[str, Any], per_colour: int = 1) -> str:
             sentences.append(fmt("{Colour}: {n} on the board, no line of two yet.",
                                  Colour=colour_name(colour).capitalize(), n=count))  # fmt: skip
             continue
-        longest = "; ".join(_line_words(radius, line) for line in mine[:per_colour])
+        longest = clauses([_line_words(radius, line) for line in mine[:per_colour]])
         sentences.append(fmt("{Colour}: {n} on the board; longest {longest}.",
                              Colour=colour_name(colour).capitalize(), n=count,
                              longest=longest))  # fmt: skip
@@ -316,11 +316,11 @@ def describe_board(view: dict[str, Any], per_colour: int = 1) -> str:
         if all(n < 0 or board.colours[n] == EMPTY for n in board.zone.neighbours[i])
     ]
     if untouched:
-        names = "; ".join(
+        names = clauses([
             fmt("{symbol} at {cell}", symbol=symbol_words(COLOURS[board.colours[i]]),
                 cell=cell_words(radius, board.zone.cells[i], short=True))
             for i in untouched
-        )  # fmt: skip
+        ])  # fmt: skip
         sentences.append(fmt("Printed symbols no tile touches yet: {names}.", names=names))
     else:
         sentences.append(_("Every printed symbol has a tile next to it."))

@@ -64,8 +64,12 @@ TEXT = Texts({
     "yours": N_("Your placement, {move}: {facts}."),
     "best": N_("The best placement, {move}: {facts}."),
     "greedy": N_("The placement that scores most now, {move}: {facts}."),
-    "same_now": N_("Both placements do the same now ({facts}); the difference lies in how "
-                   "the game goes on from there."),
+    "alike_best": N_("Either placement gives this now: {facts}; yours at {move}, the best one "
+                     "at {other}."),
+    "alike_greedy": N_("Either placement gives this now: {facts}; yours at {move}, the one "
+                       "that scores most now at {other}."),
+    "alike_then": N_("They part in what follows: over the sampled games, a {played:.0%} "
+                     "chance of winning after yours against {other:.0%}."),
     "failed": N_("The measurement stopped: {reason}"),
     "timeout": N_("a step took more than {limit} s."),
     "record": N_("{solved}; {streak}."),
@@ -259,14 +263,33 @@ def normal(game: Game, move: str) -> str:
     return move_text(game, game.parse(move))
 
 
-def reasons(game: Game, move: str, best: str, greedy: str) -> list[str]:
+def cells_of(radius: int, move: str) -> str:
+    """The two cells of a placement in words: ``row 3, 4th cell and row 3, 5th cell``."""
+    halves = parse_placement(move)
+    if halves is None:
+        return move
+    return join([cell_words(radius, cell, short=True) for cell, _colour in halves])
+
+
+def reasons(
+    game: Game, move: str, best: str, greedy: str, chances: tuple[float, float] | None = None
+) -> list[str]:
     """The player's placement against the best one (or, when it is the best one, against
-    the one that scores most now), fact by fact."""
+    the one that scores most now), fact by fact. When both give the same facts now, the
+    two are told apart by their cells and by `chances` (the chance of winning after the
+    move played and after the other, when measured): never called the same."""
     other = greedy if move == best else best
     mine, theirs, lesson = contrast_words(game, game.current, move, other, move != best)
-    if mine == theirs:
-        return [TEXT["same_now"].format(facts=mine)]
     key = "greedy" if move == best else "best"
+    if mine == theirs:
+        radius = game.zone.radius
+        lines = [TEXT["alike_" + key].format(
+            facts=mine, move=cells_of(radius, move), other=cells_of(radius, other))]  # fmt: skip
+        if lesson:
+            lines.append(lesson)
+        if chances is not None:
+            lines.append(TEXT["alike_then"].format(played=chances[0], other=chances[1]))
+        return lines
     lines = [
         TEXT["yours"].format(move=short_words(game, move), facts=mine),
         TEXT[key].format(move=short_words(game, other), facts=theirs),
@@ -353,7 +376,9 @@ def puzzle_model(
                 result.append(line)
             if not solved and played is not None and played >= puzzle["best_win"] - MARGIN / 3:
                 result.append(TEXT["close_call"])
-            result.extend(reasons(game, move, best, greedy))
+            other_win = puzzle["greedy_win"] if move == best else puzzle["best_win"]
+            chances = None if played is None else (played, other_win)
+            result.extend(reasons(game, move, best, greedy, chances))
             if not known_figures(puzzle, answer) and not state.problem:
                 measure = move
     n = sum(1 for a in record["answers"].values() if a["solved"])

@@ -13,7 +13,7 @@ from web.game import words
 from web.game.facts import Facts
 from web.game.state import Screen
 from web.game.words import MoveWords
-from web.i18n import N_, _, fmt, fmt_n, join
+from web.i18n import N_, _, clauses, fmt, fmt_n, join
 from web.play.engine_words import engine_text
 from web.play.session import HUMAN, needs_pass_screen
 
@@ -135,7 +135,7 @@ def standing_line(game: Game) -> str:
         colours = join([colour_name(COLOURS[c]) for c in range(6) if track[c] == low])
         name = side_words(str(game.variant.side_name(game, side)))
         parts.append(fmt("{name} {colours} {low}", name=name, colours=colours, low=low))
-    return fmt("Lowest colours now: {sides}.", sides="; ".join(parts))
+    return fmt("Lowest colours now: {sides}.", sides=clauses(parts))
 
 
 def since_last_turn(moves: tuple[MoveWords, ...], seat: int) -> tuple[MoveWords, ...]:

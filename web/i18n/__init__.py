@@ -413,6 +413,21 @@ def join(items: Sequence[str]) -> str:
     return f"{head}{comma if len(items) > 2 else ''} {_AND.get(_current, 'and')} {items[-1]}"
 
 
+#: Two clauses of one list joined (French puts a non-breaking space before the semicolon).
+CLAUSES = N_("{first}; {then}")
+
+
+def clauses(items: list[str] | tuple[str, ...]) -> str:
+    """Clauses joined into one list, ``a; b; c``, with the language's punctuation."""
+    kept = [t for t in items if t]
+    if not kept:
+        return ""
+    out = kept[0]
+    for item in kept[1:]:
+        out = fmt(CLAUSES, first=out, then=item)
+    return out
+
+
 def _options() -> Any:
     import js
     from pyodide.ffi import to_js  # type: ignore[import-not-found]

@@ -17,6 +17,7 @@ from web.i18n import (
     N_,
     Nn_,
     _,
+    clauses,
     decimal,
     elide,
     fmt,
@@ -408,21 +409,6 @@ def lesson_text(fact: object) -> str:
         key = "plan_cost_solo" if fact.get("measure") == "lowest" else "plan_cost"
         text += " " + lesson_text({"kind": key, "start": start, "end": end})
     return text
-
-
-#: Two clauses of one list joined (French puts a non-breaking space before the semicolon).
-CLAUSES = N_("{first}; {then}")
-
-
-def clauses(items: list[str] | tuple[str, ...]) -> str:
-    """Clauses joined into one list, ``a; b; c``, with the language's punctuation."""
-    kept = [t for t in items if t]
-    if not kept:
-        return ""
-    out = kept[0]
-    for item in kept[1:]:
-        out = fmt(CLAUSES, first=out, then=item)
-    return out
 
 
 def lesson_clauses(facts: list[Any] | tuple[Any, ...]) -> str:
