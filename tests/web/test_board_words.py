@@ -195,7 +195,7 @@ def test_a_fresh_board_has_every_printed_symbol_untouched() -> None:
     assert text.count(" at row ") == 6
 
 
-def test_french_lists_in_the_board_words_and_the_final_standing_take_a_space_before_a_semicolon() -> None:
+def test_french_board_words_and_final_standing_put_a_space_before_a_semicolon() -> None:
     """French typography: a (non-breaking) space before ";" in the board's summary, a cell's
     neighbouring lines and the game-over standing line, as in the coach's lists."""
     from web import i18n
