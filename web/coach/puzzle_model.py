@@ -25,8 +25,8 @@ from engine.rules.game import Game
 from web.board.board_words import cell_words
 from web.board.placing import parse_placement
 from web.coach.review_words import placement_words
-from web.i18n import N_, Texts, _, date_text, fmt_n, join
-from web.play.engine_words import clauses, lesson_sentences, move_facts_words
+from web.i18n import N_, Texts, _, clauses, date_text, fmt_n, join
+from web.play.engine_words import lesson_sentences, move_facts_words
 
 #: Local storage key of the player's record: ``{"answers": {ISO date: answer}}``, each
 #: answer ``{"move", "solved", "on": the ISO date it was given, "figures"?}``.

@@ -12,8 +12,8 @@ from engine.rules.game import Game
 from web.board.board_words import cell_words
 from web.board.placing import parse_placement
 from web.board.symbols import GLYPH, colour_name
-from web.i18n import N_, Texts, _, fmt, join
-from web.play.engine_words import clauses, lesson_sentences, lesson_text
+from web.i18n import N_, Texts, _, clauses, fmt, join
+from web.play.engine_words import lesson_sentences, lesson_text
 
 TEXT = Texts(
     {

@@ -22,8 +22,8 @@ from web.game import words
 from web.game.facts import Facts
 from web.game.over import OverModel, over_title
 from web.game.state import Screen, aimed_move, armed_move, candidate
-from web.i18n import _, fmt, join, render
-from web.play.engine_words import clauses, engine_text, lesson_clauses, lesson_text
+from web.i18n import _, clauses, fmt, join, render
+from web.play.engine_words import engine_text, lesson_clauses, lesson_text
 from web.play.session import HUMAN, REMOTE, needs_pass_screen
 
 
