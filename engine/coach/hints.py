@@ -40,6 +40,9 @@ HINT_WORLDS = 6
 ALTERNATIVES = 4
 #: Where no alternative is behind in those, the hint looks again in this many times more.
 AGAIN = 3
+#: And where still none is, among this many alternatives (the hint's own move being the
+#: bot's pick, some placement further down is behind it in the sampled games).
+WIDER = 10
 
 
 def twins(game: Game, seat: int, a: Placement, b: Placement) -> bool:
@@ -52,7 +55,9 @@ def twins(game: Game, seat: int, a: Placement, b: Placement) -> bool:
     return lessons.facts(game, seat, a) == lessons.facts(game, seat, b)
 
 
-def alternatives(game: Game, seat: int, move: Placement | str) -> list[Placement | str]:
+def alternatives(
+    game: Game, seat: int, move: Placement | str, count: int = ALTERNATIVES
+) -> list[Placement | str]:
     """The moves a hint may be weighed against, best first: the other answer of a swap
     offer, else the placements best one move deep (by the bots' value) that are neither
     ``move`` nor its twin (:func:`twins`)."""
@@ -65,7 +70,7 @@ def alternatives(game: Game, seat: int, move: Placement | str) -> list[Placement
     for _, p in scored:
         if game.placement_text(p) != chosen and not twins(game, seat, move, p):
             out.append(p)
-            if len(out) == ALTERNATIVES:
+            if len(out) == count:
                 break
     return out
 
@@ -130,6 +135,17 @@ def versus_clause(
     for worlds in (HINT_WORLDS, AGAIN * HINT_WORLDS):
         figures = sampled(view, seat, [move, *found], seed, worlds)
         for other, theirs in zip(found, figures[1:], strict=True):
+            said = _futures_clause(game, figures[0], theirs)
+            if said is not None:
+                return other, said
+    wider = alternatives(game, seat, move, WIDER)[len(found) :]
+    for other in wider:
+        clause = lessons.versus(lessons.contrast(game, seat, move, other)[0])
+        if clause["kind"] != "vs_search":
+            return other, clause
+    if wider:
+        figures = sampled(view, seat, [move, *wider], seed, AGAIN * HINT_WORLDS)
+        for other, theirs in zip(wider, figures[1:], strict=True):
             said = _futures_clause(game, figures[0], theirs)
             if said is not None:
                 return other, said

@@ -380,3 +380,22 @@ def test_the_look_ahead_reason_is_given_in_figures() -> None:
 def test_no_text_says_the_moves_are_the_same() -> None:
     """The review's lesson texts hold no "the same now" but the retired one."""
     assert all("the same now" not in t for k, t in TEXT.items() if k != "same_now")
+
+
+def test_a_hint_whose_near_alternatives_all_do_as_well_looks_further_for_a_contrast() -> None:
+    """The duel hint the audit found saying only "the bot's look-ahead rates lower" (game 27
+    of `audit --table duel --seed 21`, seat 0 at move 11): where the four nearest
+    alternatives show no difference, in the position or in the sampled games, the hint looks
+    among more of them and gives a true, concrete reason."""
+    from engine.coach.lesson_audit import bot_game
+
+    save = bot_game("duel", 27).to_save()
+    position = load_game({**save, "moves": save["moves"][:10]})
+    assert position.current == 0 and position.phase == "place"
+    h = hints.hint(position.view(0), level="casual", seed=10)
+    assert h["versus"] is not None and h["versus_why"]["kind"] != "vs_search", h
+    move, other = position.parse(h["move"]), position.parse(h["versus"])
+    assert not isinstance(move, str) and not isinstance(other, str)
+    assert not hints.twins(position, 0, move, other)
+    if h["versus_why"]["kind"].startswith("vs_futures"):
+        assert h["versus_why"]["better"] > h["versus_why"]["played"], h["versus_why"]
