@@ -194,7 +194,8 @@ REVIEW_BOXES_JS = """() => {
   const box = (id) => { const r = document.getElementById(id).getBoundingClientRect();
                         return [r.left, r.top, r.right, r.bottom]; };
   return {scrolled: document.getElementById('review').scrollTop, board: box('review-board'),
-          chart: box('review-chart'), worst: box('review-worst')}; }"""
+          chart: box('review-chart'), worst: box('review-worst'), words: box('review-words'),
+          keys: box('review-keys')}; }"""
 
 
 def test_the_review_opens_with_its_board_in_view_on_a_desktop_and_a_phone_either_way(
@@ -202,7 +203,7 @@ def test_the_review_opens_with_its_board_in_view_on_a_desktop_and_a_phone_either
 ) -> None:
     """At 1280x800, a phone on its side (844x390) and upright (390x844): the Review opens
     at its top with the whole board of the move shown in view; upright, the chart comes
-    right after the move shown, before the lists of moves."""
+    right under that board, before the move's words and the lists of moves."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_finished(page, server_url, open_ready, kept=True)
     page.get_by_role("button", name="Review").click()
@@ -216,6 +217,10 @@ def test_the_review_opens_with_its_board_in_view_on_a_desktop_and_a_phone_either
         assert right <= width and bottom <= height, (width, boxes)
         assert bottom - top >= 250, (width, boxes)  # a board to read, not a thumbnail
     assert boxes["chart"][1] < boxes["worst"][1], boxes
+    # the chart starts under the board's key line, and the move's words under the chart
+    assert 0 <= boxes["chart"][1] - boxes["keys"][3] < 80, boxes
+    assert boxes["words"][1] >= boxes["chart"][3], boxes
+    assert_no_violations(page, "the Review screen upright on a phone", "#review")
 
 
 @pytest.mark.slow

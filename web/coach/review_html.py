@@ -41,7 +41,7 @@ def frame_html() -> Markup:
             tag("p", {"id": "review-counter", "class": "muted"}),
             nav, toggle,
             tag("canvas", {"id": "review-board", "class": "review-board", "role": "img"}),
-            tag("p", {"class": "muted review-keys"}, TEXT["keys"])),
+            tag("p", {"id": "review-keys", "class": "muted review-keys"}, TEXT["keys"])),
         tag("div", {"class": "review-text-side"},
             tag("div", {"id": "review-words"}),
             tag("button", {"type": "button", "id": "review-try", "class": "primary",
