@@ -9,6 +9,7 @@ is the slowest computation of the CPython suite: made once per test process.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from engine import new_game
 from engine.bots import make_bot
@@ -58,3 +59,18 @@ def thrown_review() -> Review:
     review = Review(thrown_game().to_save(), seats=[0])
     review.run()
     return review
+
+
+def avoiding_red(seed: int = 6) -> dict[str, Any]:
+    """A finished save where seat 0 (Ann) never scores red when it can help it: its best
+    placement one move deep among those without red; Bob plays casual."""
+    game = new_game("standard", 2, seed=seed, names=["Ann", "Bob"])
+    bot = make_bot("casual", seed=2)
+    while not game.over:
+        if game.current == 0 and game.phase == "place":
+            scored = sorted(scored_placements(game, 0), key=lambda vp: (-vp[0], vp[1]))
+            keep = [p for _, p in scored if 0 not in (p[2], p[3])] or [scored[0][1]]
+            game.apply(game.placement_text(keep[0]))
+        else:
+            game.apply(bot.choose(game.view(game.current)))
+    return game.to_save()

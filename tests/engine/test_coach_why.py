@@ -7,7 +7,6 @@ against an alternative that is no twin, with a concrete reason."""
 from __future__ import annotations
 
 from itertools import islice
-from typing import Any
 
 from engine import new_game
 from engine.bots import make_bot
@@ -21,6 +20,7 @@ from engine.formats.save import load_game
 from engine.rules.game import Game
 from engine.rules.notation import Placement
 from engine.rules.tiles import COLOURS
+from tests.reviewed_game import avoiding_red
 
 RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE = range(6)
 
@@ -263,27 +263,12 @@ def test_declined_exchanges_in_the_duel_are_a_plan_of_exchanges() -> None:
 # --- 3. plans ----------------------------------------------------------------------------
 
 
-def _avoiding_red(seed: int = 6) -> dict[str, Any]:
-    from engine.bots.evaluate import scored_placements
-
-    game = new_game("standard", 2, seed=seed, names=["Ann", "Bob"])
-    bot = make_bot("casual", seed=2)
-    while not game.over:
-        if game.current == 0 and game.phase == "place":
-            scored = sorted(scored_placements(game, 0), key=lambda vp: (-vp[0], vp[1]))
-            keep = [p for _, p in scored if 0 not in (p[2], p[3])] or [scored[0][1]]
-            game.apply(game.placement_text(keep[0]))
-        else:
-            game.apply(bot.choose(game.view(game.current)))
-    return game.to_save()
-
-
 def test_a_plan_left_behind_spans_its_neglect_and_counts_only_its_span() -> None:
     """A colour left behind: the plan begins at the first move where raising it was on offer
     and no lowest colour was raised; its turns and offers are counted in its span, so "on
     offer in N of them" never exceeds the turns; a move in it that raised another lowest
     colour is one of its exceptions (no part of the plan); its words name no other start."""
-    save = _avoiding_red()
+    save = avoiding_red()
     found = [p for p in plans(save, [0]) if p["kind"] == "plan_behind"]
     assert found
     game = load_game({**save, "moves": []})
@@ -308,7 +293,7 @@ def test_a_plan_left_behind_spans_its_neglect_and_counts_only_its_span() -> None
 def test_only_plans_that_cost_their_player_are_kept() -> None:
     """A plan whose player's chance of winning rose over its span cost them nothing: it is
     not listed under the plans that cost; the same plan with a falling chance is."""
-    save = _avoiding_red()
+    save = avoiding_red()
     behind = [p for p in plans(save, [0]) if p["kind"] == "plan_behind"]
     assert behind
     n = len(save["moves"])

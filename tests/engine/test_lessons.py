@@ -17,7 +17,7 @@ from engine.coach.lesson_suite import check_plan
 from engine.coach.lessons import COSTS, contrast, facts, say
 from engine.rules.game import Game
 from engine.rules.tiles import COLOURS
-from tests.reviewed_game import greedy_move
+from tests.reviewed_game import avoiding_red, greedy_move
 
 
 def _placement_scoring(game: Game, colour: int) -> tuple[int, int, int, int]:
@@ -174,18 +174,7 @@ def test_a_colour_avoided_for_a_whole_game_is_named_as_a_plan() -> None:
     """Seat 0 never scores red when it can help it: the plans name red left behind, from
     the first move where a placement raising it was on offer, and each plan holds when the
     game is replayed."""
-    game = new_game("standard", 2, seed=6, names=["Ann", "Bob"])
-    bot = make_bot("casual", seed=2)
-    from engine.bots.evaluate import scored_placements
-
-    while not game.over:
-        if game.current == 0 and game.phase == "place":
-            scored = sorted(scored_placements(game, 0), key=lambda vp: (-vp[0], vp[1]))
-            keep = [p for _, p in scored if 0 not in (p[2], p[3])] or [scored[0][1]]
-            game.apply(game.placement_text(keep[0]))
-        else:
-            game.apply(bot.choose(game.view(game.current)))
-    save = game.to_save()
+    save = avoiding_red()
     found = plans(save, [0])
     red = [p for p in found if p["kind"] == "plan_behind" and p["colour"] == "red"]
     assert red, [say(p) for p in found]
